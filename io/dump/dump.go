@@ -1,0 +1,113 @@
+// Package dump reads MediaWiki XML export files ("dumps") one page at a time.
+//
+// A dump is a <mediawiki> document (export schema 0.3 to 0.11, with or
+// without the default export namespace) holding a <siteinfo> header and one
+// <page> element per page. Real dumps are large, usually compressed, and now
+// and then damaged: a truncated download, a corrupt compressed block, bytes
+// mangled in the middle of a page. A single XML decoder over the whole file
+// would stop at the first bad byte and lose everything after it, so Reader
+// instead scans the byte stream for the raw "<page>" and "</page>" tags
+// (which are never escaped inside text, where "<" is always written "&lt;"),
+// buffers one page at a time, at most Options.MaxPageBytes of it, and parses
+// only that page. A bad page becomes a *PageError carrying a DeadLetter, and
+// reading resumes at the next "<page>". Bytes outside pages (the siteinfo
+// header, stray junk between pages) are skipped.
+//
+// Text is returned as valid UTF-8: invalid UTF-8 bytes inside a page are
+// replaced by U+FFFD before the page is parsed, and a stream that starts with
+// a UTF-16 byte order mark is transcoded to UTF-8 on the fly (byte offsets
+// then count bytes of the UTF-8 stream). A UTF-8 byte order mark is skipped.
+// Entities are decoded; only the five predefined XML entities and numeric
+// character references are known: entities declared in a DOCTYPE are never
+// expanded, and a page using one is reported as bad.
+//
+// Open opens a possibly compressed file (.bz2, .gz, .xz) through Beam's
+// filesystem layer, and Expand expands comma-separated globs.
+package dump
+
+import (
+	"errors"
+	"fmt"
+)
+
+// DefaultMaxPageBytes is the page size limit used when Options.MaxPageBytes
+// is zero. The largest pages of the English Wikipedia are a few MiB.
+const DefaultMaxPageBytes = 64 << 20
+
+// Page is one <page> of a dump.
+type Page struct {
+	File     string // file name as given to the reader
+	Offset   int64  // byte offset of "<page>" in the decompressed stream
+	ID       int64  // <page><id>
+	RevID    int64  // <revision><id> (last revision if several)
+	NS       int    // <ns>, or derived from the title's prefix when absent
+	Title    string
+	Redirect string // <redirect title="..."/> target, "" if not a redirect
+	Text     string // <revision><text> of the last revision, entities decoded
+}
+
+// DeadLetter is a record that could not be read.
+type DeadLetter struct {
+	File   string `json:"file"`
+	Offset int64  `json:"offset"`            // decompressed byte offset where the bad record starts
+	PageID int64  `json:"page_id,omitempty"` // when it could be recovered
+	Title  string `json:"title,omitempty"`   // when it could be recovered
+	Reason string `json:"reason"`
+}
+
+// Options configures a Reader.
+type Options struct {
+	// MaxPageBytes bounds the bytes buffered for one page, from "<page>" to
+	// "</page>" inclusive. A larger page is skipped without being buffered and
+	// reported as a *PageError. Zero means DefaultMaxPageBytes.
+	MaxPageBytes int
+}
+
+// PageError reports one page that could not be read. The Reader has already
+// skipped it: call Next again to go on with the following page.
+type PageError struct {
+	DeadLetter DeadLetter
+	Err        error // the cause; its text is DeadLetter.Reason
+}
+
+func (e *PageError) Error() string {
+	d := e.DeadLetter
+	who := ""
+	if d.PageID != 0 || d.Title != "" {
+		who = fmt.Sprintf(" (id %d, title %q)", d.PageID, d.Title)
+	}
+	return fmt.Sprintf("dump: %s: bad page at offset %d%s: %s", d.File, d.Offset, who, d.Reason)
+}
+
+func (e *PageError) Unwrap() error { return e.Err }
+
+// ErrTruncated is matched, through errors.Is, by every *TruncatedError.
+var ErrTruncated = errors.New("dump: truncated input")
+
+// errNoRootEnd is the cause of a TruncatedError for a document whose
+// <mediawiki> element is never closed although no page was cut.
+var errNoRootEnd = errors.New("input ended before </mediawiki>")
+
+// TruncatedError reports that the input ended, or its decompressor failed,
+// inside a page or before the closing </mediawiki> tag. Every complete page
+// before that point has been returned. It is terminal: later calls to Next
+// return it again.
+type TruncatedError struct {
+	File string
+	// Offset is where the unfinished page starts ("<page>"), or, when no page
+	// was cut, the decompressed offset at which the input ended.
+	Offset int64
+	// Err is the cause: io.ErrUnexpectedEOF when a page was cut, the
+	// decompressor's error when it failed, or an error saying that
+	// </mediawiki> is missing.
+	Err error
+}
+
+func (e *TruncatedError) Error() string {
+	return fmt.Sprintf("dump: %s: truncated at offset %d: %v", e.File, e.Offset, e.Err)
+}
+
+func (e *TruncatedError) Unwrap() error { return e.Err }
+
+// Is makes errors.Is(err, ErrTruncated) true.
+func (e *TruncatedError) Is(target error) bool { return target == ErrTruncated }

@@ -1,0 +1,353 @@
+package dump
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// windowSize is the size of the Reader's read buffer.
+const windowSize = 256 << 10
+
+// maxTagLen is the longest tag the scanner recognises, "</mediawiki>",
+// plus one byte to see what follows a name.
+const maxTagLen = len("</mediawiki>") + 1
+
+// maxEmptyReads is how many reads returning no data and no error in a row
+// are taken as a broken reader, as in bufio.
+const maxEmptyReads = 100
+
+// tag is a markup boundary the scanner looks for.
+type tag int
+
+const (
+	tagNone tag = iota
+	tagPageOpen
+	tagPageClose
+	tagRootOpen
+	tagRootClose
+	tagSiteinfoOpen
+	tagSiteinfoClose
+)
+
+// Reader reads the pages of one dump stream. It is not safe for concurrent
+// use.
+type Reader struct {
+	file    string
+	maxPage int
+
+	in      io.Reader // decoded stream; nil until the byte order mark is checked
+	src     io.Reader // the stream given to NewReader
+	buf     []byte    // read window; unread bytes are buf[r:w]
+	r, w    int
+	base    int64 // stream offset of buf[0]
+	readErr error // sticky error from in
+
+	capturing bool   // bytes passed over are appended to record
+	record    []byte // the page or siteinfo being captured
+	overflow  bool   // the record outgrew maxPage and was cut
+
+	rootOpen   bool           // <mediawiki> seen
+	rootClosed bool           // </mediawiki> seen
+	namespaces map[string]int // namespace name -> key, from <siteinfo>
+
+	parser pageParser
+	done   error // terminal error returned by every later Next
+}
+
+// NewReader returns a Reader of the dump in r. file names the input in pages
+// and errors.
+//
+// Readers returned by Open mark decompression failures so that they are
+// reported as truncation; for other streams only io.ErrUnexpectedEOF is.
+func NewReader(r io.Reader, file string, opt Options) *Reader {
+	maxPage := opt.MaxPageBytes
+	if maxPage <= 0 {
+		maxPage = DefaultMaxPageBytes
+	}
+	return &Reader{file: file, maxPage: maxPage, src: r, buf: make([]byte, windowSize)}
+}
+
+// Offset returns the number of decompressed bytes consumed so far.
+func (r *Reader) Offset() int64 { return r.base + int64(r.r) }
+
+// Next returns the next page. It returns io.EOF at the clean end of the
+// input; a *PageError for a bad page, after which Next may be called again;
+// a *TruncatedError when the input ends or its decompressor fails inside a
+// page or before </mediawiki>; or another error, wrapping an I/O failure.
+// The last two are terminal.
+func (r *Reader) Next() (Page, error) {
+	for r.done == nil {
+		t, n, err := r.nextTag()
+		if err != nil {
+			r.done = r.endError(err, -1)
+			break
+		}
+		switch t {
+		case tagPageOpen:
+			return r.readPage(n)
+		case tagSiteinfoOpen:
+			r.readSiteinfo(n)
+			continue
+		case tagRootOpen:
+			r.rootOpen = true
+		case tagRootClose:
+			r.rootClosed = true
+		}
+		r.advance(n)
+	}
+	return Page{}, r.done
+}
+
+// readPage reads the page whose n-byte opening tag is next in the window.
+func (r *Reader) readPage(n int) (Page, error) {
+	start := r.Offset()
+	r.startCapture()
+	r.advance(n)
+	for {
+		t, n, err := r.nextTag()
+		if err != nil {
+			r.stopCapture()
+			r.done = r.endError(err, start)
+			return Page{}, r.done
+		}
+		switch t {
+		case tagPageClose:
+			r.advance(n)
+			r.stopCapture()
+			return r.finishPage(start)
+		case tagPageOpen:
+			r.stopCapture()
+			return Page{}, r.pageError(start, errors.New("page not closed before the next <page>"))
+		case tagRootClose:
+			r.stopCapture()
+			return Page{}, r.pageError(start, errors.New("page not closed before </mediawiki>"))
+		}
+		r.advance(n)
+	}
+}
+
+// finishPage parses the captured page that started at offset start.
+func (r *Reader) finishPage(start int64) (Page, error) {
+	if r.overflow {
+		return Page{}, r.pageError(start, fmt.Errorf("page larger than %d bytes", r.maxPage))
+	}
+	f, err := r.parser.parse(r.record)
+	if err != nil {
+		return Page{}, r.pageError(start, err)
+	}
+	p := Page{
+		File:     r.file,
+		Offset:   start,
+		ID:       f.id,
+		RevID:    f.revID,
+		NS:       f.ns,
+		Title:    f.title,
+		Redirect: f.redirect,
+		Text:     f.text,
+	}
+	if !f.hasNS {
+		p.NS = namespaceOf(p.Title, r.namespaces)
+	}
+	return p, nil
+}
+
+// pageError reports the captured record that started at offset start as bad,
+// recovering its id and title from the raw bytes when possible.
+func (r *Reader) pageError(start int64, cause error) error {
+	id, title := salvage(r.record)
+	return &PageError{
+		DeadLetter: DeadLetter{
+			File:   r.file,
+			Offset: start,
+			PageID: id,
+			Title:  title,
+			Reason: cause.Error(),
+		},
+		Err: cause,
+	}
+}
+
+// readSiteinfo captures the <siteinfo> element whose n-byte opening tag is
+// next in the window and learns its namespaces. A malformed or unterminated
+// siteinfo is skipped: namespaces are then derived from <ns> only.
+func (r *Reader) readSiteinfo(n int) {
+	r.startCapture()
+	r.advance(n)
+	for {
+		t, n, err := r.nextTag()
+		if err != nil || t == tagPageOpen || t == tagRootClose {
+			r.stopCapture() // leave the error or the tag to Next
+			return
+		}
+		r.advance(n)
+		if t == tagSiteinfoClose {
+			r.stopCapture()
+			if !r.overflow {
+				r.namespaces = parseNamespaces(r.record)
+			}
+			return
+		}
+	}
+}
+
+// endError turns the error that ended the input into what Next returns.
+// pageStart is the offset of the unfinished page, or -1 between pages.
+func (r *Reader) endError(err error, pageStart int64) error {
+	truncated := func(cause error) error {
+		off := pageStart
+		if off < 0 {
+			off = r.Offset()
+		}
+		return &TruncatedError{File: r.file, Offset: off, Err: cause}
+	}
+	switch {
+	case err == io.EOF && pageStart >= 0:
+		return truncated(io.ErrUnexpectedEOF)
+	case err == io.EOF && r.rootOpen && !r.rootClosed:
+		return truncated(errNoRootEnd)
+	case err == io.EOF:
+		return io.EOF
+	case isDecodeFailure(err):
+		return truncated(err)
+	}
+	return fmt.Errorf("dump: reading %s at offset %d: %w", r.file, r.Offset(), err)
+}
+
+// nextTag advances to the next recognised tag and returns it with its length
+// in bytes, without consuming it. It returns the read error, io.EOF at the
+// end of the input, when no tag is left.
+func (r *Reader) nextTag() (tag, int, error) {
+	for {
+		i := bytes.IndexByte(r.buf[r.r:r.w], '<')
+		if i < 0 {
+			r.advance(r.w - r.r)
+			if err := r.fill(); err != nil {
+				return tagNone, 0, err
+			}
+			continue
+		}
+		r.advance(i)
+		if r.w-r.r < maxTagLen && r.readErr == nil {
+			r.fill() // a read error is seen at the next fill
+			continue
+		}
+		if t, n := classify(r.buf[r.r:r.w]); t != tagNone {
+			return t, n, nil
+		}
+		r.advance(1)
+	}
+}
+
+// classify recognises the tag at the start of b, which starts with '<'.
+func classify(b []byte) (tag, int) {
+	switch {
+	case hasTag(b, "<page"):
+		return tagPageOpen, len("<page")
+	case bytes.HasPrefix(b, []byte("</page>")):
+		return tagPageClose, len("</page>")
+	case hasTag(b, "<mediawiki"):
+		return tagRootOpen, len("<mediawiki")
+	case bytes.HasPrefix(b, []byte("</mediawiki>")):
+		return tagRootClose, len("</mediawiki>")
+	case hasTag(b, "<siteinfo"):
+		return tagSiteinfoOpen, len("<siteinfo")
+	case bytes.HasPrefix(b, []byte("</siteinfo>")):
+		return tagSiteinfoClose, len("</siteinfo>")
+	}
+	return tagNone, 0
+}
+
+// hasTag reports whether b starts with the start tag name open followed by
+// '>' or white space.
+func hasTag(b []byte, open string) bool {
+	if len(b) <= len(open) || string(b[:len(open)]) != open {
+		return false
+	}
+	switch b[len(open)] {
+	case '>', ' ', '\t', '\n', '\r':
+		return true
+	}
+	return false
+}
+
+// advance consumes n buffered bytes, capturing them if a record is open.
+func (r *Reader) advance(n int) {
+	if r.capturing && !r.overflow {
+		if len(r.record)+n > r.maxPage {
+			r.overflow = true
+		} else {
+			r.record = append(r.record, r.buf[r.r:r.r+n]...)
+		}
+	}
+	r.r += n
+}
+
+func (r *Reader) startCapture() {
+	r.capturing, r.overflow = true, false
+	r.record = r.record[:0]
+}
+
+func (r *Reader) stopCapture() { r.capturing = false }
+
+// fill moves the unread bytes to the front of the window and reads more. It
+// returns an error only when it read nothing.
+func (r *Reader) fill() error {
+	if r.in == nil {
+		r.detectEncoding()
+	}
+	if r.r > 0 {
+		copy(r.buf, r.buf[r.r:r.w])
+		r.base += int64(r.r)
+		r.w -= r.r
+		r.r = 0
+	}
+	for empty := 0; r.readErr == nil && r.w < len(r.buf); empty++ {
+		if empty == maxEmptyReads {
+			r.readErr = io.ErrNoProgress
+			break
+		}
+		n, err := r.in.Read(r.buf[r.w:])
+		r.w += n
+		r.readErr = err
+		if n > 0 {
+			return nil
+		}
+	}
+	if r.w == len(r.buf) {
+		return nil
+	}
+	return r.readErr
+}
+
+// detectEncoding reads the first bytes of the stream and, after a UTF-16
+// byte order mark, switches to transcoding. A UTF-8 mark is skipped.
+func (r *Reader) detectEncoding() {
+	var head [3]byte
+	n, err := io.ReadFull(r.src, head[:])
+	if err == io.ErrUnexpectedEOF {
+		err = io.EOF // a stream shorter than a mark is no error in itself
+	}
+	skip, isUTF16, bigEndian := detectBOM(head[:n])
+	rest := io.MultiReader(bytes.NewReader(head[skip:n]), &errReader{err: err, src: r.src})
+	r.in = rest
+	if isUTF16 {
+		r.in = newUTF16Reader(rest, bigEndian)
+		return
+	}
+	r.base = int64(skip)
+}
+
+// errReader returns err, if not nil, and src's bytes otherwise.
+type errReader struct {
+	err error
+	src io.Reader
+}
+
+func (e *errReader) Read(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	return e.src.Read(p)
+}

@@ -1,0 +1,57 @@
+package result
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+)
+
+func init() {
+	register.DoFn3x1[context.Context, int, func(*[]byte) bool, error](&writeShardFn{})
+	register.Iter1[[]byte]()
+	register.DoFn2x0[[]byte, func(int, []byte)](&emptyShardsFn{})
+	register.Emitter2[int, []byte]()
+}
+
+// Write writes batches of lines, a PCollection<KV<int, []byte>> keyed by
+// shard in [0, shards) and of Records, to the files
+// dir/prefix-SSSSS-of-NNNNN.jsonl. Every shard's file is written, empty if no
+// line went to it, so a reader can tell a complete result by its file count.
+func Write(s beam.Scope, dir, prefix string, shards int, lines beam.PCollection) {
+	s = s.Scope("Write " + prefix)
+	empty := beam.ParDo(s, &emptyShardsFn{Shards: shards}, beam.Impulse(s))
+	grouped := beam.GroupByKey(s, beam.Flatten(s, lines, empty))
+	beam.ParDo0(s, &writeShardFn{Dir: dir, Prefix: prefix, Shards: shards}, grouped)
+}
+
+// emptyShardsFn emits an empty batch for every shard.
+type emptyShardsFn struct{ Shards int }
+
+func (f *emptyShardsFn) ProcessElement(_ []byte, emit func(int, []byte)) {
+	for i := range f.Shards {
+		emit(i, nil)
+	}
+}
+
+// writeShardFn writes one shard's sorted lines.
+type writeShardFn struct {
+	Dir, Prefix string
+	Shards      int
+}
+
+func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, batches func(*[]byte) bool) error {
+	var all [][]byte
+	var b []byte
+	for batches(&b) {
+		if len(b) > 0 {
+			all = append(all, b)
+		}
+	}
+	lines, err := SortedLines(all)
+	if err != nil {
+		return fmt.Errorf("result: shard %d of %s: %w", shard, f.Prefix, err)
+	}
+	return WriteFile(ctx, Join(f.Dir, ShardName(f.Prefix, shard, f.Shards)), lines)
+}

@@ -1,0 +1,146 @@
+// Package result writes the pipeline's outputs: sharded JSON-lines files whose
+// content is sorted, so the same input always gives the same bytes, and which
+// appear under their final names only once complete.
+//
+// Producers put each output line, with an 8-byte sort key (Record), in a
+// batch (see package batch); the writer of a shard decodes all its batches, sorts by
+// key then line, and writes the file to a temporary name that it renames when
+// the file is closed. Paths go through Beam's filesystem layer, so local paths
+// and gs:// work alike.
+package result
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	"github.com/neardup/neardup/transforms/batch"
+)
+
+// Record is a line with its sort key, to be added to a batch with
+// batch.AppendRecord (or a batch.Packer).
+func Record(key uint64, line []byte) []byte {
+	rec := make([]byte, 8, 8+len(line))
+	binary.BigEndian.PutUint64(rec, key)
+	return append(rec, line...)
+}
+
+// SortedLines decodes batches of Records and returns their lines
+// ordered by sort key, then by content.
+func SortedLines(batches [][]byte) ([][]byte, error) {
+	var recs [][]byte
+	for _, b := range batches {
+		err := batch.Records(b, func(rec []byte) error {
+			if len(rec) < 8 {
+				return fmt.Errorf("result: line record of %d bytes has no sort key", len(rec))
+			}
+			recs = append(recs, rec)
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	slices.SortFunc(recs, bytes.Compare) // big-endian key first, then the line
+	lines := make([][]byte, len(recs))
+	for i, r := range recs {
+		lines[i] = r[8:]
+	}
+	return lines, nil
+}
+
+// ShardName is the file name of shard i of n: prefix-00000-of-00004.jsonl.
+func ShardName(prefix string, i, n int) string {
+	return fmt.Sprintf("%s-%05d-of-%05d.jsonl", prefix, i, n)
+}
+
+// Join joins a directory (a local path or a URL such as gs://bucket/dir) and a
+// file name.
+func Join(dir, name string) string {
+	return strings.TrimSuffix(dir, "/") + "/" + name
+}
+
+// tempName is where a file is written before it is renamed to name.
+func tempName(name string) string {
+	dir, base := path.Split(name)
+	return dir + ".tmp-" + base
+}
+
+// WriteFile writes lines, each followed by a newline, to a temporary file
+// beside name, and renames it to name once it is complete.
+func WriteFile(ctx context.Context, name string, lines [][]byte) error {
+	return writeAtomically(ctx, name, func(w *bufio.Writer) error {
+		for _, l := range lines {
+			w.Write(l)
+			if err := w.WriteByte('\n'); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// WriteBytes writes data to name, through a temporary file and a rename.
+func WriteBytes(ctx context.Context, name string, data []byte) error {
+	return writeAtomically(ctx, name, func(w *bufio.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+func writeAtomically(ctx context.Context, name string, write func(*bufio.Writer) error) error {
+	fs, err := filesystem.New(ctx, name)
+	if err != nil {
+		return fmt.Errorf("result: no filesystem for %s: %w", name, err)
+	}
+	defer fs.Close()
+	tmp := tempName(name)
+	f, err := fs.OpenWrite(ctx, tmp)
+	if err != nil {
+		return fmt.Errorf("result: cannot create %s (is the output directory writable?): %w", tmp, err)
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	err = write(w)
+	if err == nil {
+		err = w.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("result: writing %s: %w", tmp, err)
+	}
+	if err := filesystem.Rename(ctx, fs, tmp, name); err != nil {
+		return fmt.Errorf("result: renaming %s to %s: %w", tmp, name, err)
+	}
+	return nil
+}
+
+// JSONLine encodes v as one line of JSON, without the newline and without
+// escaping HTML characters, so text reads as it was written.
+func JSONLine(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// ReadFile reads a whole (small) file through Beam's filesystem layer.
+func ReadFile(ctx context.Context, name string) ([]byte, error) {
+	fs, err := filesystem.New(ctx, name)
+	if err != nil {
+		return nil, fmt.Errorf("result: no filesystem for %s: %w", name, err)
+	}
+	defer fs.Close()
+	return filesystem.Read(ctx, fs, name)
+}

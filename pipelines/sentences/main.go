@@ -1,0 +1,172 @@
+// Command sentences finds clusters of near-duplicate sentences in MediaWiki
+// XML dumps, after Weissman et al. (2015): it cleans each page's wikitext,
+// splits it into sentences, computes MinHash signatures over character
+// shingles, groups colliding signatures, links them into connected
+// components and writes the clusters as JSON lines.
+//
+// It runs on Beam's embedded Prism runner by default; --runner selects
+// another (flink, spark, dataflow, universal) as for any Beam Go pipeline.
+//
+//	go run ./pipelines/sentences --input 'dumps/*.bz2' --output out/
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/transforms/minhash"
+	"github.com/neardup/neardup/transforms/summary"
+)
+
+// version is the release, stamped in by the linker (-X main.version=...).
+var version = "dev"
+
+var (
+	input         = flag.String("input", "", "dump files to read: a path, glob or gs:// URL, or a comma-separated list of them (required)")
+	output        = flag.String("output", "", "directory to write the results to (required)")
+	namespaces    = flag.String("namespaces", "0", "comma-separated namespaces of the pages to keep, or 'all'")
+	maxPageBytes  = flag.Int("max_page_bytes", dump.DefaultMaxPageBytes, "pages larger than this many bytes are skipped and dead-lettered")
+	shingleLength = flag.Int("shingle_length", 12, "characters per shingle")
+	minShingles   = flag.Int("min_shingles", 75, "keep sentences with more than this many shingles")
+	maxShingles   = flag.Int("max_shingles", 600, "keep sentences with fewer than this many shingles")
+	foldCase      = flag.Bool("fold_case", true, "lower-case sentences before shingling")
+	collapseSpace = flag.Bool("collapse_space", true, "collapse runs of white space to one space before shingling")
+	scheme        = flag.String("scheme", "bands", "MinHash scheme: 'bands' (bands×rows from --threshold) or 'weissman' (the papers' 20-hash family, 10 signatures of 10)")
+	threshold     = flag.Float64("threshold", 0.8, "bands scheme: Jaccard similarity at which a pair must collide with probability ≥ --recall")
+	recall        = flag.Float64("recall", 0.99, "bands scheme: collision probability required at --threshold")
+	maxBands      = flag.Int("max_bands", 20, "bands scheme: most band keys per sentence when choosing bands×rows")
+	bands         = flag.Int("bands", 0, "bands scheme: number of bands (0: choose from --threshold)")
+	rows          = flag.Int("rows", 0, "bands scheme: minhashes per band (0: choose from --threshold)")
+	seed          = flag.Uint64("seed", 1, "seed of the hash functions; same seed and input give the same output")
+	shards        = flag.Int("shards", 64, "shards of the signature, edge and sentence shuffles")
+	rounds        = flag.Int("rounds", 2, "distributed contraction rounds before the final union-find")
+	outputShards  = flag.Int("output_shards", 1, "number of clusters-*.jsonl (and sentences-*.jsonl) files")
+	emitSentences = flag.Bool("emit_sentences", false, "also write every in-window sentence to sentences-*.jsonl")
+	showVersion   = flag.Bool("version", false, "print the version and exit")
+)
+
+func main() {
+	flag.Parse()
+	beam.Init()
+	if *showVersion {
+		fmt.Println("sentences", version)
+		return
+	}
+	ctx := context.Background()
+	opts, err := optionsFromFlags(ctx)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "sentences:", err)
+		os.Exit(2)
+	}
+	p, s := beam.NewPipelineWithRoot()
+	if err := Build(s, opts); err != nil {
+		fmt.Fprintln(os.Stderr, "sentences:", err)
+		os.Exit(2)
+	}
+	log.Printf("reading %d file(s), scheme %s: %d bands × %d rows", len(opts.Input), opts.Scheme, opts.Bands, opts.Rows)
+	if err := beamx.Run(ctx, p); err != nil {
+		log.Fatalf("sentences: pipeline failed: %v", err)
+	}
+	report(ctx, opts.Output)
+}
+
+// optionsFromFlags validates the flags, expands the input patterns and
+// chooses the banding, so that a mistake stops the run before any work.
+func optionsFromFlags(ctx context.Context) (Options, error) {
+	if *input == "" || *output == "" {
+		return Options{}, fmt.Errorf("--input and --output are required (try --input 'dumps/*.bz2' --output out/)")
+	}
+	files, err := dump.Expand(ctx, *input)
+	if err != nil {
+		return Options{}, err
+	}
+	ns, err := parseNamespaces(*namespaces)
+	if err != nil {
+		return Options{}, err
+	}
+	o := Options{
+		Input: files, Output: *output, Namespaces: ns, MaxPageBytes: *maxPageBytes,
+		ShingleLength: *shingleLength, MinShingles: *minShingles, MaxShingles: *maxShingles,
+		FoldCase: *foldCase, CollapseSpace: *collapseSpace,
+		Scheme: *scheme, Threshold: *threshold, Recall: *recall, Bands: *bands, Rows: *rows, Seed: *seed,
+		Shards: *shards, Rounds: *rounds, OutputShards: *outputShards, EmitSentences: *emitSentences,
+	}
+	if err := o.resolve(*maxBands); err != nil {
+		return Options{}, err
+	}
+	return o, nil
+}
+
+// resolve checks the numeric options and fills in the banding.
+func (o *Options) resolve(maxBands int) error {
+	switch {
+	case o.ShingleLength < 1:
+		return fmt.Errorf("--shingle_length must be at least 1, got %d", o.ShingleLength)
+	case o.MinShingles >= o.MaxShingles:
+		return fmt.Errorf("--min_shingles (%d) must be below --max_shingles (%d)", o.MinShingles, o.MaxShingles)
+	case o.Shards < 1 || o.OutputShards < 1 || o.Rounds < 0:
+		return fmt.Errorf("--shards and --output_shards must be at least 1 and --rounds at least 0")
+	}
+	switch o.Scheme {
+	case "weissman":
+		o.Bands, o.Rows, o.Threshold, o.Recall = 10, 10, 0, 0
+	case "bands":
+		if o.Bands == 0 && o.Rows == 0 {
+			b, r, err := minhash.ChooseBands(o.Threshold, o.Recall, maxBands)
+			if err != nil {
+				return err
+			}
+			o.Bands, o.Rows = b, r
+		} else if o.Bands < 1 || o.Rows < 1 {
+			return fmt.Errorf("give both --bands and --rows, or neither")
+		}
+	default:
+		return fmt.Errorf("--scheme must be 'bands' or 'weissman', got %q", o.Scheme)
+	}
+	return nil
+}
+
+func parseNamespaces(s string) ([]int, error) {
+	if s == "all" || s == "" {
+		return nil, nil
+	}
+	var ns []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return nil, fmt.Errorf("--namespaces: %q is not a namespace number", f)
+		}
+		ns = append(ns, n)
+	}
+	return ns, nil
+}
+
+// report prints where the results are and the main counts.
+func report(ctx context.Context, dir string) {
+	path := result.Join(dir, "summary.json")
+	fmt.Printf("results in %s: clusters-*.jsonl, dead_letter-*.jsonl, summary.json\n", dir)
+	b, err := result.ReadFile(ctx, path)
+	if err != nil {
+		log.Printf("cannot read %s: %v", path, err)
+		return
+	}
+	var doc summary.Document
+	if err := json.Unmarshal(b, &doc); err != nil {
+		log.Printf("cannot parse %s: %v", path, err)
+		return
+	}
+	c := doc.Counts
+	fmt.Printf("pages read %d, kept %d, failed %d; sentences %d, in window %d; clusters %d with %d sentences (largest %d); dead letters %d\n",
+		c.PagesRead, c.PagesKept, c.PagesFailed, c.Sentences, c.SentencesInWindow, c.Clusters, c.SentencesInClusters, c.LargestCluster, c.DeadLetters)
+	fmt.Printf("collision curve: %s\n", doc.CollisionCurve)
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/transforms/bucket"
+	"github.com/neardup/neardup/transforms/cluster"
+	"github.com/neardup/neardup/transforms/component"
+	"github.com/neardup/neardup/transforms/minhash"
+	"github.com/neardup/neardup/transforms/sentence"
+	"github.com/neardup/neardup/transforms/shingle"
+	"github.com/neardup/neardup/transforms/summary"
+)
+
+// Options are the pipeline's parameters, as given by the flags. They are
+// written to summary.json under "parameters".
+type Options struct {
+	Input         []string `json:"input"` // the files the patterns matched
+	Output        string   `json:"output"`
+	Namespaces    []int    `json:"namespaces"`
+	MaxPageBytes  int      `json:"max_page_bytes"`
+	ShingleLength int      `json:"shingle_length"`
+	MinShingles   int      `json:"min_shingles"`
+	MaxShingles   int      `json:"max_shingles"`
+	FoldCase      bool     `json:"fold_case"`
+	CollapseSpace bool     `json:"collapse_space"`
+	Scheme        string   `json:"scheme"`
+	Threshold     float64  `json:"threshold"`
+	Recall        float64  `json:"recall"`
+	Bands         int      `json:"bands"`
+	Rows          int      `json:"rows"`
+	Seed          uint64   `json:"seed"`
+	Shards        int      `json:"shards"`
+	Rounds        int      `json:"rounds"`
+	OutputShards  int      `json:"output_shards"`
+	EmitSentences bool     `json:"emit_sentences"`
+}
+
+// signConfig is the part of the options the MinHash stage needs.
+func (o Options) signConfig() minhash.Config {
+	return minhash.Config{
+		ShingleLength: o.ShingleLength,
+		MinShingles:   o.MinShingles,
+		MaxShingles:   o.MaxShingles,
+		Norm:          shingle.Normalization{FoldCase: o.FoldCase, CollapseSpace: o.CollapseSpace},
+		Scheme:        o.Scheme,
+		Bands:         o.Bands,
+		Rows:          o.Rows,
+		Seed:          o.Seed,
+		BucketShards:  o.Shards,
+		RecordShards:  o.Shards,
+	}
+}
+
+// Build adds the sentence near-duplicate pipeline to s: it reads
+// opts.Input and writes under opts.Output the files clusters-*.jsonl,
+// dead_letter-*.jsonl, sentences-*.jsonl (with opts.EmitSentences) and
+// summary.json.
+func Build(s beam.Scope, opts Options) error {
+	scheme, err := opts.signConfig().NewScheme()
+	if err != nil {
+		return err
+	}
+	doc, err := summaryDocument(opts, scheme)
+	if err != nil {
+		return err
+	}
+	files := beam.Create(s, stringsToAny(opts.Input)...)
+	pages, dead, readCounts := dump.Read(s, files, dump.ReadOptions{Namespaces: opts.Namespaces, MaxPageBytes: opts.MaxPageBytes})
+	sents, sentCounts := sentence.FromPages(s, pages)
+	entries, records, signCounts := minhash.Sign(s, sents, opts.signConfig())
+	edges, bucketCounts := bucket.Candidates(s, entries, opts.Shards)
+	labels := component.Labels(s, edges, opts.Rounds, opts.Shards, opts.Shards)
+	lines, clusterCounts := cluster.Assemble(s, labels, records, opts.OutputShards)
+
+	result.Write(s, opts.Output, "clusters", opts.OutputShards, lines)
+	result.Write(s, opts.Output, "dead_letter", 1, dump.DeadLetterLines(s, dead))
+	if opts.EmitSentences {
+		result.Write(s, opts.Output, "sentences", opts.OutputShards, sentence.Lines(s, records, opts.OutputShards))
+	}
+	total := summary.Total(s, readCounts, sentCounts, signCounts, bucketCounts, clusterCounts)
+	summary.Write(s, result.Join(opts.Output, "summary.json"), doc, total)
+	return nil
+}
+
+// summaryDocument is summary.json without its counts.
+func summaryDocument(opts Options, scheme *minhash.Scheme) (summary.Document, error) {
+	params, err := json.Marshal(opts)
+	if err != nil {
+		return summary.Document{}, fmt.Errorf("encoding parameters: %w", err)
+	}
+	curve, err := json.Marshal(struct {
+		Formula string          `json:"formula"`
+		Bands   int             `json:"bands"`
+		Rows    int             `json:"rows"`
+		Family  int             `json:"hash_functions"`
+		Points  []minhash.Point `json:"points"`
+	}{"1-(1-s^rows)^bands", scheme.Bands, scheme.Rows, scheme.Family(), scheme.Curve()})
+	if err != nil {
+		return summary.Document{}, fmt.Errorf("encoding collision curve: %w", err)
+	}
+	return summary.Document{Version: version, Parameters: params, CollisionCurve: curve}, nil
+}
+
+func stringsToAny(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}

@@ -1,0 +1,98 @@
+package batch
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"testing"
+)
+
+func TestPairsRoundTrip(t *testing.T) {
+	in := []Pair{{0, 0}, {1, 2}, {1<<64 - 1, 1 << 63}}
+	var b []byte
+	for _, p := range in {
+		b = AppendPair(b, p)
+	}
+	if len(b) != len(in)*PairSize {
+		t.Fatalf("encoded %d bytes, want %d", len(b), len(in)*PairSize)
+	}
+	got, err := AppendPairs(nil, b)
+	if err != nil || !slices.Equal(got, in) {
+		t.Fatalf("AppendPairs = %v, %v; want %v", got, err, in)
+	}
+	if _, err := AppendPairs(nil, b[:17]); err == nil {
+		t.Error("a 17-byte pair batch decoded without error")
+	}
+}
+
+func TestRecordsRoundTrip(t *testing.T) {
+	in := [][]byte{[]byte("a"), {}, bytes.Repeat([]byte("x"), 300), []byte("Zürich")}
+	var b []byte
+	for _, r := range in {
+		b = AppendRecord(b, r)
+	}
+	var got [][]byte
+	if err := Records(b, func(r []byte) error { got = append(got, r); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.EqualFunc(got, in, bytes.Equal) {
+		t.Fatalf("Records = %q, want %q", got, in)
+	}
+	for _, cut := range []int{1, 5, len(b) - 1} {
+		err := Records(b[:cut], func([]byte) error { return nil })
+		if !errors.Is(err, ErrCorrupt) {
+			t.Errorf("batch cut at %d: err = %v, want ErrCorrupt", cut, err)
+		}
+	}
+	stop := errors.New("stop")
+	if err := Records(b, func([]byte) error { return stop }); err != stop {
+		t.Errorf("callback error not returned: %v", err)
+	}
+}
+
+func TestPacker(t *testing.T) {
+	type emitted struct {
+		shard int
+		pairs int
+	}
+	var got []emitted
+	emit := func(shard int, b []byte) { got = append(got, emitted{shard, len(b) / PairSize}) }
+	p := NewPacker(3, 3*PairSize)
+	for i := range 7 {
+		p.AddPair(i%2*2, Pair{uint64(i), 0}, emit)
+	}
+	// shard 0 gets i=0,2,4,6 (full after 3), shard 2 gets i=1,3,5 (full after 3).
+	want := []emitted{{0, 3}, {2, 3}}
+	if !slices.Equal(got, want) {
+		t.Fatalf("while adding: emitted %v, want %v", got, want)
+	}
+	p.Flush(emit)
+	want = append(want, emitted{0, 1})
+	if !slices.Equal(got, want) {
+		t.Fatalf("after flush: emitted %v, want %v", got, want)
+	}
+	p.Flush(emit)
+	if len(got) != len(want) {
+		t.Error("second flush emitted again")
+	}
+}
+
+func TestShard(t *testing.T) {
+	counts := make([]int, 7)
+	for i := range uint64(70000) {
+		h := i * 0x9e3779b97f4a7c15
+		s := Shard(h, 7)
+		if s < 0 || s >= 7 {
+			t.Fatalf("Shard = %d out of range", s)
+		}
+		counts[s]++
+	}
+	for s, c := range counts {
+		if c < 9000 || c > 11000 {
+			t.Errorf("shard %d got %d of 70000, want about 10000", s, c)
+		}
+	}
+	if Shard(1<<64-1, 1) != 0 || Shard(1<<64-1, 5) != 4 {
+		t.Error("Shard edges wrong")
+	}
+}

@@ -1,0 +1,198 @@
+// Package minhash computes MinHash band keys of shingle sets.
+//
+// Two sentences whose shingle sets have Jaccard similarity s share a given
+// minhash with probability s. Grouping r minhashes into one band key makes a
+// band collide with probability s^r, and b independent bands make at least one
+// collide with probability 1-(1-s^r)^b: the S-curve that separates
+// near-duplicates from the rest. Each band key is a 64-bit hash of the band's
+// index and its r minhash values, so the shuffle groups fixed-size keys.
+//
+// Two schemes are provided. Weissman reproduces Weissman et al. (2015): a
+// family of 20 multiply-shift hash functions with 60-bit output, and 10
+// signatures of 10 minhashes each drawn from the family by a seeded
+// generator. Banding is the standard scheme: b bands of r rows of b·r
+// independent hash functions, with (b, r) usually chosen by ChooseBands.
+package minhash
+
+import (
+	"fmt"
+	"math"
+)
+
+// Scheme is a seeded family of hash functions and the bands drawn from it.
+// A Scheme is immutable once built and safe for concurrent use.
+type Scheme struct {
+	Name  string
+	Bands int // band keys per sentence
+	Rows  int // minhashes per band
+	Seed  uint64
+
+	mul, add []uint64 // the family: h_i(x) = (mul[i]*x + add[i]) >> shift
+	shift    uint
+	rows     [][]int // for each band, the indices of its minhashes in the family
+}
+
+// Family is the number of hash functions of the scheme.
+func (s *Scheme) Family() int { return len(s.mul) }
+
+// Weissman returns the scheme of Weissman et al.: a family of 20
+// multiply-shift hashes with 60-bit output and 10 signatures, each of 10
+// minhashes drawn without replacement from the family.
+func Weissman(seed uint64) *Scheme {
+	const family, signatures, picks = 20, 10, 10
+	g := newGenerator(seed)
+	s := &Scheme{Name: "weissman", Bands: signatures, Rows: picks, Seed: seed, shift: 64 - 60}
+	s.mul, s.add = g.family(family)
+	for range signatures {
+		s.rows = append(s.rows, g.sample(family, picks))
+	}
+	return s
+}
+
+// Banding returns the standard scheme of bands×rows independent 64-bit
+// multiply-shift hashes, band j using hashes j·rows … j·rows+rows-1.
+func Banding(seed uint64, bands, rows int) (*Scheme, error) {
+	if bands < 1 || rows < 1 || bands*rows > 4096 {
+		return nil, fmt.Errorf("minhash: bands=%d rows=%d: need bands, rows ≥ 1 and bands·rows ≤ 4096", bands, rows)
+	}
+	g := newGenerator(seed)
+	s := &Scheme{Name: "bands", Bands: bands, Rows: rows, Seed: seed}
+	s.mul, s.add = g.family(bands * rows)
+	for j := range bands {
+		band := make([]int, rows)
+		for i := range band {
+			band[i] = j*rows + i
+		}
+		s.rows = append(s.rows, band)
+	}
+	return s, nil
+}
+
+// Collision is the probability 1-(1-s^rows)^bands that two sets of Jaccard
+// similarity s share at least one band key.
+func Collision(s float64, bands, rows int) float64 {
+	return 1 - math.Pow(1-math.Pow(s, float64(rows)), float64(bands))
+}
+
+// ChooseBands picks the sharpest banding for which a pair of similarity
+// threshold collides with probability at least recall, using no more than
+// maxBands bands: the largest rows r whose required bands
+// b = ⌈ln(1-recall)/ln(1-threshold^r)⌉ is ≤ maxBands. Larger r lowers the
+// collision probability of dissimilar pairs; b is the shuffle cost.
+func ChooseBands(threshold, recall float64, maxBands int) (bands, rows int, err error) {
+	if threshold <= 0 || threshold >= 1 || recall <= 0 || recall >= 1 || maxBands < 1 {
+		return 0, 0, fmt.Errorf("minhash: cannot choose bands for threshold %v, recall %v, max bands %d: need 0<threshold<1, 0<recall<1, max bands ≥ 1", threshold, recall, maxBands)
+	}
+	for r := 1; r <= 64; r++ {
+		b := int(math.Ceil(math.Log(1-recall) / math.Log(1-math.Pow(threshold, float64(r)))))
+		if b > maxBands {
+			break
+		}
+		bands, rows = b, r
+	}
+	if bands == 0 {
+		return 0, 0, fmt.Errorf("minhash: %d bands cannot reach recall %v at threshold %v; raise --max_bands", maxBands, recall, threshold)
+	}
+	return bands, rows, nil
+}
+
+// Point is one point of a collision curve.
+type Point struct {
+	Similarity  float64 `json:"similarity"`
+	Probability float64 `json:"probability"`
+}
+
+// Curve returns the scheme's collision probability at s = 0.50, 0.55, … 1.00.
+func (s *Scheme) Curve() []Point {
+	var pts []Point
+	for i := 10; i <= 20; i++ {
+		sim := float64(i) / 20
+		p := Collision(sim, s.Bands, s.Rows)
+		pts = append(pts, Point{Similarity: sim, Probability: math.Round(p*1e6) / 1e6})
+	}
+	return pts
+}
+
+// Signer computes band keys with reusable buffers. It is not safe for
+// concurrent use; make one per worker.
+type Signer struct {
+	scheme *Scheme
+	mins   []uint64
+}
+
+// NewSigner returns a Signer for s.
+func NewSigner(s *Scheme) *Signer {
+	return &Signer{scheme: s, mins: make([]uint64, s.Family())}
+}
+
+// AppendKeys appends the scheme's band keys for the given shingle hashes to
+// dst, one per band in band order. With no shingles it appends nothing.
+func (g *Signer) AppendKeys(dst []uint64, shingles []uint64) []uint64 {
+	if len(shingles) == 0 {
+		return dst
+	}
+	s := g.scheme
+	mins := g.mins
+	for i := range mins {
+		mins[i] = math.MaxUint64
+	}
+	mul, add := s.mul, s.add
+	for _, x := range shingles {
+		for i := range mins {
+			if v := mul[i]*x + add[i]; v < mins[i] {
+				mins[i] = v
+			}
+		}
+	}
+	for j, band := range s.rows {
+		key := mix(uint64(j) + 0x632be59bd9b4e019)
+		for _, i := range band {
+			key = mix(key ^ mins[i]>>s.shift)
+		}
+		dst = append(dst, key)
+	}
+	return dst
+}
+
+// generator is splitmix64: a tiny, fully specified pseudo-random sequence,
+// so that a seed gives the same family on every platform and Go version.
+type generator struct{ state uint64 }
+
+func newGenerator(seed uint64) *generator { return &generator{state: seed} }
+
+func (g *generator) next() uint64 {
+	g.state += 0x9e3779b97f4a7c15
+	return mix(g.state)
+}
+
+// family draws n multiply-shift hash functions: odd multipliers, any addends.
+func (g *generator) family(n int) (mul, add []uint64) {
+	mul, add = make([]uint64, n), make([]uint64, n)
+	for i := range n {
+		mul[i] = g.next() | 1
+		add[i] = g.next()
+	}
+	return mul, add
+}
+
+// sample draws k distinct indices from [0, n) by a partial Fisher–Yates shuffle.
+func (g *generator) sample(n, k int) []int {
+	perm := make([]int, n)
+	for i := range perm {
+		perm[i] = i
+	}
+	for i := range k {
+		j := i + int(g.next()%uint64(n-i))
+		perm[i], perm[j] = perm[j], perm[i]
+	}
+	return perm[:k]
+}
+
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}

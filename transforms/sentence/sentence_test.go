@@ -1,0 +1,420 @@
+package sentence
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+var splitTests = []struct {
+	name string
+	text string
+	want []string
+}{
+	// Basics.
+	{"empty", "", nil},
+	{"only spaces", "  \n\t\u00a0 ", nil},
+	{"no terminator", "Hello world", []string{"Hello world"}},
+	{"two sentences", "This is one. This is two.", []string{"This is one.", "This is two."}},
+	{"trimmed", "  One.   Two.  ", []string{"One.", "Two."}},
+	{"unterminated tail", "First. second part. Third part", []string{"First. second part.", "Third part"}},
+	{"bang and question", "Stop! Who goes there? Me.", []string{"Stop!", "Who goes there?", "Me."}},
+	{"lower-case continues", "He paused. and then left.", []string{"He paused. and then left."}},
+	{"semicolon", "One; Two; Three.", []string{"One; Two; Three."}},
+	{"multiple terminators", "Really?! Yes!!! Fine.", []string{"Really?!", "Yes!!!", "Fine."}},
+	{"white space kinds", "One.\nTwo.\tThree.\u00a0Four.", []string{"One.", "Two.", "Three.", "Four."}},
+	{"digit starts sentence", "It ended in 2008. 2009 was better.", []string{"It ended in 2008.", "2009 was better."}},
+	{"title case", "Ok. ǅemal came.", []string{"Ok.", "ǅemal came."}},
+	{"invalid UTF-8", "Bad \xff byte. Next one.", []string{"Bad \xff byte.", "Next one."}},
+
+	// Quotes and brackets.
+	{"closing quote", `He said "Stop." Then he left.`, []string{`He said "Stop."`, "Then he left."}},
+	{"curly closing quote", "She asked “Why?” Nobody answered.", []string{"She asked “Why?”", "Nobody answered."}},
+	{"quote then lower case", `"Why?" he asked.`, []string{`"Why?" he asked.`}},
+	{"bracketed sentence", "(See below.)", []string{"(See below.)"}},
+	{"bracketed sentence inside", "Results improved (see below.) Then we stopped.", []string{"Results improved (see below.)", "Then we stopped."}},
+	{"opening quote", `He left. "Why?" she asked.`, []string{"He left.", `"Why?" she asked.`}},
+	{"opening bracket", "He left. (It was late.) We stayed.", []string{"He left.", "(It was late.)", "We stayed."}},
+	{"opening quote then lower case", `He left. "why" she asked.`, []string{`He left. "why" she asked.`}},
+	{"Spanish inverted marks", "Hola. ¿Cómo estás? ¡Bien!", []string{"Hola.", "¿Cómo estás?", "¡Bien!"}},
+	{"German quotes", "Er sagte „Halt.“ Dann ging er.", []string{"Er sagte „Halt.“", "Dann ging er."}},
+
+	// Ellipses and punctuation-only sentences.
+	{"ellipsis then upper case", "Wait... Then it happened.", []string{"Wait...", "Then it happened."}},
+	{"ellipsis then lower case", "Wait... then it happened.", []string{"Wait... then it happened."}},
+	{"ellipsis character", "Wait… Then it happened.", []string{"Wait…", "Then it happened."}},
+	{"leading ellipsis", "... And then nothing.", []string{"... And then nothing."}},
+	{"spaced ellipsis", "He paused . . . Then he spoke.", []string{"He paused . . .", "Then he spoke."}},
+
+	// Initials.
+	{"Bruce E. Ivins", "The suspect was Bruce E. Ivins of Maryland.", []string{"The suspect was Bruce E. Ivins of Maryland."}},
+	{"J. R. R. Tolkien", "J. R. R. Tolkien wrote it. It sold well.", []string{"J. R. R. Tolkien wrote it.", "It sold well."}},
+	{"George W. Bush", "George W. Bush was president. He served two terms.", []string{"George W. Bush was president.", "He served two terms."}},
+	{"Cyrillic initials", "Автор — А. С. Пушкин. Он жил давно.", []string{"Автор — А. С. Пушкин.", "Он жил давно."}},
+	{"initial at end", "Army microbiologist Bruce E.", []string{"Army microbiologist Bruce E."}},
+
+	// Abbreviations.
+	{"Dr. Smith", "Dr. Smith arrived. He sat.", []string{"Dr. Smith arrived.", "He sat."}},
+	{"titles", "Mr. Jones met Prof. Lee, Sen. Warren and Lt. Col. Dan Capt. Hook. Done.", []string{"Mr. Jones met Prof. Lee, Sen. Warren and Lt. Col. Dan Capt. Hook.", "Done."}},
+	{"title in brackets", "He met (Dr. Who) there.", []string{"He met (Dr. Who) there."}},
+	{"title after non-breaking space", "Dr.\u00a0Smith came.", []string{"Dr.\u00a0Smith came."}},
+	{"e.g. and i.e.", "Use a tool, e.g. Python, i.e. Something free. Go.", []string{"Use a tool, e.g. Python, i.e. Something free.", "Go."}},
+	{"etc. before lower case", "We bought apples, pears, etc. and left.", []string{"We bought apples, pears, etc. and left."}},
+	{"etc. before upper case", "We bought apples, pears, etc. Then we left.", []string{"We bought apples, pears, etc.", "Then we left."}},
+	{"cf. and vs.", "Smith vs. Jones was decided (cf. Brown). It set precedent.", []string{"Smith vs. Jones was decided (cf. Brown).", "It set precedent."}},
+	{"viz.", "Two kinds, viz. Red and Blue. Done.", []string{"Two kinds, viz. Red and Blue.", "Done."}},
+	{"et al.", "As Weissman et al. Show, it works. Good.", []string{"As Weissman et al. Show, it works.", "Good."}},
+	{"Al. is a name", "I met Al. He was kind.", []string{"I met Al.", "He was kind."}},
+	{"months", "It opened on Jan. 5, 1990. It closed in Sept. 2001 and Dec. 2002.", []string{"It opened on Jan. 5, 1990.", "It closed in Sept. 2001 and Dec. 2002."}},
+	{"references", "See No. 5 and vol. 2, pp. 10–12, p. 4, ch. 3, Fig. 7. Done.", []string{"See No. 5 and vol. 2, pp. 10–12, p. 4, ch. 3, Fig. 7.", "Done."}},
+	{"No. before a word", "He said No. Then he left.", []string{"He said No.", "Then he left."}},
+	{"business", "Shares of Apple Inc. Rose and Acme Co. Ltd. Fell. Done.", []string{"Shares of Apple Inc. Rose and Acme Co. Ltd. Fell.", "Done."}},
+	{"places", "They climbed Mt. Everest from St. Louis via Ft. Worth. Done.", []string{"They climbed Mt. Everest from St. Louis via Ft. Worth.", "Done."}},
+	{"approximations", "It has approx. 500 residents, est. 1850. Built ca. 1900 by c. 40 men.", []string{"It has approx. 500 residents, est. 1850.", "Built ca. 1900 by c. 40 men."}},
+	{"Ph.D. is not an acronym", "She earned a Ph.D. She then taught.", []string{"She earned a Ph.D.", "She then taught."}},
+	{"quoted abbreviation ends", `The sign said "Dr." Then it fell.`, []string{`The sign said "Dr."`, "Then it fell."}},
+	{"possessive after acronym", "The U.S.'s Army. Done.", []string{"The U.S.'s Army.", "Done."}},
+
+	// Dotted acronyms.
+	{"U.S. Army", "He joined the U.S. Army in 1990.", []string{"He joined the U.S. Army in 1990."}},
+	{"U.S. then sentence opener", "He lived in the U.S. The next year he moved.", []string{"He lived in the U.S.", "The next year he moved."}},
+	{"U.S. at end", "He moved to the U.S.", []string{"He moved to the U.S."}},
+	{"U.K. and U.N.", "The U.K. Government asked the U.N. Council. It agreed.", []string{"The U.K. Government asked the U.N. Council.", "It agreed."}},
+	{"a.m. before a name", "We met at 9 a.m. Tuesday.", []string{"We met at 9 a.m. Tuesday."}},
+	{"p.m. then sentence opener", "It ended at 5 p.m. It was late.", []string{"It ended at 5 p.m.", "It was late."}},
+	{"opener must be a whole word", "He flew to the U.S. Theodore met him.", []string{"He flew to the U.S. Theodore met him."}},
+
+	// Numbers, addresses.
+	{"40.4%", "Of the land 40.4% is used for crops. The rest is forest.", []string{"Of the land 40.4% is used for crops.", "The rest is forest."}},
+	{"decimals", "Pi is 3.14 roughly. It grew by 1.5 million.", []string{"Pi is 3.14 roughly.", "It grew by 1.5 million."}},
+	{"versions and sections", "Install v2.0.1 now. See section 4.2.1 for details.", []string{"Install v2.0.1 now.", "See section 4.2.1 for details."}},
+	{"section number at end", "See section 2.3. The rest follows.", []string{"See section 2.3.", "The rest follows."}},
+	{"URL and e-mail", "Visit www.example.com or write to a@b.org for help. Thanks.", []string{"Visit www.example.com or write to a@b.org for help.", "Thanks."}},
+	{"URL at end of sentence", "Visit www.example.com. Then call.", []string{"Visit www.example.com.", "Then call."}},
+	{"German ordinal date", "Am 3. Oktober 1990 kam die Einheit. Das war gut.", []string{"Am 3. Oktober 1990 kam die Einheit.", "Das war gut."}},
+	{"ordinal before a non-month", "Er wurde 3. Dann ging er.", []string{"Er wurde 3.", "Dann ging er."}},
+	{"year before a month", "Es war 1990. Oktober kam.", []string{"Es war 1990.", "Oktober kam."}},
+	{"reference", "Neotropical Ichthyology 11 (1): 73-80.", []string{"Neotropical Ichthyology 11 (1): 73-80."}},
+
+	// Other scripts.
+	{"Japanese", "これはペンです。あれは本です。", []string{"これはペンです。", "あれは本です。"}},
+	{"Japanese with space", "これはペンです。 あれは本です。", []string{"これはペンです。", "あれは本です。"}},
+	{"Japanese quotation continues", "「こんにちは。」と彼は言った。次です。", []string{"「こんにちは。」と彼は言った。", "次です。"}},
+	{"Chinese marks", "你好吗？我很好！谢谢。", []string{"你好吗？", "我很好！", "谢谢。"}},
+	{"Chinese quotations", "他说：“你好。”“再见。”", []string{"他说：“你好。”", "“再见。”"}},
+	{"CJK terminator before Latin", "終わり。next", []string{"終わり。", "next"}},
+	{"Hindi danda", "यह एक वाक्य है। यह दूसरा वाक्य है।", []string{"यह एक वाक्य है।", "यह दूसरा वाक्य है।"}},
+	{"double danda", "श्लोक एक॥ श्लोक दो॥", []string{"श्लोक एक॥", "श्लोक दो॥"}},
+	{"danda without space", "एक।दो।", []string{"एक।दो।"}},
+	{"Arabic", "هل أنت بخير؟ نعم أنا بخير.", []string{"هل أنت بخير؟", "نعم أنا بخير."}},
+	{"Urdu", "یہ ایک جملہ ہے۔ یہ دوسرا جملہ ہے۔", []string{"یہ ایک جملہ ہے۔", "یہ دوسرا جملہ ہے۔"}},
+	{"Ethiopic", "ይህ ዓረፍተ ነገር ነው። ሌላ ነው።", []string{"ይህ ዓረፍተ ነገር ነው።", "ሌላ ነው።"}},
+	{"Hebrew with period", "זה משפט. זה משפט נוסף.", []string{"זה משפט.", "זה משפט נוסף."}},
+	{"Thai with period", "ภาษาไทย. ภาษาลาว.", []string{"ภาษาไทย.", "ภาษาลาว."}},
+	{"Cyrillic", "Это первое предложение. Это второе. и не третье.", []string{"Это первое предложение.", "Это второе. и не третье."}},
+	{"Greek", "Αυτή είναι η πρώτη. Αυτή είναι η δεύτερη; ναι.", []string{"Αυτή είναι η πρώτη.", "Αυτή είναι η δεύτερη; ναι."}},
+	{"Vietnamese", "Tôi là sinh viên. Ông ấy là giáo viên.", []string{"Tôi là sinh viên.", "Ông ấy là giáo viên."}},
+	{"accented Latin", "Il est arrivé. À midi il est parti. Élodie aussi.", []string{"Il est arrivé.", "À midi il est parti.", "Élodie aussi."}},
+}
+
+func TestSplit(t *testing.T) {
+	for _, tt := range splitTests {
+		t.Run(tt.name, func(t *testing.T) {
+			spans := Split(tt.text)
+			checkSpans(t, tt.text, spans)
+			if got := texts(tt.text, spans); !slices.Equal(got, tt.want) {
+				t.Errorf("Split(%q)\n got %q\nwant %q", tt.text, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestAppendSplitAppends(t *testing.T) {
+	prefix := []Span{{7, 9}}
+	got := AppendSplit(prefix, "One. Two.")
+	want := []Span{{7, 9}, {0, 4}, {5, 9}}
+	if !slices.Equal(got, want) {
+		t.Errorf("AppendSplit = %v, want %v", got, want)
+	}
+}
+
+func TestAppendSplitAllocs(t *testing.T) {
+	text := "Dr. Smith joined the U.S. Army in 1990. He left in 2008! Why? これはペンです。あれは本です。"
+	dst := make([]Span, 0, 16)
+	allocs := testing.AllocsPerRun(100, func() {
+		dst = AppendSplit(dst[:0], text)
+	})
+	if allocs != 0 {
+		t.Errorf("AppendSplit with capacity: %v allocs, want 0", allocs)
+	}
+	if len(dst) != 5 {
+		t.Errorf("got %d sentences, want 5", len(dst))
+	}
+}
+
+// TestLinear feeds adversarial megabyte inputs; a quadratic splitter would
+// not finish within the test timeout.
+func TestLinear(t *testing.T) {
+	const n = 1 << 18
+	tests := []struct {
+		text string
+		want int
+	}{
+		{strings.Repeat("Ab. ", n), n},
+		{strings.Repeat("A. ", n), 1},
+		{strings.Repeat("U.S. ", n), 1},
+		{strings.Repeat("a.", n) + " The end.", 2},
+		{strings.Repeat("x", 4*n) + ". The end.", 2},
+		{"Go. " + strings.Repeat("(", 4*n), 1},
+		{strings.Repeat(".", 4*n), 1},
+		{strings.Repeat(". ", 2*n), 1},
+		{strings.Repeat("。」", n), 1},
+		{strings.Repeat("。", n), 1},
+	}
+	for _, tt := range tests {
+		spans := Split(tt.text)
+		if len(spans) != tt.want {
+			t.Errorf("Split(%.20q...): %d sentences, want %d", tt.text, len(spans), tt.want)
+		}
+		checkSpans(t, tt.text, spans)
+	}
+}
+
+func TestAbbreviationTable(t *testing.T) {
+	for word := range abbreviations {
+		if len(word) > maxAbbreviationLen {
+			t.Errorf("%q is longer than maxAbbreviationLen %d", word, maxAbbreviationLen)
+		}
+		if len(word) > maxWordLen {
+			t.Errorf("%q is longer than maxWordLen %d", word, maxWordLen)
+		}
+	}
+	for word := range sentenceOpeners {
+		if len(word) > maxWordLen {
+			t.Errorf("opener %q is longer than maxWordLen %d", word, maxWordLen)
+		}
+	}
+	for word := range monthNames {
+		if len(word) > maxWordLen {
+			t.Errorf("month %q is longer than maxWordLen %d", word, maxWordLen)
+		}
+	}
+}
+
+// paperCase is one line of paper-examples.jsonl.
+type paperCase struct {
+	Label   string `json:"label"`
+	Members []struct {
+		Title string `json:"title"`
+		Text  string `json:"text"`
+	} `json:"members"`
+}
+
+// loadPaperCases reads the seed papers' example sentences, skipping the test
+// if the shared data is not there.
+func loadPaperCases(tb testing.TB) []paperCase {
+	tb.Helper()
+	path := filepath.Join("..", "..", "..", "shared", "cases", "paper-examples.jsonl")
+	f, err := os.Open(path)
+	if os.IsNotExist(err) {
+		tb.Skipf("shared cases not found at %s", path)
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var cases []paperCase
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var c paperCase
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			tb.Fatalf("%s: %v", path, err)
+		}
+		cases = append(cases, c)
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatalf("reading %s: %v", path, err)
+	}
+	if len(cases) == 0 {
+		tb.Fatalf("%s holds no cases", path)
+	}
+	return cases
+}
+
+// TestPaperExamples checks that each example sentence printed by the seed
+// papers is one sentence, and that any two of them (the first not one of the
+// "other" fragments, which the paper's splitter cut at "Bruce E." and
+// "U.S.") joined by a space are two.
+func TestPaperExamples(t *testing.T) {
+	var all, whole []string
+	for _, c := range loadPaperCases(t) {
+		for _, m := range c.Members {
+			all = append(all, m.Text)
+			if c.Label != "other" {
+				whole = append(whole, m.Text)
+			}
+			if got := texts(m.Text, Split(m.Text)); len(got) != 1 || got[0] != m.Text {
+				t.Errorf("%s %q: got %q, want one sentence", c.Label, m.Title, got)
+			}
+		}
+	}
+	for _, a := range whole {
+		for _, b := range all {
+			text := a + " " + b
+			spans := Split(text)
+			checkSpans(t, text, spans)
+			if got := texts(text, spans); !slices.Equal(got, []string{a, b}) {
+				t.Errorf("Split(%q)\n got %q\nwant two sentences", text, got)
+			}
+		}
+	}
+}
+
+// TestPaperFragments joins the paper's "Bruce E." and "U.S." fragments with
+// the sentence that followed them: the joins are single sentences.
+func TestPaperFragments(t *testing.T) {
+	var fragments []string
+	for _, c := range loadPaperCases(t) {
+		if c.Label == "other" {
+			for _, m := range c.Members {
+				fragments = append(fragments, m.Text)
+			}
+		}
+	}
+	if len(fragments) == 0 {
+		t.Fatal("no fragments labelled other")
+	}
+	for _, f := range fragments {
+		text := f + " Ivins worked at the Army lab for 18 years."
+		if got := texts(text, Split(text)); len(got) != 1 {
+			t.Errorf("Split(%q) = %q, want one sentence", text, got)
+		}
+	}
+}
+
+func FuzzSplit(f *testing.F) {
+	for _, tt := range splitTests {
+		f.Add(tt.text)
+	}
+	f.Add("A. b. C? d! E… 「。」x ।y ؟ z")
+	f.Fuzz(func(t *testing.T, text string) {
+		spans := Split(text)
+		checkSpans(t, text, spans)
+		if again := Split(text); !slices.Equal(spans, again) {
+			t.Errorf("Split(%q) is not deterministic: %v then %v", text, spans, again)
+		}
+		var got strings.Builder
+		for _, s := range spans {
+			got.WriteString(nonSpace(text[s.Start:s.End]))
+		}
+		if want := nonSpace(text); got.String() != want {
+			t.Errorf("Split(%q): sentences hold %q, text holds %q", text, got.String(), want)
+		}
+	})
+}
+
+// checkSpans fails t unless spans are non-empty, increasing,
+// non-overlapping, trimmed, and separated by white space only.
+func checkSpans(t *testing.T, text string, spans []Span) {
+	t.Helper()
+	prev := 0
+	for i, s := range spans {
+		if s.Start < prev || s.End <= s.Start || s.End > len(text) {
+			t.Fatalf("span %d %v out of order or empty (previous end %d, len %d)", i, s, prev, len(text))
+		}
+		if gap := text[prev:s.Start]; strings.TrimFunc(gap, unicode.IsSpace) != "" {
+			t.Fatalf("span %d: non-space text %q dropped before it", i, gap)
+		}
+		sentence := text[s.Start:s.End]
+		if strings.TrimFunc(sentence, unicode.IsSpace) != sentence {
+			t.Fatalf("span %d %q is not trimmed", i, sentence)
+		}
+		prev = s.End
+	}
+	if tail := text[prev:]; strings.TrimFunc(tail, unicode.IsSpace) != "" {
+		t.Fatalf("non-space text %q dropped at the end", tail)
+	}
+}
+
+func texts(text string, spans []Span) []string {
+	var out []string
+	for _, s := range spans {
+		out = append(out, text[s.Start:s.End])
+	}
+	return out
+}
+
+// nonSpace returns text without its white-space runes.
+func nonSpace(text string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, text)
+}
+
+func BenchmarkSplit(b *testing.B) {
+	var paragraphs []string
+	for _, c := range loadPaperCases(b) {
+		var p []string
+		for _, m := range c.Members {
+			p = append(p, m.Text)
+		}
+		paragraphs = append(paragraphs, strings.Join(p, " "))
+	}
+	for _, tt := range splitTests {
+		if tt.text != "" {
+			paragraphs = append(paragraphs, tt.text)
+		}
+	}
+	sentences, bytes := 0, 0
+	for _, p := range paragraphs {
+		sentences += len(Split(p))
+		bytes += len(p)
+	}
+	b.Run("AppendSplit", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(bytes))
+		dst := make([]Span, 0, 64)
+		for b.Loop() {
+			for _, p := range paragraphs {
+				dst = AppendSplit(dst[:0], p)
+			}
+		}
+		reportPerSentence(b, sentences)
+	})
+	b.Run("Split", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(bytes))
+		for b.Loop() {
+			for _, p := range paragraphs {
+				Split(p)
+			}
+		}
+		reportPerSentence(b, sentences)
+	})
+}
+
+func reportPerSentence(b *testing.B, sentences int) {
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*sentences), "ns/sentence")
+}
+
+func ExampleSplit() {
+	text := "Army microbiologist Bruce E. Ivins joined the U.S. Army in 1990. He worked at Ft. Detrick. これはペンです。あれは本です。"
+	for _, s := range Split(text) {
+		fmt.Println(text[s.Start:s.End])
+	}
+	// Output:
+	// Army microbiologist Bruce E. Ivins joined the U.S. Army in 1990.
+	// He worked at Ft. Detrick.
+	// これはペンです。
+	// あれは本です。
+}

@@ -1,0 +1,130 @@
+// Package shingle turns a sentence into the hashes of its character shingles.
+//
+// A shingle is a run of L consecutive Unicode characters (runes) of the
+// normalised sentence. Weissman et al. use L = 12 on lower-cased text, so that
+// shingles cross word boundaries and capture some word order. Each shingle is
+// hashed to 64 bits with a polynomial rolling hash over its runes followed by
+// a strong bit mixer, so a sentence of n runes costs O(n) work and, through
+// Shingler, no allocation once its buffers have grown.
+package shingle
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// Normalization says how a sentence is normalised before shingling.
+type Normalization struct {
+	// FoldCase maps every letter to lower case (unicode.ToLower), so that
+	// "The" and "the" give the same shingles.
+	FoldCase bool
+	// CollapseSpace maps every run of Unicode white space to one U+0020 and
+	// drops leading and trailing space.
+	CollapseSpace bool
+}
+
+// DefaultNormalization is what the pipeline uses unless told otherwise.
+var DefaultNormalization = Normalization{FoldCase: true, CollapseSpace: true}
+
+// Shingler hashes the shingles of sentences, reusing its buffers between
+// calls. It is not safe for concurrent use; make one per worker.
+type Shingler struct {
+	Length int // characters per shingle, L
+	Norm   Normalization
+
+	runes  []rune
+	hashes []uint64
+}
+
+// New returns a Shingler for shingles of length characters.
+func New(length int, norm Normalization) *Shingler {
+	return &Shingler{Length: length, Norm: norm}
+}
+
+// Normalize appends the normalised runes of text to dst.
+func (n Normalization) Normalize(dst []rune, text string) []rune {
+	pendingSpace := false
+	for _, r := range text {
+		if n.CollapseSpace && unicode.IsSpace(r) {
+			pendingSpace = len(dst) > 0
+			continue
+		}
+		if pendingSpace {
+			dst = append(dst, ' ')
+			pendingSpace = false
+		}
+		if n.FoldCase {
+			r = fold(r)
+		}
+		dst = append(dst, r)
+	}
+	return dst
+}
+
+func fold(r rune) rune {
+	if r < utf8.RuneSelf {
+		if 'A' <= r && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}
+	return unicode.ToLower(r)
+}
+
+// Count returns the number of shingles of a normalised sentence of n runes:
+// n-L+1, or 0 if the sentence is shorter than one shingle.
+func Count(runes, length int) int {
+	if runes < length {
+		return 0
+	}
+	return runes - length + 1
+}
+
+// Hashes returns the hash of every shingle of text, in order of position
+// (duplicates included). The slice is owned by the Shingler and is valid
+// until the next call.
+func (s *Shingler) Hashes(text string) []uint64 {
+	s.runes = s.Norm.Normalize(s.runes[:0], text)
+	s.hashes = AppendHashes(s.hashes[:0], s.runes, s.Length)
+	return s.hashes
+}
+
+// Runes returns the normalised runes of the last sentence given to Hashes.
+func (s *Shingler) Runes() []rune { return s.runes }
+
+// base is the multiplier of the rolling hash: a large odd constant.
+const base uint64 = 0x9e3779b97f4a7c15
+
+// AppendHashes appends the hash of each length-rune window of runes to dst.
+func AppendHashes(dst []uint64, runes []rune, length int) []uint64 {
+	if length <= 0 || len(runes) < length {
+		return dst
+	}
+	// top = base^(length-1), the weight of the rune leaving the window.
+	top := uint64(1)
+	for i := 1; i < length; i++ {
+		top *= base
+	}
+	var h uint64
+	for i := 0; i < length; i++ {
+		h = h*base + uint64(runes[i]) + 1
+	}
+	dst = append(dst, Mix(h))
+	for i := length; i < len(runes); i++ {
+		h -= (uint64(runes[i-length]) + 1) * top
+		h = h*base + uint64(runes[i]) + 1
+		dst = append(dst, Mix(h))
+	}
+	return dst
+}
+
+// Mix is the splitmix64 finaliser: a bijection of uint64 whose output bits
+// each depend on every input bit.
+func Mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}

@@ -1,0 +1,124 @@
+package shingle
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestNormalize(t *testing.T) {
+	tests := []struct {
+		name string
+		norm Normalization
+		in   string
+		want string
+	}{
+		{"default folds and collapses", DefaultNormalization, "  The  Quick\t\nFox ", "the quick fox"},
+		{"unicode case", DefaultNormalization, "ÉCOLE Ärger ΣΟΦΊΑ", "école ärger σοφία"},
+		{"no folding", Normalization{CollapseSpace: true}, "A  B", "A B"},
+		{"no collapsing", Normalization{FoldCase: true}, " A  B", " a  b"},
+		{"nothing", Normalization{}, " A\u00a0B ", " A\u00a0B "},
+		{"nbsp is space", DefaultNormalization, "A\u00a0\u2003B", "a b"},
+		{"empty", DefaultNormalization, "   ", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := string(tt.norm.Normalize(nil, tt.in)); got != tt.want {
+				t.Errorf("Normalize(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestCount(t *testing.T) {
+	tests := []struct{ runes, length, want int }{
+		{0, 12, 0}, {11, 12, 0}, {12, 12, 1}, {100, 12, 89}, {5, 1, 5},
+	}
+	for _, tt := range tests {
+		if got := Count(tt.runes, tt.length); got != tt.want {
+			t.Errorf("Count(%d, %d) = %d, want %d", tt.runes, tt.length, got, tt.want)
+		}
+	}
+}
+
+// direct hashes each window from scratch: the reference for the rolling hash.
+func direct(runes []rune, length int) []uint64 {
+	var out []uint64
+	for i := 0; i+length <= len(runes); i++ {
+		var h uint64
+		for _, r := range runes[i : i+length] {
+			h = h*base + uint64(r) + 1
+		}
+		out = append(out, Mix(h))
+	}
+	return out
+}
+
+func TestRollingMatchesDirect(t *testing.T) {
+	texts := []string{
+		"Of the agricultural land 40.4% is used for growing crops and 26.6% is pastures.",
+		"これはペンです。あれは本です。日本語の文は空白なしで続きます。",
+		"short",
+		"exactly12chr",
+		"😀 emoji outside the BMP 😀 are single runes 😀",
+	}
+	for _, text := range texts {
+		for _, l := range []int{1, 5, 12} {
+			runes := DefaultNormalization.Normalize(nil, text)
+			got := AppendHashes(nil, runes, l)
+			want := direct(runes, l)
+			if !slices.Equal(got, want) {
+				t.Errorf("L=%d %q: rolling hashes differ from direct", l, text)
+			}
+			if len(got) != Count(len(runes), l) {
+				t.Errorf("L=%d %q: %d hashes, Count says %d", l, text, len(got), Count(len(runes), l))
+			}
+		}
+	}
+}
+
+func TestHashesSeeSameShingles(t *testing.T) {
+	s := New(12, DefaultNormalization)
+	a := slices.Clone(s.Hashes("The quick brown fox jumps over the lazy dog"))
+	b := slices.Clone(s.Hashes("the  QUICK brown fox jumps over the lazy dog"))
+	if !slices.Equal(a, b) {
+		t.Fatal("case and spacing changed the shingles under the default normalisation")
+	}
+	c := s.Hashes("The quick brown cat jumps over the lazy dog")
+	// "fox"→"cat" changes the 12+2 windows overlapping it; the rest are shared.
+	shared := 0
+	set := map[uint64]bool{}
+	for _, h := range a {
+		set[h] = true
+	}
+	for _, h := range c {
+		if set[h] {
+			shared++
+		}
+	}
+	if want := len(a) - 14; shared != want {
+		t.Errorf("shared shingles = %d, want %d", shared, want)
+	}
+	if len(slices.Compact(slices.Sorted(slices.Values(a)))) != len(a) {
+		t.Error("distinct windows of this sentence should hash distinctly")
+	}
+}
+
+func TestShinglerDoesNotAllocate(t *testing.T) {
+	s := New(12, DefaultNormalization)
+	text := strings.Repeat("Professional organizers help redirect paradigms. ", 4)
+	s.Hashes(text)
+	if n := testing.AllocsPerRun(100, func() { s.Hashes(text) }); n != 0 {
+		t.Errorf("Hashes allocates %v times per sentence, want 0", n)
+	}
+}
+
+func BenchmarkHashes(b *testing.B) {
+	s := New(12, DefaultNormalization)
+	text := "In dry areas it may only emerge from its burrow for a few weeks when conditions are right and usually at night but in areas with permanent water bodies and abundant rain it may be active all day."
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Hashes(text)
+	}
+}

@@ -1,0 +1,130 @@
+// Package summary accounts for a run: counters that every stage adds to,
+// merged into one Counts, and the summary.json document built from them.
+//
+// Stages emit partial Counts (one per bundle); Merge adds them, so the totals
+// do not depend on how the runner split the work.
+package summary
+
+import (
+	"encoding/json"
+	"maps"
+	"reflect"
+	"slices"
+)
+
+// Counts are the run's totals. Field meanings are documented in the README.
+type Counts struct {
+	FilesRead      int64 `json:"files_read"`
+	FilesTruncated int64 `json:"files_truncated"`
+	DeadLetters    int64 `json:"dead_letters"`
+
+	PagesRead             int64 `json:"pages_read"`
+	PagesKept             int64 `json:"pages_kept"`
+	PagesSkippedNamespace int64 `json:"pages_skipped_namespace"`
+	Redirects             int64 `json:"redirects"`
+	PagesFailed           int64 `json:"pages_failed"`
+
+	Sentences         int64 `json:"sentences"`
+	SentencesTooShort int64 `json:"sentences_too_short"`
+	SentencesTooLong  int64 `json:"sentences_too_long"`
+	SentencesInWindow int64 `json:"sentences_in_window"`
+	Signatures        int64 `json:"signatures"`
+
+	Buckets             int64 `json:"buckets"`
+	MultiBuckets        int64 `json:"buckets_with_2_or_more"`
+	LargestBucket       int64 `json:"largest_bucket"`
+	Edges               int64 `json:"edges"`
+	Clusters            int64 `json:"clusters"`
+	SentencesInClusters int64 `json:"sentences_in_clusters"`
+	LargestCluster      int64 `json:"largest_cluster"`
+
+	// ClusterSizes maps a cluster size to the number of clusters of that size.
+	ClusterSizes map[int64]int64 `json:"-"`
+}
+
+// Merge adds o into c: sums, except the Largest* fields, which take the maximum.
+func (c *Counts) Merge(o Counts) {
+	c.FilesRead += o.FilesRead
+	c.FilesTruncated += o.FilesTruncated
+	c.DeadLetters += o.DeadLetters
+	c.PagesRead += o.PagesRead
+	c.PagesKept += o.PagesKept
+	c.PagesSkippedNamespace += o.PagesSkippedNamespace
+	c.Redirects += o.Redirects
+	c.PagesFailed += o.PagesFailed
+	c.Sentences += o.Sentences
+	c.SentencesTooShort += o.SentencesTooShort
+	c.SentencesTooLong += o.SentencesTooLong
+	c.SentencesInWindow += o.SentencesInWindow
+	c.Signatures += o.Signatures
+	c.Buckets += o.Buckets
+	c.MultiBuckets += o.MultiBuckets
+	c.LargestBucket = max(c.LargestBucket, o.LargestBucket)
+	c.Edges += o.Edges
+	c.Clusters += o.Clusters
+	c.SentencesInClusters += o.SentencesInClusters
+	c.LargestCluster = max(c.LargestCluster, o.LargestCluster)
+	for size, n := range o.ClusterSizes {
+		c.AddClusterSize(size, n)
+	}
+}
+
+// AddClusterSize records n clusters of the given size in the histogram.
+func (c *Counts) AddClusterSize(size, n int64) {
+	if c.ClusterSizes == nil {
+		c.ClusterSizes = map[int64]int64{}
+	}
+	c.ClusterSizes[size] += n
+}
+
+// IsZero reports whether nothing was counted.
+func (c Counts) IsZero() bool {
+	if len(c.ClusterSizes) > 0 {
+		return false
+	}
+	type scalars Counts
+	c.ClusterSizes = nil
+	return reflect.ValueOf(scalars(c)).IsZero()
+}
+
+// Bin is one bar of the cluster-size histogram.
+type Bin struct {
+	Size     int64 `json:"size"`
+	Clusters int64 `json:"clusters"`
+}
+
+// Histogram returns the cluster-size histogram in ascending order of size.
+func (c Counts) Histogram() []Bin {
+	bins := make([]Bin, 0, len(c.ClusterSizes))
+	for _, size := range slices.Sorted(maps.Keys(c.ClusterSizes)) {
+		bins = append(bins, Bin{size, c.ClusterSizes[size]})
+	}
+	return bins
+}
+
+// MarshalJSON writes the counts with the histogram as sorted bins.
+func (c Counts) MarshalJSON() ([]byte, error) {
+	type plain Counts // drops the method, so this does not recurse
+	return json.Marshal(struct {
+		plain
+		Histogram []Bin `json:"cluster_size_histogram"`
+	}{plain(c), c.Histogram()})
+}
+
+// UnmarshalJSON reads what MarshalJSON wrote.
+func (c *Counts) UnmarshalJSON(b []byte) error {
+	type plain Counts
+	var v struct {
+		plain
+		Histogram []Bin `json:"cluster_size_histogram"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*c = Counts(v.plain)
+	c.ClusterSizes = nil
+	for _, bin := range v.Histogram {
+		c.AddClusterSize(bin.Size, bin.Clusters)
+	}
+	return nil
+}

@@ -1,0 +1,58 @@
+package summary
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+func TestMerge(t *testing.T) {
+	var total Counts
+	a := Counts{PagesRead: 3, Sentences: 10, LargestCluster: 4, LargestBucket: 9}
+	a.AddClusterSize(2, 5)
+	b := Counts{PagesRead: 2, FilesTruncated: 1, LargestCluster: 7, LargestBucket: 1}
+	b.AddClusterSize(2, 1)
+	b.AddClusterSize(7, 1)
+	total.Merge(a)
+	total.Merge(b)
+	want := Counts{PagesRead: 5, Sentences: 10, FilesTruncated: 1, LargestCluster: 7, LargestBucket: 9,
+		ClusterSizes: map[int64]int64{2: 6, 7: 1}}
+	if !reflect.DeepEqual(total, want) {
+		t.Errorf("merged = %+v, want %+v", total, want)
+	}
+}
+
+func TestJSONRoundTrip(t *testing.T) {
+	c := Counts{PagesRead: 5, Clusters: 3}
+	c.AddClusterSize(10, 1)
+	c.AddClusterSize(2, 2)
+	b, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const wantTail = `"cluster_size_histogram":[{"size":2,"clusters":2},{"size":10,"clusters":1}]}`
+	if s := string(b); len(s) < len(wantTail) || s[len(s)-len(wantTail):] != wantTail {
+		t.Errorf("JSON = %s, want it to end with %s", s, wantTail)
+	}
+	var back Counts
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, c) {
+		t.Errorf("round trip = %+v, want %+v", back, c)
+	}
+}
+
+func TestIsZero(t *testing.T) {
+	if !(Counts{}).IsZero() {
+		t.Error("zero Counts not zero")
+	}
+	if (Counts{Edges: 1}).IsZero() {
+		t.Error("Counts with an edge is zero")
+	}
+	var h Counts
+	h.AddClusterSize(2, 1)
+	if h.IsZero() {
+		t.Error("Counts with a histogram bin is zero")
+	}
+}

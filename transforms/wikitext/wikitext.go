@@ -1,0 +1,132 @@
+// Package wikitext turns MediaWiki wikitext into plain-text paragraphs.
+//
+// The near-duplicate pipeline compares sentences, so it needs the prose a
+// reader sees, free of markup, and it needs to know which text is
+// bibliography or citation material so that later stages can treat
+// citations separately. Clean does both: it removes templates, tables,
+// comments, tags, file and category links and formatting, resolves links to
+// their visible labels, and returns the remaining text as paragraphs, each
+// labelled with the heading it is under and whether it is running prose, a
+// list item or reference material.
+//
+// Clean is a hand-written scanner that runs in time linear in the length of
+// its input and never panics, whatever the input. It works in three passes:
+//
+//  1. Matching: a single scan pairs template braces ({{ }} and {{{ }}}) and
+//     link brackets ([[ ]]) with stacks, the way MediaWiki's preprocessor
+//     does, skipping comments and the bodies of tags such as <nowiki> and
+//     <math>. The body of a <ref> is a barrier: nothing inside it pairs with
+//     anything outside it.
+//  2. Inline cleaning: a second scan copies text while dropping templates,
+//     tables, comments, tags and formatting, replacing links by their labels
+//     and moving <ref> bodies aside. Line breaks are kept.
+//  3. Blocks: the cleaned lines are grouped into paragraphs, headings and
+//     list items; whitespace is collapsed and HTML entities are decoded.
+//
+// Choices for malformed or ambiguous input:
+//
+//   - An opening {{ without a closing }} drops the rest of its line (not the
+//     rest of the page). Nested constructs that are themselves complete are
+//     skipped whole while dropping, so the line ends where the text shows it.
+//     Stray }} and ]] are dropped; a lone { } or ] is kept.
+//   - An unclosed [[ of an ordinary link drops the brackets and keeps the
+//     text; an unclosed [[File: or [[Category: link drops the rest of its line.
+//   - An unclosed <!-- comment hides the rest of the text, as in MediaWiki.
+//   - An unclosed <ref>, <math>, <gallery> and similar tag drops itself and
+//     the rest of its line; an unclosed <nowiki> drops only the tag.
+//   - A table {| without its closing |} runs to the end of the text.
+//   - A comment, file, category or interlanguage link or behaviour switch
+//     standing alone on its line removes the line, so it does not split the
+//     surrounding paragraph; a template alone on its line leaves a blank line
+//     and so ends the paragraph, as an empty template does in MediaWiki.
+//   - Bare URLs are kept as text; [http://x label] becomes label and
+//     [http://x] is removed.
+//   - The bodies of <ref> tags are emitted as separate Reference paragraphs
+//     right after the paragraph that cites them, unless nothing with a letter
+//     or digit is left after cleaning (a body that was only a {{cite}}
+//     template disappears).
+//   - Lines starting with a space (preformatted text) are kept as prose.
+//   - A paragraph without any letter or digit is skipped.
+//
+// Every letter and digit of the output comes from the input in order: the
+// cleaner deletes and never invents text, apart from decoding HTML entities
+// that stand whole in the input (a bare & is kept as a literal ampersand).
+package wikitext
+
+import "strconv"
+
+// Context says what kind of text a Paragraph holds.
+type Context uint8
+
+const (
+	// Prose is running text.
+	Prose Context = iota
+	// List is a list item (*, #, ;, :) outside reference sections.
+	List
+	// Reference is bibliography or citation material: any text in sections
+	// such as References, Bibliography, Further reading or External links,
+	// and the bodies of <ref> tags.
+	Reference
+)
+
+// String returns "prose", "list" or "reference".
+func (c Context) String() string {
+	switch c {
+	case Prose:
+		return "prose"
+	case List:
+		return "list"
+	case Reference:
+		return "reference"
+	}
+	return "Context(" + strconv.Itoa(int(c)) + ")"
+}
+
+// Paragraph is one block of plain text.
+type Paragraph struct {
+	// Section is the cleaned text of the nearest heading above the
+	// paragraph, "" in the lead section.
+	Section string
+	// Context says whether the text is prose, a list item or reference
+	// material.
+	Context Context
+	// Text is clean plain text: single spaces, no newlines, no leading or
+	// trailing space, never empty.
+	Text string
+}
+
+// Clean converts wikitext to paragraphs in document order.
+func Clean(text string) []Paragraph {
+	return AppendClean(nil, text)
+}
+
+// AppendClean is like Clean but appends the paragraphs to dst and returns
+// the extended slice. To reuse scratch memory across many pages, use a
+// Cleaner.
+func AppendClean(dst []Paragraph, text string) []Paragraph {
+	var c Cleaner
+	return c.AppendClean(dst, text)
+}
+
+// A Cleaner converts wikitext to paragraphs, reusing its scratch buffers
+// from one call to the next. The zero value is ready to use. A Cleaner must
+// not be used by several goroutines at once.
+type Cleaner struct {
+	s scanner
+	b blocks
+}
+
+// Clean converts wikitext to paragraphs in document order.
+func (c *Cleaner) Clean(text string) []Paragraph {
+	return c.AppendClean(nil, text)
+}
+
+// AppendClean appends the paragraphs of text to dst and returns the
+// extended slice.
+func (c *Cleaner) AppendClean(dst []Paragraph, text string) []Paragraph {
+	c.s.reset(text)
+	start := skipRedirect(text)
+	c.s.match(start, len(text), false)
+	c.s.inline(start, len(text), false)
+	return c.b.build(dst, c.s.out, c.s.refText, c.s.refs)
+}
