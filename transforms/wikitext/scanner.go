@@ -50,12 +50,13 @@ type scanner struct {
 	pendingBase     int
 
 	// Remembered searches, so repeated searches stay linear.
-	commentEnd memo
-	angle      memo
-	extClose   memo
-	convClose  memo
-	lineEnd    memo
-	closeTags  [numPaired]memo
+	commentEnd     memo
+	angle          memo // '<', '>' or '\n'
+	angleMultiline memo // '<' or '>'
+	extClose       memo
+	convClose      memo
+	lineEnd        memo
+	closeTags      [numPaired]memo
 }
 
 func (s *scanner) reset(text string) {

@@ -159,7 +159,15 @@ func (s *scanner) tagAt(i, to int) tag {
 	if kind == tagNone {
 		return tag{}
 	}
-	gt := s.findAny(&s.angle, k, "<>\n")
+	// Tags end at the next '>'. Only the paired tags, such as <ref>, may
+	// span lines, so that a stray "a <b" in prose cannot swallow text up
+	// to some later '>'.
+	var gt int
+	if paired >= 0 {
+		gt = s.findAny(&s.angleMultiline, k, "<>")
+	} else {
+		gt = s.findAny(&s.angle, k, "<>\n")
+	}
 	if gt < 0 || gt >= to || src[gt] != '>' {
 		return tag{}
 	}

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/neardup/neardup/transforms/cluster"
+	"github.com/neardup/neardup/transforms/summary"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+func TestMain(m *testing.M) { ptest.Main(m) }
+
+// sharedData is the directory of the public sample dumps, beside the checkout.
+const sharedData = "../../../shared/data"
+
+func needShared(t *testing.T, rel string) string {
+	t.Helper()
+	p := filepath.Join(sharedData, rel)
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("%s not available: %v", p, err)
+	}
+	return p
+}
+
+// testOptions are the command's defaults for the given input and output.
+func testOptions(t *testing.T, out string, input ...string) Options {
+	t.Helper()
+	o := Options{
+		Input: input, Output: out, Namespaces: []int{0}, MaxPageBytes: 64 << 20,
+		ShingleLength: 12, MinShingles: 75, MaxShingles: 600, FoldCase: true, CollapseSpace: true,
+		Scheme: "bands", Threshold: 0.8, Recall: 0.99, Seed: 1, Shards: 8, Rounds: 2, OutputShards: 1,
+	}
+	if err := o.resolve(20); err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+// run runs the pipeline on Prism and returns the output files by name.
+func run(t *testing.T, o Options) map[string][]byte {
+	t.Helper()
+	p, s := beam.NewPipelineWithRoot()
+	if err := Build(s, o); err != nil {
+		t.Fatal(err)
+	}
+	if err := ptest.Run(p); err != nil {
+		t.Fatalf("pipeline failed: %v", err)
+	}
+	files := map[string][]byte{}
+	entries, err := os.ReadDir(o.Output)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(o.Output, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[e.Name()] = b
+	}
+	return files
+}
+
+func readSummary(t *testing.T, files map[string][]byte) summary.Counts {
+	t.Helper()
+	var doc summary.Document
+	if err := json.Unmarshal(files["summary.json"], &doc); err != nil {
+		t.Fatalf("summary.json: %v", err)
+	}
+	return doc.Counts
+}
+
+func readClusters(t *testing.T, files map[string][]byte) []cluster.Cluster {
+	t.Helper()
+	var out []cluster.Cluster
+	for name, b := range files {
+		if !strings.HasPrefix(name, "clusters-") {
+			continue
+		}
+		for line := range bytes.Lines(b) {
+			var c cluster.Cluster
+			if err := json.Unmarshal(line, &c); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// digest is the golden form of a result: one line per cluster with its id,
+// size and member ids, and the text of its first member.
+func digest(clusters []cluster.Cluster) []byte {
+	var b bytes.Buffer
+	for _, c := range clusters {
+		ids := make([]string, len(c.Members))
+		for i, m := range c.Members {
+			ids[i] = m.ID
+		}
+		b.WriteString(c.ID + "\t" + strings.Join(ids, " ") + "\t" + c.Members[0].Text + "\n")
+	}
+	return b.Bytes()
+}
+
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file; got:\n%s", path, got)
+	}
+}
+
+// checkAccounting asserts the equations every summary must satisfy.
+func checkAccounting(t *testing.T, c summary.Counts) {
+	t.Helper()
+	if c.PagesRead != c.PagesKept+c.PagesSkippedNamespace+c.Redirects+c.PagesFailed {
+		t.Errorf("pages read %d != kept %d + namespace %d + redirects %d + failed %d",
+			c.PagesRead, c.PagesKept, c.PagesSkippedNamespace, c.Redirects, c.PagesFailed)
+	}
+	if c.Sentences != c.SentencesInWindow+c.SentencesTooShort+c.SentencesTooLong {
+		t.Errorf("sentences %d != in window %d + too short %d + too long %d",
+			c.Sentences, c.SentencesInWindow, c.SentencesTooShort, c.SentencesTooLong)
+	}
+	var inClusters, clusters int64
+	for size, n := range c.ClusterSizes {
+		inClusters += size * n
+		clusters += n
+	}
+	if clusters != c.Clusters || inClusters != c.SentencesInClusters {
+		t.Errorf("histogram has %d clusters of %d sentences, counts say %d of %d", clusters, inClusters, c.Clusters, c.SentencesInClusters)
+	}
+}
+
+func TestGolden(t *testing.T) {
+	tests := []struct {
+		name   string
+		inputs []string
+	}{
+		{"katrina", []string{"wikiduper/Katrina.xml"}},
+		{"gensim-enwiki", []string{"gensim-wiki/enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2"}},
+		{"dbpedia-enwiki", []string{"dbpedia-minidumps/enwiki-minidump.xml.bz2"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var in []string
+			for _, rel := range tt.inputs {
+				in = append(in, needShared(t, rel))
+			}
+			files := run(t, testOptions(t, t.TempDir(), in...))
+			checkAccounting(t, readSummary(t, files))
+			checkGolden(t, tt.name+".txt", digest(readClusters(t, files)))
+		})
+	}
+}

@@ -1,0 +1,70 @@
+package component
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/neardup/neardup/transforms/batch"
+)
+
+func init() {
+	register.Function3x0(emitLabelStrings)
+	register.Emitter1[string]()
+	register.DoFn2x0[[]byte, func(int, []byte)](&keyByShardFn{})
+}
+
+func TestMain(m *testing.M) { ptest.Main(m) }
+
+// keyByShardFn keys a batch of one edge by the edge's round-0 shard.
+type keyByShardFn struct{ Shards int }
+
+func (f *keyByShardFn) ProcessElement(b []byte, emit func(int, []byte)) {
+	pairs, _ := batch.AppendPairs(nil, b)
+	emit(Shard(Edge{pairs[0].A, pairs[0].B}, 0, f.Shards), b)
+}
+
+func emitLabelStrings(_ int, b []byte, emit func(string)) {
+	pairs, _ := batch.AppendPairs(nil, b)
+	for _, p := range pairs {
+		emit(fmt.Sprintf("%d→%d", p.A, p.B))
+	}
+}
+
+// TestLabelsOnPrism runs the distributed components stage on the embedded
+// runner and compares its labels with a plain union-find.
+func TestLabelsOnPrism(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var edges []Edge
+	for i := uint64(1000); i < 1300; i++ { // a shuffled chain
+		edges = append(edges, Edge{i, i + 1})
+	}
+	r.Shuffle(len(edges), func(i, j int) { edges[i], edges[j] = edges[j], edges[i] })
+	for i := uint64(1); i <= 200; i++ { // a star
+		edges = append(edges, Edge{5000 + i, 5000})
+	}
+	for range 300 { // random sparse graph
+		edges = append(edges, Edge{10000 + r.Uint64N(400), 10000 + r.Uint64N(400)})
+	}
+	var want []any
+	for node, root := range Components(edges) {
+		want = append(want, fmt.Sprintf("%d→%d", node, root))
+	}
+	for _, rounds := range []int{0, 2} {
+		t.Run(fmt.Sprint("rounds=", rounds), func(t *testing.T) {
+			p, s := beam.NewPipelineWithRoot()
+			var batches [][]byte
+			for _, e := range edges {
+				batches = append(batches, batch.AppendPair(nil, batch.Pair{A: e.U, B: e.V}))
+			}
+			in := beam.ParDo(s, &keyByShardFn{Shards: 4}, beam.CreateList(s, batches))
+			labels := Labels(s, in, rounds, 4, 3)
+			passert.Equals(s, beam.ParDo(s, emitLabelStrings, labels), want...)
+			ptest.RunAndValidate(t, p)
+		})
+	}
+}
