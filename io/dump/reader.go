@@ -303,40 +303,44 @@ func (r *Reader) fill() error {
 		r.w -= r.r
 		r.r = 0
 	}
-	for empty := 0; r.readErr == nil && r.w < len(r.buf); empty++ {
-		if empty == maxEmptyReads {
-			r.readErr = io.ErrNoProgress
-			break
-		}
-		n, err := r.in.Read(r.buf[r.w:])
-		r.w += n
-		r.readErr = err
-		if n > 0 {
-			return nil
-		}
-	}
+	r.read(r.in, len(r.buf))
 	if r.w == len(r.buf) {
 		return nil
 	}
 	return r.readErr
 }
 
-// detectEncoding reads the first bytes of the stream and, after a UTF-16
-// byte order mark, switches to transcoding. A UTF-8 mark is skipped.
-func (r *Reader) detectEncoding() {
-	var head [3]byte
-	n, err := io.ReadFull(r.src, head[:])
-	if err == io.ErrUnexpectedEOF {
-		err = io.EOF // a stream shorter than a mark is no error in itself
+// read reads from in into the window until it holds at least min bytes, or
+// something was read, or an error occurred.
+func (r *Reader) read(in io.Reader, min int) {
+	for empty := 0; r.readErr == nil && r.w < min; {
+		n, err := in.Read(r.buf[r.w:])
+		r.w += n
+		r.readErr = err
+		switch {
+		case n > 0 && r.w >= min:
+			return
+		case n > 0:
+			empty = 0
+		case empty++; empty == maxEmptyReads:
+			r.readErr = io.ErrNoProgress
+		}
 	}
-	skip, isUTF16, bigEndian := detectBOM(head[:n])
-	rest := io.MultiReader(bytes.NewReader(head[skip:n]), &errReader{err: err, src: r.src})
-	r.in = rest
-	if isUTF16 {
-		r.in = newUTF16Reader(rest, bigEndian)
+}
+
+// detectEncoding reads the first bytes of the stream and, after a UTF-16
+// byte order mark, switches to transcoding them. A UTF-8 mark is skipped.
+func (r *Reader) detectEncoding() {
+	r.read(r.src, len(bomUTF8))
+	r.in = r.src
+	skip, isUTF16, bigEndian := detectBOM(r.buf[:r.w])
+	if !isUTF16 {
+		r.r = skip
 		return
 	}
-	r.base = int64(skip)
+	rest := bytes.Clone(r.buf[skip:r.w])
+	r.in = newUTF16Reader(io.MultiReader(bytes.NewReader(rest), &errReader{err: r.readErr, src: r.src}), bigEndian)
+	r.r, r.w, r.readErr = 0, 0, nil
 }
 
 // errReader returns err, if not nil, and src's bytes otherwise.

@@ -168,5 +168,15 @@ func report(ctx context.Context, dir string) {
 	c := doc.Counts
 	fmt.Printf("pages read %d, kept %d, failed %d; sentences %d, in window %d; clusters %d with %d sentences (largest %d); dead letters %d\n",
 		c.PagesRead, c.PagesKept, c.PagesFailed, c.Sentences, c.SentencesInWindow, c.Clusters, c.SentencesInClusters, c.LargestCluster, c.DeadLetters)
-	fmt.Printf("collision curve: %s\n", doc.CollisionCurve)
+	var curve struct {
+		Bands, Rows int
+		Points      []minhash.Point
+	}
+	if json.Unmarshal(doc.CollisionCurve, &curve) == nil {
+		fmt.Printf("collision curve 1-(1-s^%d)^%d:", curve.Rows, curve.Bands)
+		for _, p := range curve.Points {
+			fmt.Printf(" %.2f→%.3f", p.Similarity, p.Probability)
+		}
+		fmt.Println()
+	}
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,7 +17,7 @@ import (
 	"github.com/neardup/neardup/transforms/summary"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+var update = flag.Bool("golden", false, "rewrite the golden files in testdata/golden")
 
 func TestMain(m *testing.M) { ptest.Main(m) }
 
@@ -124,7 +126,7 @@ func checkGolden(t *testing.T, name string, got []byte) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
+		t.Fatalf("%v (run go test -golden to create it)", err)
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s differs from the golden file; got:\n%s", path, got)
@@ -171,5 +173,100 @@ func TestGolden(t *testing.T) {
 			checkAccounting(t, readSummary(t, files))
 			checkGolden(t, tt.name+".txt", digest(readClusters(t, files)))
 		})
+	}
+}
+
+func readDeadLetters(t *testing.T, files map[string][]byte) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	for line := range bytes.Lines(files["dead_letter-00000-of-00001.jsonl"]) {
+		var d map[string]any
+		if err := json.Unmarshal(line, &d); err != nil {
+			t.Fatalf("dead letter %q: %v", line, err)
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// TestTruncatedFiles reads the four real .xz samples that end in the middle
+// of a page: each yields its complete pages and one counted truncation.
+func TestTruncatedFiles(t *testing.T) {
+	dir := needShared(t, "xztextfilter-wiki-truncated")
+	in, err := filepath.Glob(filepath.Join(dir, "*.xml.xz"))
+	if err != nil || len(in) != 4 {
+		t.Fatalf("want the 4 truncated .xz samples, got %v (%v)", in, err)
+	}
+	files := run(t, testOptions(t, t.TempDir(), in...))
+	c := readSummary(t, files)
+	checkAccounting(t, c)
+	if c.FilesRead != 4 || c.FilesTruncated != 4 || c.PagesFailed != 0 || c.DeadLetters != 4 {
+		t.Errorf("files read %d, truncated %d, pages failed %d, dead letters %d; want 4, 4, 0, 4",
+			c.FilesRead, c.FilesTruncated, c.PagesFailed, c.DeadLetters)
+	}
+	if c.PagesKept == 0 || c.Clusters == 0 {
+		t.Errorf("kept %d pages and found %d clusters: the complete pages were not used", c.PagesKept, c.Clusters)
+	}
+	for _, d := range readDeadLetters(t, files) {
+		if r, _ := d["reason"].(string); !strings.HasPrefix(r, "truncated: ") {
+			t.Errorf("dead letter %v: want a truncation", d)
+		}
+	}
+}
+
+// TestCorruptFile reads the real corrupt export: every parseable page is
+// used and every unparseable one is a dead letter with its offset.
+func TestCorruptFile(t *testing.T) {
+	in := needShared(t, "zxmeng-wikidump/wikidump.part.xml.bz2")
+	files := run(t, testOptions(t, t.TempDir(), in))
+	c := readSummary(t, files)
+	checkAccounting(t, c)
+	dead := readDeadLetters(t, files)
+	if c.PagesFailed != 47 || c.FilesTruncated != 1 || int64(len(dead)) != c.DeadLetters || c.DeadLetters != 48 {
+		t.Errorf("pages failed %d, truncated files %d, dead letters %d (%d lines); want 47, 1, 48",
+			c.PagesFailed, c.FilesTruncated, c.DeadLetters, len(dead))
+	}
+	if c.PagesRead != 201 || c.PagesKept != 60 {
+		t.Errorf("pages read %d, kept %d; want 201, 60", c.PagesRead, c.PagesKept)
+	}
+	for _, d := range dead {
+		if d["file"] != in || d["offset"] == nil || d["reason"] == "" {
+			t.Errorf("dead letter %v lacks file, offset or reason", d)
+		}
+	}
+}
+
+// TestDeterministic runs the same input with different shard counts and
+// contraction rounds: every output byte must be the same.
+func TestDeterministic(t *testing.T) {
+	in := []string{needShared(t, "wikiduper/Katrina.xml"), "../../testdata/sample/simplewiki-sample.xml"}
+	a := testOptions(t, t.TempDir(), in...)
+	a.Shards, a.Rounds, a.OutputShards, a.EmitSentences = 1, 0, 3, true
+	b := a
+	b.Output = t.TempDir()
+	b.Shards, b.Rounds = 37, 3
+	filesA, filesB := run(t, a), run(t, b)
+	if len(filesA) != 8 { // 3 clusters, 3 sentences, 1 dead letter, summary.json
+		t.Errorf("wrote %d files, want 8: %v", len(filesA), slices.Sorted(maps.Keys(filesA)))
+	}
+	for name, content := range filesA {
+		if name == "summary.json" {
+			continue // its parameters differ by design
+		}
+		if !bytes.Equal(content, filesB[name]) {
+			t.Errorf("%s differs between --shards 1 --rounds 0 and --shards 37 --rounds 3", name)
+		}
+	}
+	if len(filesA) != len(filesB) {
+		t.Errorf("%d files vs %d", len(filesA), len(filesB))
+	}
+	ca, cb := readSummary(t, filesA), readSummary(t, filesB)
+	ja, _ := json.Marshal(ca)
+	jb, _ := json.Marshal(cb)
+	if !bytes.Equal(ja, jb) {
+		t.Errorf("counts differ:\n%s\n%s", ja, jb)
+	}
+	if ca.Clusters == 0 {
+		t.Error("no clusters: the test proves nothing")
 	}
 }

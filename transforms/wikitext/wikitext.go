@@ -48,12 +48,17 @@
 //   - Lines starting with a space (preformatted text) are kept as prose.
 //   - A paragraph without any letter or digit is skipped.
 //
-// Every letter and digit of the output comes from the input in order: the
-// cleaner deletes and never invents text, apart from decoding HTML entities
-// that stand whole in the input (a bare & is kept as a literal ampersand).
+// Every character of the output comes from the input in order: the cleaner
+// deletes and never invents text, apart from decoding HTML entities that
+// stand whole in the input (a bare & is kept as a literal ampersand) and
+// replacing invalid UTF-8 by U+FFFD. The output is always valid UTF-8.
 package wikitext
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
 
 // Context says what kind of text a Paragraph holds.
 type Context uint8
@@ -124,6 +129,10 @@ func (c *Cleaner) Clean(text string) []Paragraph {
 // AppendClean appends the paragraphs of text to dst and returns the
 // extended slice.
 func (c *Cleaner) AppendClean(dst []Paragraph, text string) []Paragraph {
+	if !utf8.ValidString(text) {
+		// Removing markup must not join stray bytes into new characters.
+		text = strings.ToValidUTF8(text, "\uFFFD")
+	}
 	c.s.reset(text)
 	start := skipRedirect(text)
 	c.s.match(start, len(text), false)
