@@ -6,18 +6,22 @@ FLAGS   ?=
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
-.PHONY: run test vet fmt-check fuzz bench clean
+.PHONY: run test vet lint fmt-check fuzz bench clean
 
 ## run: find near-duplicate sentences in INPUT (default: the sample) and write them to OUTPUT
 run:
 	$(GO) run -ldflags '$(LDFLAGS)' ./pipelines/sentences --input '$(INPUT)' --output '$(OUTPUT)' $(FLAGS)
 
-## test: formatting, vet, and every test (unit, Prism pipeline, golden end-to-end on ../shared/data)
-test: fmt-check vet
+## test: formatting, vet, staticcheck, and every test (unit, Prism pipeline, golden end-to-end on ../shared/data)
+test: fmt-check vet lint
 	$(GO) test -count=1 -timeout 20m ./...
 
 vet:
 	$(GO) vet ./...
+
+# staticcheck is pinned as a tool in go.mod.
+lint:
+	$(GO) tool staticcheck ./...
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -32,22 +32,20 @@ func Open(ctx context.Context, path string) (io.ReadCloser, error) {
 		fs.Close()
 		return nil, fmt.Errorf("dump: open %s: %w", path, err)
 	}
-	f := &file{closers: []io.Closer{raw, fs}}
+	return &file{r: decoded(raw, path), closers: []io.Closer{raw, fs}}, nil
+}
+
+// decoded returns the decompressed content of the file raw, chosen by the
+// extension of path, marking the errors of raw and of the decompressor.
+func decoded(raw io.Reader, path string) io.Reader {
+	src := &sourceReader{r: raw}
 	newDecoder := decoderFor(path)
 	if newDecoder == nil {
-		f.r = &sourceReader{r: raw}
-		return f, nil
+		return src
 	}
 	// Decompressors read byte by byte: buffer the file for them.
-	src := bufio.NewReaderSize(&sourceReader{r: raw}, 64<<10)
-	f.r = &decodeReader{init: func() (io.Reader, error) {
-		d, err := newDecoder(src)
-		if c, ok := d.(io.Closer); ok && err == nil {
-			f.closers = append([]io.Closer{c}, f.closers...)
-		}
-		return d, err
-	}}
-	return f, nil
+	buffered := bufio.NewReaderSize(src, 64<<10)
+	return &decodeReader{init: func() (io.Reader, error) { return newDecoder(buffered) }}
 }
 
 // decoderFor returns the decompressor for path's extension, or nil.
@@ -73,14 +71,20 @@ func newBzip2Reader(r io.Reader) (io.Reader, error) {
 // file is an opened, possibly decompressed file.
 type file struct {
 	r       io.Reader
-	closers []io.Closer // decompressor first, then the file, then its filesystem
+	closers []io.Closer // the file, then its filesystem
 }
 
 func (f *file) Read(p []byte) (int, error) { return f.r.Read(p) }
 
 func (f *file) Close() error {
 	var errs []error
-	for _, c := range f.closers {
+	closers := f.closers
+	if d, ok := f.r.(*decodeReader); ok {
+		if c, ok := d.r.(io.Closer); ok {
+			closers = append([]io.Closer{c}, closers...)
+		}
+	}
+	for _, c := range closers {
 		if err := c.Close(); err != nil {
 			errs = append(errs, err)
 		}
@@ -126,14 +130,15 @@ func (d *decodeReader) Read(p []byte) (int, error) {
 		return 0, d.err
 	}
 	if d.r == nil {
-		d.r, d.err = d.init()
-		if d.err == io.EOF {
-			d.err = io.ErrUnexpectedEOF // no compressed file is empty
+		r, err := d.init()
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF // no compressed file is empty
 		}
-		if d.err != nil {
-			d.err = markDecodeError(d.err)
+		if err != nil {
+			d.err = markDecodeError(err)
 			return 0, d.err
 		}
+		d.r = r
 	}
 	n, err := d.r.Read(p)
 	if err != nil && err != io.EOF {

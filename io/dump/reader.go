@@ -91,7 +91,7 @@ func (r *Reader) Next() (Page, error) {
 			r.readSiteinfo(n)
 			continue
 		case tagRootOpen:
-			r.rootOpen = true
+			r.rootOpen, r.rootClosed = true, false
 		case tagRootClose:
 			r.rootClosed = true
 		}
@@ -294,35 +294,39 @@ func (r *Reader) stopCapture() { r.capturing = false }
 // fill moves the unread bytes to the front of the window and reads more. It
 // returns an error only when it read nothing.
 func (r *Reader) fill() error {
-	if r.in == nil {
-		r.detectEncoding()
-	}
 	if r.r > 0 {
 		copy(r.buf, r.buf[r.r:r.w])
 		r.base += int64(r.r)
 		r.w -= r.r
 		r.r = 0
 	}
-	r.read(r.in, len(r.buf))
-	if r.w == len(r.buf) {
+	before := r.w
+	if r.in == nil {
+		r.detectEncoding()
+		before = r.r
+	}
+	if r.w == before {
+		r.read(r.in, r.w+1)
+	}
+	if r.w > before || r.w == len(r.buf) {
 		return nil
 	}
 	return r.readErr
 }
 
-// read reads from in into the window until it holds at least min bytes, or
-// something was read, or an error occurred.
+// read reads from in into the window until it holds at least min bytes or
+// an error occurs.
 func (r *Reader) read(in io.Reader, min int) {
-	for empty := 0; r.readErr == nil && r.w < min; {
+	empty := 0
+	for r.readErr == nil && r.w < min {
 		n, err := in.Read(r.buf[r.w:])
 		r.w += n
 		r.readErr = err
-		switch {
-		case n > 0 && r.w >= min:
-			return
-		case n > 0:
+		if n > 0 {
 			empty = 0
-		case empty++; empty == maxEmptyReads:
+			continue
+		}
+		if empty++; empty == maxEmptyReads {
 			r.readErr = io.ErrNoProgress
 		}
 	}

@@ -379,7 +379,7 @@ func encodeUTF16(s string, bigEndian bool) []byte {
 
 func TestByteOrderMarks(t *testing.T) {
 	doc := mwOpen + page(1, "Ĉu 𝄞", "text 😀 é") + mwClose
-	want := Page{File: "f.xml", Offset: int64(len(mwOpen)), ID: 1, RevID: 10, Title: "Ĉu 𝄞", Text: "text 😀 é"}
+	want := Page{File: "f.xml", Offset: int64(len(mwOpen) + len("  ")), ID: 1, RevID: 10, Title: "Ĉu 𝄞", Text: "text 😀 é"}
 	for _, tt := range []struct {
 		name string
 		in   []byte

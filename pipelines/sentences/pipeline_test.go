@@ -24,7 +24,7 @@ func TestMain(m *testing.M) { ptest.Main(m) }
 // sharedData is the directory of the public sample dumps, beside the checkout.
 const sharedData = "../../../shared/data"
 
-func needShared(t *testing.T, rel string) string {
+func needShared(t testing.TB, rel string) string {
 	t.Helper()
 	p := filepath.Join(sharedData, rel)
 	if _, err := os.Stat(p); err != nil {
@@ -34,7 +34,7 @@ func needShared(t *testing.T, rel string) string {
 }
 
 // testOptions are the command's defaults for the given input and output.
-func testOptions(t *testing.T, out string, input ...string) Options {
+func testOptions(t testing.TB, out string, input ...string) Options {
 	t.Helper()
 	o := Options{
 		Input: input, Output: out, Namespaces: []int{0}, MaxPageBytes: 64 << 20,
@@ -72,7 +72,16 @@ func run(t *testing.T, o Options) map[string][]byte {
 	return files
 }
 
-func readSummary(t *testing.T, files map[string][]byte) summary.Counts {
+func readSummaryFile(t testing.TB, dir string) summary.Counts {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return readSummary(t, map[string][]byte{"summary.json": b})
+}
+
+func readSummary(t testing.TB, files map[string][]byte) summary.Counts {
 	t.Helper()
 	var doc summary.Document
 	if err := json.Unmarshal(files["summary.json"], &doc); err != nil {

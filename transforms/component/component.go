@@ -41,8 +41,8 @@ type UnionFind struct {
 	nodes []node         // dense index -> forest node
 }
 
-// node is one element of the forest. Its fields share a cache line, so a
-// union that finds two roots touches two lines rather than six.
+// node is one element of the forest. Keeping its fields together means a
+// union reads and writes one record per root instead of three slices.
 type node struct {
 	parent int    // index of the parent; a root is its own parent
 	least  uint64 // for a root, the smallest id of its set
@@ -133,7 +133,8 @@ func (u *UnionFind) find(i int) int {
 // edges: the local contraction step of one shard. The result has the same
 // components as edges, is sorted by U, and has at most min(len(edges),
 // nodes-components) edges, so contraction never increases the edge count.
-// Self-loops and duplicate edges are allowed.
+// Self-loops and duplicate edges are allowed; a node whose only edges are
+// self-loops is a singleton component and so does not appear in the result.
 func Contract(edges []Edge) []Edge {
 	if len(edges) == 0 {
 		return nil

@@ -9,24 +9,40 @@ import (
 
 // blocks groups the lines left by the inline pass into paragraphs,
 // headings and list items.
+//
+// The sections and texts of a page are collected in one buffer and turned
+// into a single string at the end, which the paragraphs then share: one
+// allocation per page instead of one per paragraph.
 type blocks struct {
 	dst      []Paragraph
-	section  string
-	refLevel int // level of the enclosing reference section heading, or 0
+	base     int     // len(dst) before this page
+	texts    []byte  // normalised sections and paragraph texts of the page
+	spans    []spans // where each new paragraph's strings lie in texts
+	section  [2]int  // the current section in texts
+	refLevel int     // level of the enclosing reference section heading, or 0
 
 	para    []byte // raw text of the paragraph being collected
 	decoded []byte // scratch for entity decoding
-	norm    []byte // scratch for normalised text
 
 	refText []byte
 	refs    []refNote
 	nextRef int
 }
 
+// spans locates a paragraph's section and text in blocks.texts.
+type spans struct {
+	section, text [2]int
+}
+
 // build appends to dst the paragraphs of text (the output of the inline
 // pass) and of the <ref> bodies anchored in it.
 func (b *blocks) build(dst []Paragraph, text, refText []byte, refs []refNote) []Paragraph {
-	b.dst, b.section, b.refLevel = dst, "", 0
+	b.dst, b.base = dst, len(dst)
+	b.texts, b.spans = b.texts[:0], b.spans[:0]
+	if n := len(text) + len(refText); cap(b.texts) < n {
+		b.texts = make([]byte, 0, n)
+	}
+	b.section, b.refLevel = [2]int{}, 0
 	b.para = b.para[:0]
 	b.refText, b.refs, b.nextRef = refText, refs, 0
 	for start := 0; start < len(text); {
@@ -41,6 +57,13 @@ func (b *blocks) build(dst []Paragraph, text, refText []byte, refs []refNote) []
 	}
 	b.finishParagraph()
 	b.flushRefs(len(text))
+
+	all := string(b.texts)
+	for i, sp := range b.spans {
+		p := &b.dst[b.base+i]
+		p.Section = all[sp.section[0]:sp.section[1]]
+		p.Text = all[sp.text[0]:sp.text[1]]
+	}
 	out := b.dst
 	b.dst, b.refText, b.refs = nil, nil, nil
 	return out
@@ -100,10 +123,12 @@ func (b *blocks) heading(line []byte, start int) bool {
 	}
 	b.finishParagraph()
 	b.flushRefs(start)
-	b.section = string(b.normalize(line[level : n-level]))
+	from := len(b.texts)
+	b.texts = b.appendNormalized(b.texts, line[level:n-level])
+	b.section = [2]int{from, len(b.texts)}
 	if b.refLevel == 0 || level <= b.refLevel {
 		b.refLevel = 0
-		if isReferenceSection(b.section, level) {
+		if isReferenceSection(b.texts[from:], level) {
 			b.refLevel = level
 		}
 	}
@@ -131,60 +156,125 @@ func (b *blocks) flushRefs(limit int) {
 	}
 }
 
-// emit appends raw as a paragraph if it holds any letter or digit.
+// emit adds raw as a paragraph if it holds any letter or digit.
 func (b *blocks) emit(raw []byte, ctx Context) {
-	text := b.normalize(raw)
-	if !hasLetterOrDigit(text) {
+	from := len(b.texts)
+	b.texts = b.appendNormalized(b.texts, raw)
+	if !hasLetterOrDigit(b.texts[from:]) {
+		b.texts = b.texts[:from]
 		return
 	}
-	b.dst = append(b.dst, Paragraph{Section: b.section, Context: ctx, Text: string(text)})
+	b.dst = append(b.dst, Paragraph{Context: ctx})
+	b.spans = append(b.spans, spans{section: b.section, text: [2]int{from, len(b.texts)}})
 }
 
-// normalize decodes HTML character references in raw, drops control and
-// invisible formatting characters, and collapses whitespace to single
-// spaces without leading or trailing space. The result is only valid until
-// the next call.
-func (b *blocks) normalize(raw []byte) []byte {
+// appendNormalized appends raw to dst after decoding HTML character
+// references, dropping control and invisible formatting characters, and
+// collapsing whitespace to single spaces without leading or trailing
+// space.
+func (b *blocks) appendNormalized(dst, raw []byte) []byte {
 	src := raw
 	if bytes.IndexByte(raw, '&') >= 0 {
-		b.decoded = append(b.decoded[:0], html.UnescapeString(string(raw))...)
+		b.decoded = appendUnescaped(b.decoded[:0], raw)
 		src = b.decoded
 	}
-	out := b.norm[:0]
+	start := len(dst)
 	space := false
 	for i := 0; i < len(src); {
 		c := src[i]
-		size := 1
-		if c < utf8.RuneSelf {
-			if c <= ' ' || c == 0x7f {
-				space = space || isSpace(c)
-				i++
-				continue
-			}
-		} else {
-			var r rune
-			r, size = utf8.DecodeRune(src[i:])
-			if size > 1 || r != utf8.RuneError {
-				if unicode.IsSpace(r) {
-					space = true
-					i += size
-					continue
-				}
-				if isInvisible(r) {
-					i += size
-					continue
+		if isPrintableASCII(c) {
+			// Copy a stretch of printable ASCII with single spaces at once.
+			j := i + 1
+			for j < len(src) {
+				if isPrintableASCII(src[j]) {
+					j++
+				} else if src[j] == ' ' && j+1 < len(src) && isPrintableASCII(src[j+1]) {
+					j += 2
+				} else {
+					break
 				}
 			}
+			if space && len(dst) > start {
+				dst = append(dst, ' ')
+			}
+			space = false
+			dst = append(dst, src[i:j]...)
+			i = j
+			continue
 		}
-		if space && len(out) > 0 {
-			out = append(out, ' ')
+		if c < utf8.RuneSelf {
+			// Whitespace or a control character.
+			space = space || isSpace(c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(src[i:])
+		if unicode.IsSpace(r) {
+			space = true
+			i += size
+			continue
+		}
+		if isInvisible(r) {
+			i += size
+			continue
+		}
+		if space && len(dst) > start {
+			dst = append(dst, ' ')
 		}
 		space = false
-		out = append(out, src[i:i+size]...)
+		dst = append(dst, src[i:i+size]...)
 		i += size
 	}
-	b.norm = out
-	return out
+	return dst
+}
+
+func isPrintableASCII(c byte) bool {
+	return ' ' < c && c < 0x7f
+}
+
+// appendUnescaped appends raw to dst with HTML character references
+// decoded like html.UnescapeString does, without allocating for the
+// common ones.
+func appendUnescaped(dst, raw []byte) []byte {
+	for {
+		k := bytes.IndexByte(raw, '&')
+		if k < 0 {
+			return append(dst, raw...)
+		}
+		dst = append(dst, raw[:k]...)
+		raw = raw[k:]
+		n := entityLength(raw)
+		if n == 0 {
+			dst = append(dst, '&')
+			raw = raw[1:]
+			continue
+		}
+		switch string(raw[:n]) {
+		case "&amp;":
+			dst = append(dst, '&')
+		case "&lt;":
+			dst = append(dst, '<')
+		case "&gt;":
+			dst = append(dst, '>')
+		case "&quot;":
+			dst = append(dst, '"')
+		case "&nbsp;":
+			dst = append(dst, "\u00a0"...)
+		case "&ndash;":
+			dst = append(dst, "\u2013"...)
+		case "&mdash;":
+			dst = append(dst, "\u2014"...)
+		default:
+			dst = append(dst, html.UnescapeString(string(raw[:n]))...)
+		}
+		raw = raw[n:]
+	}
+}
+
+// entityLength returns the length of the character reference at the
+// start of b, or 0.
+func entityLength(b []byte) int {
+	return max(entityEnd(b, 0, len(b)), 0)
 }
 
 // isInvisible reports whether r is a formatting character that shows

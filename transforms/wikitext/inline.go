@@ -54,14 +54,18 @@ func (s *scanner) inline(from, to int, inRef bool) {
 }
 
 // lineStart handles the start of a line at i: a table starting there is
-// skipped. It returns where to continue.
+// skipped, and so is the end marker of a table opened by a template. It
+// returns where to continue.
 func (s *scanner) lineStart(i, to int) int {
 	k := i
 	for k < to && (isBlank(s.src[k]) || s.src[k] == ':') {
 		k++
 	}
-	if k+1 < to && s.src[k] == '{' && s.src[k+1] == '|' {
+	if k+1 < to && s.src[k+1] == '|' && s.src[k] == '{' {
 		return s.skipTable(k, to)
+	}
+	if k+1 < to && s.src[k] == '|' && s.src[k+1] == '}' && (k+2 == to || s.src[k+2] != '}') {
+		return k + 2
 	}
 	return i
 }

@@ -8,7 +8,7 @@ import (
 
 // entityEnd returns the end of the HTML character reference starting at
 // src[i] == '&' (&name; &#123; &#x1F;) if it ends before to, or -1.
-func entityEnd(src string, i, to int) int {
+func entityEnd[T string | []byte](src T, i, to int) int {
 	j := i + 1
 	if j < to && src[j] == '#' {
 		j++
@@ -231,7 +231,7 @@ func isRedirectWord(w string) bool {
 	return false
 }
 
-func isASCII(s string) bool {
+func isASCII[T string | []byte](s T) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return false

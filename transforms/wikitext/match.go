@@ -4,9 +4,9 @@ import "strings"
 
 // match pairs template braces and link brackets in src[from:to], appending
 // to s.templates and s.links. Comments and the bodies of opaque tags are
-// skipped. When inRef is set, src[from:to] is the body of a <ref>: it is a
-// barrier, so openings left unmatched at its end stay unmatched and
-// nothing inside pairs with anything outside.
+// skipped; ordinary HTML tags are not. When inRef is set, src[from:to] is
+// the body of a <ref>: it is a barrier, so openings left unmatched at its
+// end stay unmatched and nothing inside pairs with anything outside.
 func (s *scanner) match(from, to int, inRef bool) {
 	braceFloor, bracketFloor := len(s.braces), len(s.brackets)
 	src := s.src
@@ -46,7 +46,9 @@ func (s *scanner) match(from, to int, inRef bool) {
 		case '<':
 			t := s.tagAt(i, to)
 			switch {
-			case t.kind == tagNone:
+			case t.kind == tagNone || t.kind == tagInline || t.kind == tagBreak:
+				// Braces inside ordinary HTML tags still count, as in
+				// MediaWiki's preprocessor.
 				i++
 			case t.kind == tagRef && t.hasBody && !inRef:
 				s.match(t.body, t.bodyEnd, true)

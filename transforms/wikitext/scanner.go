@@ -71,6 +71,10 @@ func (s *scanner) reset(text string) {
 		refs:      s.refs[:0],
 		pending:   s.pending[:0],
 	}
+	if cap(s.out) < len(text) {
+		// The inline pass rarely writes more than it reads.
+		s.out = make([]byte, 0, len(text))
+	}
 }
 
 // memo remembers the result of the last forward search for one pattern.

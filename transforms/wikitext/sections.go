@@ -3,33 +3,60 @@ package wikitext
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // isReferenceSection reports whether a heading with the cleaned text title
 // at the given level starts a section of bibliography or citation
 // material. Combined titles such as "Notes and references" or
 // "Literatur und Weblinks" qualify when every part does.
-func isReferenceSection(title string, level int) bool {
-	t := strings.ToLower(strings.TrimSpace(title))
-	t = strings.TrimRight(t, ":.")
+func isReferenceSection(title []byte, level int) bool {
+	var buf [64]byte
+	var t string
+	if len(title) <= len(buf) && isASCII(title) {
+		n := copy(buf[:], title)
+		for i := range n {
+			buf[i] = toLower(buf[i])
+		}
+		t = string(buf[:n])
+	} else {
+		t = strings.ToLower(string(title))
+	}
+	t = strings.TrimRight(strings.TrimSpace(t), ":.")
 	if isReferencePart(t, level) {
 		return true
 	}
-	parts := 0
-	for _, piece := range strings.FieldsFunc(t, isTitleSeparator) {
-		start, words := 0, strings.Fields(piece)
-		for i := 0; i <= len(words); i++ {
-			if i < len(words) && !isConjunction(words[i]) {
+	// Split at separators (", " "/" "&"...) and conjunctions (" and "...).
+	parts, start := 0, 0
+	for i := 0; i <= len(t); {
+		end, next := -1, 0
+		if i == len(t) {
+			end, next = i, i+1
+		} else {
+			r, size := utf8.DecodeRuneInString(t[i:])
+			if isTitleSeparator(r) {
+				end, next = i, i+size
+			} else if r == ' ' {
+				w := i + 1
+				for w < len(t) && t[w] != ' ' {
+					w++
+				}
+				if w < len(t) && isConjunction(t[i+1:w]) {
+					end, next = i, w+1
+				}
+			}
+			if end < 0 {
+				i += size
 				continue
 			}
-			if i > start {
-				if !isReferencePart(strings.Join(words[start:i], " "), level) {
-					return false
-				}
-				parts++
-			}
-			start = i + 1
 		}
+		if part := strings.TrimSpace(t[start:end]); part != "" {
+			if !isReferencePart(part, level) {
+				return false
+			}
+			parts++
+		}
+		start, i = next, next
 	}
 	return parts > 1
 }

@@ -34,7 +34,9 @@
 //   - An unclosed <!-- comment hides the rest of the text, as in MediaWiki.
 //   - An unclosed <ref>, <math>, <gallery> and similar tag drops itself and
 //     the rest of its line; an unclosed <nowiki> drops only the tag.
-//   - A table {| without its closing |} runs to the end of the text.
+//   - A table {| without its closing |} runs to the end of the text; a |}
+//     starting a line outside any table (the end of a table that a template
+//     opened) is dropped.
 //   - A comment, file, category or interlanguage link or behaviour switch
 //     standing alone on its line removes the line, so it does not split the
 //     surrounding paragraph; a template alone on its line leaves a blank line
@@ -47,11 +49,18 @@
 //     template disappears).
 //   - Lines starting with a space (preformatted text) are kept as prose.
 //   - A paragraph without any letter or digit is skipped.
+//   - A heading names a reference section if its text, case-insensitively,
+//     is one of the usual titles (References, Notes, Further reading,
+//     External links, Einzelnachweise, Références, Литература...) or a
+//     combination of them ("Notes and references"). Its subsections inherit
+//     the label. "Literature" and its translations count only at level 1
+//     or 2, since deeper down they are usually prose about literature.
 //
-// Every character of the output comes from the input in order: the cleaner
-// deletes and never invents text, apart from decoding HTML entities that
-// stand whole in the input (a bare & is kept as a literal ampersand) and
-// replacing invalid UTF-8 by U+FFFD. The output is always valid UTF-8.
+// Every non-space character of the output comes from the input, in order:
+// the cleaner deletes and never invents text, apart from decoding HTML
+// entities that stand whole in the input (a bare & stays a literal
+// ampersand) and replacing invalid UTF-8 by U+FFFD. The output is always
+// valid UTF-8.
 package wikitext
 
 import (
@@ -100,7 +109,8 @@ type Paragraph struct {
 	Text string
 }
 
-// Clean converts wikitext to paragraphs in document order.
+// Clean converts wikitext to paragraphs in document order. The strings of
+// the paragraphs share one allocation.
 func Clean(text string) []Paragraph {
 	return AppendClean(nil, text)
 }
@@ -137,5 +147,7 @@ func (c *Cleaner) AppendClean(dst []Paragraph, text string) []Paragraph {
 	start := skipRedirect(text)
 	c.s.match(start, len(text), false)
 	c.s.inline(start, len(text), false)
-	return c.b.build(dst, c.s.out, c.s.refText, c.s.refs)
+	dst = c.b.build(dst, c.s.out, c.s.refText, c.s.refs)
+	c.s.src = "" // do not keep the page alive
+	return dst
 }

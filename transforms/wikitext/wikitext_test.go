@@ -99,6 +99,8 @@ func TestCleanTemplates(t *testing.T) {
 		{"unclosed drops rest of line", "Before {{broken|x\nNext line.", []Paragraph{prose("", "Before Next line.")}},
 		{"unclosed keeps later paragraphs", "{{Infobox\n| a = b\n\nLead text.", []Paragraph{prose("", "| a = b"), prose("", "Lead text.")}},
 		{"unclosed skips complete template", "A {{x {{cite|\nz}} y\nB.", []Paragraph{prose("", "A B.")}},
+		{"tag-like text inside template", "A {{foo|a <b c}} text> B", []Paragraph{prose("", "A text> B")}},
+		{"template in tag attribute", "<span style=\"{{{1|x}}}\">A</span> B", []Paragraph{prose("", "A B")}},
 		{"stray closing braces", "a }} b } c", []Paragraph{prose("", "a b } c")}},
 		{"triple close of double open", "a {{b}}} c", []Paragraph{prose("", "a } c")}},
 		{"template inside ref cannot escape it", "A<ref>{{cite|x</ref> B }} C.", []Paragraph{prose("", "A B C.")}},
@@ -189,6 +191,7 @@ func TestCleanTables(t *testing.T) {
 		{"indented", "A.\n:{|\n| x\n|}\nB.", []Paragraph{prose("", "A."), prose("", "B.")}},
 		{"template with close inside", "{|\n| {{a|\n|}\n}}\n| b\n|}\nAfter.", []Paragraph{prose("", "After.")}},
 		{"unclosed runs to end", "A.\n{|\n| x\n\nB.", []Paragraph{prose("", "A.")}},
+		{"stray table end", "A.\n|}\nB.", []Paragraph{prose("", "A."), prose("", "B.")}},
 		{"brace bar mid line is text", "a {| b", []Paragraph{prose("", "a {| b")}},
 	})
 }
