@@ -78,6 +78,9 @@ func (p *fastParser) parse(page []byte, b *builder) bool {
 
 // endTag parses the end tag at page[i:] and returns the index after it.
 func (p *fastParser) endTag(page []byte, i int, b *builder) (int, bool) {
+	if len(p.stack) == 0 {
+		return 0, false
+	}
 	name, k := scanName(page, i+2)
 	k = skipSpace(page, k)
 	if name == nil || k >= len(page) || page[k] != '>' || !bytes.Equal(name, p.stack[len(p.stack)-1]) {

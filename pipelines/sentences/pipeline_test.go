@@ -168,6 +168,7 @@ func TestGolden(t *testing.T) {
 		name   string
 		inputs []string
 	}{
+		{"sample", []string{"../../testdata/sample/simplewiki-sample.xml"}},
 		{"katrina", []string{"wikiduper/Katrina.xml"}},
 		{"gensim-enwiki", []string{"gensim-wiki/enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2"}},
 		{"dbpedia-enwiki", []string{"dbpedia-minidumps/enwiki-minidump.xml.bz2"}},
@@ -176,6 +177,10 @@ func TestGolden(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var in []string
 			for _, rel := range tt.inputs {
+				if strings.HasPrefix(rel, "../../testdata/") {
+					in = append(in, rel)
+					continue
+				}
 				in = append(in, needShared(t, rel))
 			}
 			files := run(t, testOptions(t, t.TempDir(), in...))

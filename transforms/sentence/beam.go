@@ -28,9 +28,10 @@ func FromPages(s beam.Scope, pages beam.PCollection) (sentences, counts beam.PCo
 }
 
 type fromPagesFn struct {
-	paras  []wikitext.Paragraph
-	spans  []Span
-	counts summary.Counts
+	cleaner wikitext.Cleaner
+	paras   []wikitext.Paragraph
+	spans   []Span
+	counts  summary.Counts
 }
 
 func (f *fromPagesFn) StartBundle(context.Context, func(Sentence), func(summary.Counts)) {
@@ -38,7 +39,7 @@ func (f *fromPagesFn) StartBundle(context.Context, func(Sentence), func(summary.
 }
 
 func (f *fromPagesFn) ProcessElement(_ context.Context, p dump.Page, emit func(Sentence), _ func(summary.Counts)) {
-	f.paras = wikitext.AppendClean(f.paras[:0], p.Text)
+	f.paras = f.cleaner.AppendClean(f.paras[:0], p.Text)
 	ordinal := 0
 	for _, para := range f.paras {
 		f.spans = AppendSplit(f.spans[:0], para.Text)

@@ -48,6 +48,9 @@
 //     or digit is left after cleaning (a body that was only a {{cite}}
 //     template disappears).
 //   - Lines starting with a space (preformatted text) are kept as prose.
+//   - A leading #REDIRECT line (in the common languages) and behaviour
+//     switches such as __NOTOC__ are removed; LanguageConverter markup
+//     -{zh-hans:X;zh-hant:Y}- keeps its first variant.
 //   - A paragraph without any letter or digit is skipped.
 //   - A heading names a reference section if its text, case-insensitively,
 //     is one of the usual titles (References, Notes, Further reading,
@@ -56,8 +59,8 @@
 //     the label. "Literature" and its translations count only at level 1
 //     or 2, since deeper down they are usually prose about literature.
 //
-// Every non-space character of the output comes from the input, in order:
-// the cleaner deletes and never invents text, apart from decoding HTML
+// Within a paragraph, every non-space character comes from the input, in
+// order: the cleaner deletes and never invents text, apart from decoding HTML
 // entities that stand whole in the input (a bare & stays a literal
 // ampersand) and replacing invalid UTF-8 by U+FFFD. The output is always
 // valid UTF-8.

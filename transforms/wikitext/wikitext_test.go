@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 	"unicode/utf8"
 )
@@ -251,6 +252,27 @@ func TestCleanerReuse(t *testing.T) {
 	want := []Paragraph{prose("", "A c"), ref("", "r"), list("H", "e")}
 	if !reflect.DeepEqual(first, want) {
 		t.Errorf("first Clean changed by reuse: %q, want %q", first, want)
+	}
+}
+
+// TestCleanLinearTime runs inputs built to make a naive cleaner rescan the
+// rest of the text at every opening (unclosed templates, links, tags,
+// comments, tables...). A quadratic cleaner needs minutes on 256 KiB; a
+// linear one needs milliseconds.
+func TestCleanLinearTime(t *testing.T) {
+	const size = 1 << 18
+	patterns := []string{
+		"{{", "{{a|", "{{{", "[[", "[[a", "[[a|", "[[File:a|", "<ref>", "<ref>{{", "<math>", "<nowiki>",
+		"<b ", "<!--", "{|\n", ":{|\n", "\n|}", "[http://a ", "-{", "-{a-{", "&#", "&aaaa", "__AAAA",
+		"'", "=a=\n", "* x\n", "[[a|[http://x ", "<ref>[[a|", "[[Category:a]]\n", "}}", "]]",
+	}
+	for _, p := range patterns {
+		in := strings.Repeat(p, size/len(p))
+		start := time.Now()
+		Clean(in)
+		if d := time.Since(start); d > 3*time.Second {
+			t.Errorf("Clean of %d bytes of %q took %v", len(in), p, d)
+		}
 	}
 }
 
