@@ -69,7 +69,8 @@ func NewReader(r io.Reader, file string, opt Options) *Reader {
 	return &Reader{file: file, maxPage: maxPage, src: r, buf: make([]byte, windowSize)}
 }
 
-// Offset returns the number of decompressed bytes consumed so far.
+// Offset returns the number of decompressed bytes consumed so far (bytes of
+// the UTF-8 stream for a UTF-16 input).
 func (r *Reader) Offset() int64 { return r.base + int64(r.r) }
 
 // Next returns the next page. It returns io.EOF at the clean end of the

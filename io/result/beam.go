@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	register.DoFn3x1[context.Context, int, func(*[]byte) bool, error](&writeShardFn{})
+	register.DoFn3x2[context.Context, int, func(*[]byte) bool, int, error](&writeShardFn{})
 	register.Iter1[[]byte]()
 	register.DoFn2x0[[]byte, func(int, []byte)](&emptyShardsFn{})
 	register.Emitter2[int, []byte]()
@@ -19,11 +19,13 @@ func init() {
 // shard in [0, shards) and of Records, to the files
 // dir/prefix-SSSSS-of-NNNNN.jsonl. Every shard's file is written, empty if no
 // line went to it, so a reader can tell a complete result by its file count.
-func Write(s beam.Scope, dir, prefix string, shards int, lines beam.PCollection) {
+// It returns PCollection<int>: the number of lines of each file once written,
+// for stages that must wait for the files (the run's manifest).
+func Write(s beam.Scope, dir, prefix string, shards int, lines beam.PCollection) beam.PCollection {
 	s = s.Scope("Write " + prefix)
 	empty := beam.ParDo(s, &emptyShardsFn{Shards: shards}, beam.Impulse(s))
 	grouped := beam.GroupByKey(s, beam.Flatten(s, lines, empty))
-	beam.ParDo0(s, &writeShardFn{Dir: dir, Prefix: prefix, Shards: shards}, grouped)
+	return beam.ParDo(s, &writeShardFn{Dir: dir, Prefix: prefix, Shards: shards}, grouped)
 }
 
 // emptyShardsFn emits an empty batch for every shard.
@@ -41,7 +43,7 @@ type writeShardFn struct {
 	Shards      int
 }
 
-func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, batches func(*[]byte) bool) error {
+func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, batches func(*[]byte) bool) (int, error) {
 	var all [][]byte
 	var b []byte
 	for batches(&b) {
@@ -51,7 +53,7 @@ func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, batches fu
 	}
 	lines, err := SortedLines(all)
 	if err != nil {
-		return fmt.Errorf("result: shard %d of %s: %w", shard, f.Prefix, err)
+		return 0, fmt.Errorf("result: shard %d of %s: %w", shard, f.Prefix, err)
 	}
-	return WriteFile(ctx, Join(f.Dir, ShardName(f.Prefix, shard, f.Shards)), lines)
+	return len(lines), WriteFile(ctx, Join(f.Dir, ShardName(f.Prefix, shard, f.Shards)), lines)
 }

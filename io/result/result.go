@@ -144,3 +144,36 @@ func ReadFile(ctx context.Context, name string) ([]byte, error) {
 	defer fs.Close()
 	return filesystem.Read(ctx, fs, name)
 }
+
+// Exists reports whether the file name exists.
+func Exists(ctx context.Context, name string) (bool, error) {
+	fs, err := filesystem.New(ctx, name)
+	if err != nil {
+		return false, fmt.Errorf("result: no filesystem for %s: %w", name, err)
+	}
+	defer fs.Close()
+	dir, _ := path.Split(name)
+	matches, err := fs.List(ctx, dir+"*")
+	if err != nil {
+		return false, fmt.Errorf("result: listing %s: %w", dir, err)
+	}
+	return slices.Contains(matches, name), nil
+}
+
+// CheckWritable writes and removes a small file in dir, so that an
+// unwritable output stops a run before any work is done.
+func CheckWritable(ctx context.Context, dir string) error {
+	probe := Join(dir, ".neardup-write-check")
+	if err := WriteBytes(ctx, probe, nil); err != nil {
+		return fmt.Errorf("output directory %s is not writable: %w", dir, err)
+	}
+	fs, err := filesystem.New(ctx, probe)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	if r, ok := fs.(filesystem.Remover); ok {
+		return r.Remove(ctx, probe)
+	}
+	return nil
+}

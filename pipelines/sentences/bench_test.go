@@ -25,7 +25,7 @@ func BenchmarkPipeline(b *testing.B) {
 				if err := ptest.Run(p); err != nil {
 					b.Fatal(err)
 				}
-				sentences = readSummaryFile(b, o.Output).SentencesInWindow
+				sentences = readSummaryFile(b, o.RunDir()).SentencesInWindow
 			}
 			b.ReportMetric(float64(sentences)*float64(b.N)/b.Elapsed().Seconds(), "sentences/s")
 		})

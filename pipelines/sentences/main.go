@@ -17,10 +17,13 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/google/uuid"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
@@ -28,12 +31,17 @@ import (
 	"github.com/neardup/neardup/transforms/summary"
 )
 
-// version is the release, stamped in by the linker (-X main.version=...).
-var version = "dev"
+// version and commit identify the build; the release stamps them in with
+// -ldflags "-X main.version=... -X main.commit=...".
+var (
+	version = "dev"
+	commit  = ""
+)
 
 var (
 	input         = flag.String("input", "", "dump files to read: a path, glob or gs:// URL, or a comma-separated list of them (required)")
-	output        = flag.String("output", "", "directory to write the results to (required)")
+	output        = flag.String("output", "", "directory to write the results to, in a subdirectory named by the run id (required)")
+	runID         = flag.String("run_id", "", "name of this run's directory under --output (default: a new random UUID); a finished run is never overwritten")
 	namespaces    = flag.String("namespaces", "0", "comma-separated namespaces of the pages to keep, or 'all'")
 	maxPageBytes  = flag.Int("max_page_bytes", dump.DefaultMaxPageBytes, "pages larger than this many bytes are skipped and dead-lettered")
 	shingleLength = flag.Int("shingle_length", 12, "characters per shingle")
@@ -59,7 +67,7 @@ func main() {
 	flag.Parse()
 	beam.Init()
 	if *showVersion {
-		fmt.Println("sentences", version)
+		fmt.Println("sentences", version, buildCommit())
 		return
 	}
 	ctx := context.Background()
@@ -73,11 +81,27 @@ func main() {
 		fmt.Fprintln(os.Stderr, "sentences:", err)
 		os.Exit(2)
 	}
-	log.Printf("reading %d file(s), scheme %s: %d bands × %d rows", len(opts.Input), opts.Scheme, opts.Bands, opts.Rows)
+	log.Printf("run %s: reading %d file(s), scheme %s: %d bands × %d rows", opts.RunID, len(opts.Input), opts.Scheme, opts.Bands, opts.Rows)
 	if err := beamx.Run(ctx, p); err != nil {
-		log.Fatalf("sentences: pipeline failed: %v", err)
+		log.Fatalf("sentences: pipeline failed: %v (no manifest.json was written in %s: the run did not finish)", err, opts.RunDir())
 	}
-	report(ctx, opts.Output)
+	report(ctx, opts.RunDir())
+}
+
+// buildCommit is the commit stamped in by the release, or else the one the Go
+// toolchain recorded.
+func buildCommit() string {
+	if commit != "" {
+		return commit
+	}
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range info.Settings {
+			if s.Key == "vcs.revision" {
+				return s.Value
+			}
+		}
+	}
+	return "unknown"
 }
 
 // optionsFromFlags validates the flags, expands the input patterns and
@@ -104,7 +128,38 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 	if err := o.resolve(*maxBands); err != nil {
 		return Options{}, err
 	}
+	if err := o.prepareRun(ctx, *runID); err != nil {
+		return Options{}, err
+	}
 	return o, nil
+}
+
+// prepareRun names the run, refuses to overwrite a finished one, checks the
+// run directory is writable and records what the manifest needs.
+func (o *Options) prepareRun(ctx context.Context, id string) error {
+	if id == "" {
+		id = uuid.NewString()
+	}
+	if strings.ContainsAny(id, "/\\") || id == "." || id == ".." {
+		return fmt.Errorf("--run_id %q must be a plain directory name", id)
+	}
+	o.RunID = id
+	manifest := result.Join(o.RunDir(), "manifest.json")
+	switch done, err := result.Exists(ctx, manifest); {
+	case err != nil:
+		return err
+	case done:
+		return fmt.Errorf("run %s already finished (%s exists); choose another --run_id or remove that directory", id, manifest)
+	}
+	if err := result.CheckWritable(ctx, o.RunDir()); err != nil {
+		return err
+	}
+	inputs, err := dump.Sizes(ctx, o.Input)
+	if err != nil {
+		return err
+	}
+	o.Run = summary.Manifest{Commit: buildCommit(), Inputs: inputs, Started: time.Now().UTC()}
+	return nil
 }
 
 // resolve checks the numeric options and fills in the banding.
@@ -154,7 +209,7 @@ func parseNamespaces(s string) ([]int, error) {
 // report prints where the results are and the main counts.
 func report(ctx context.Context, dir string) {
 	path := result.Join(dir, "summary.json")
-	fmt.Printf("results in %s: clusters-*.jsonl, dead_letter-*.jsonl, summary.json\n", dir)
+	fmt.Printf("results in %s: clusters-*.jsonl, dead_letter-*.jsonl, summary.json, manifest.json\n", dir)
 	b, err := result.ReadFile(ctx, path)
 	if err != nil {
 		log.Printf("cannot read %s: %v", path, err)

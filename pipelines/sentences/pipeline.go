@@ -20,7 +20,8 @@ import (
 // written to summary.json under "parameters".
 type Options struct {
 	Input         []string `json:"input"` // the files the patterns matched
-	Output        string   `json:"output"`
+	Output        string   `json:"-"`     // the output root; results go to Output/RunID
+	RunID         string   `json:"-"`
 	Namespaces    []int    `json:"namespaces"`
 	MaxPageBytes  int      `json:"max_page_bytes"`
 	ShingleLength int      `json:"shingle_length"`
@@ -38,6 +39,27 @@ type Options struct {
 	Rounds        int      `json:"rounds"`
 	OutputShards  int      `json:"output_shards"`
 	EmitSentences bool     `json:"emit_sentences"`
+
+	// Run is what the manifest records beside the parameters.
+	Run summary.Manifest `json:"-"`
+}
+
+// RunDir is the directory the run writes to.
+func (o Options) RunDir() string { return result.Join(o.Output, o.RunID) }
+
+// outputs lists the files a run writes, in the order the manifest gives them.
+func (o Options) outputs() []string {
+	var names []string
+	for i := range o.OutputShards {
+		names = append(names, result.ShardName("clusters", i, o.OutputShards))
+	}
+	names = append(names, result.ShardName("dead_letter", 0, 1))
+	if o.EmitSentences {
+		for i := range o.OutputShards {
+			names = append(names, result.ShardName("sentences", i, o.OutputShards))
+		}
+	}
+	return append(names, "summary.json", "manifest.json")
 }
 
 // signConfig is the part of the options the MinHash stage needs.
@@ -57,9 +79,9 @@ func (o Options) signConfig() minhash.Config {
 }
 
 // Build adds the sentence near-duplicate pipeline to s: it reads
-// opts.Input and writes under opts.Output the files clusters-*.jsonl,
-// dead_letter-*.jsonl, sentences-*.jsonl (with opts.EmitSentences) and
-// summary.json.
+// opts.Input and writes to opts.RunDir() the files clusters-*.jsonl,
+// dead_letter-*.jsonl, sentences-*.jsonl (with opts.EmitSentences),
+// summary.json and, once everything else is written, manifest.json.
 func Build(s beam.Scope, opts Options) error {
 	scheme, err := opts.signConfig().NewScheme()
 	if err != nil {
@@ -77,13 +99,22 @@ func Build(s beam.Scope, opts Options) error {
 	labels := component.Labels(s, edges, opts.Rounds, opts.Shards, opts.Shards)
 	lines, clusterCounts := cluster.Assemble(s, labels, records, opts.OutputShards)
 
-	result.Write(s, opts.Output, "clusters", opts.OutputShards, lines)
-	result.Write(s, opts.Output, "dead_letter", 1, dump.DeadLetterLines(s, dead))
+	dir := opts.RunDir()
+	written := []beam.PCollection{
+		result.Write(s, dir, "clusters", opts.OutputShards, lines),
+		result.Write(s, dir, "dead_letter", 1, dump.DeadLetterLines(s, dead)),
+	}
 	if opts.EmitSentences {
-		result.Write(s, opts.Output, "sentences", opts.OutputShards, sentence.Lines(s, records, opts.OutputShards))
+		written = append(written, result.Write(s, dir, "sentences", opts.OutputShards, sentence.Lines(s, records, opts.OutputShards)))
 	}
 	total := summary.Total(s, readCounts, sentCounts, signCounts, bucketCounts, clusterCounts)
-	summary.Write(s, result.Join(opts.Output, "summary.json"), doc, total)
+	done := []beam.PCollection{summary.Write(s, result.Join(dir, "summary.json"), doc, total)}
+	for _, w := range written {
+		done = append(done, summary.Done(s, w))
+	}
+	m := opts.Run
+	m.RunID, m.Version, m.Parameters, m.Outputs = opts.RunID, version, doc.Parameters, opts.outputs()
+	summary.WriteManifest(s, result.Join(dir, "manifest.json"), m, done...)
 	return nil
 }
 

@@ -37,7 +37,7 @@ func needShared(t testing.TB, rel string) string {
 func testOptions(t testing.TB, out string, input ...string) Options {
 	t.Helper()
 	o := Options{
-		Input: input, Output: out, Namespaces: []int{0}, MaxPageBytes: 64 << 20,
+		Input: input, Output: out, RunID: "test", Namespaces: []int{0}, MaxPageBytes: 64 << 20,
 		ShingleLength: 12, MinShingles: 75, MaxShingles: 600, FoldCase: true, CollapseSpace: true,
 		Scheme: "bands", Threshold: 0.8, Recall: 0.99, Seed: 1, Shards: 8, Rounds: 2, OutputShards: 1,
 	}
@@ -58,12 +58,12 @@ func run(t *testing.T, o Options) map[string][]byte {
 		t.Fatalf("pipeline failed: %v", err)
 	}
 	files := map[string][]byte{}
-	entries, err := os.ReadDir(o.Output)
+	entries, err := os.ReadDir(o.RunDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		b, err := os.ReadFile(filepath.Join(o.Output, e.Name()))
+		b, err := os.ReadFile(filepath.Join(o.RunDir(), e.Name()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -260,12 +260,12 @@ func TestDeterministic(t *testing.T) {
 	b.Output = t.TempDir()
 	b.Shards, b.Rounds = 37, 3
 	filesA, filesB := run(t, a), run(t, b)
-	if len(filesA) != 8 { // 3 clusters, 3 sentences, 1 dead letter, summary.json
-		t.Errorf("wrote %d files, want 8: %v", len(filesA), slices.Sorted(maps.Keys(filesA)))
+	if got, want := slices.Sorted(maps.Keys(filesA)), a.outputs(); !slices.Equal(got, slices.Sorted(slices.Values(want))) {
+		t.Errorf("wrote %v, want %v", got, want)
 	}
 	for name, content := range filesA {
-		if name == "summary.json" {
-			continue // its parameters differ by design
+		if name == "summary.json" || name == "manifest.json" {
+			continue // their parameters differ by design, and the manifest has times
 		}
 		if !bytes.Equal(content, filesB[name]) {
 			t.Errorf("%s differs between --shards 1 --rounds 0 and --shards 37 --rounds 3", name)
@@ -282,5 +282,59 @@ func TestDeterministic(t *testing.T) {
 	}
 	if ca.Clusters == 0 {
 		t.Error("no clusters: the test proves nothing")
+	}
+}
+
+// TestRunDirectory checks the manifest a finished run leaves, that a second
+// run with the same id is refused, and that an unwritable output is refused
+// before any work.
+func TestRunDirectory(t *testing.T) {
+	ctx := t.Context()
+	o := testOptions(t, t.TempDir(), "../../testdata/sample/simplewiki-sample.xml")
+	o.RunID = ""
+	if err := o.prepareRun(ctx, "nightly-1"); err != nil {
+		t.Fatal(err)
+	}
+	files := run(t, o)
+	var m summary.Manifest
+	if err := json.Unmarshal(files["manifest.json"], &m); err != nil {
+		t.Fatalf("manifest.json: %v", err)
+	}
+	if m.RunID != "nightly-1" || m.Version != version || len(m.Inputs) != 1 || m.Inputs[0].Bytes == 0 {
+		t.Errorf("manifest run %q version %q inputs %v", m.RunID, m.Version, m.Inputs)
+	}
+	if got, want := slices.Sorted(maps.Keys(files)), slices.Sorted(slices.Values(m.Outputs)); !slices.Equal(got, want) {
+		t.Errorf("run directory holds %v, manifest lists %v", got, want)
+	}
+	if m.Finished.Before(m.Started) {
+		t.Errorf("finished %v before started %v", m.Finished, m.Started)
+	}
+	mj, _ := json.Marshal(m.Counts)
+	sj, _ := json.Marshal(readSummary(t, files))
+	if !bytes.Equal(mj, sj) {
+		t.Errorf("manifest counts %s differ from summary counts %s", mj, sj)
+	}
+
+	again := o
+	err := again.prepareRun(ctx, "nightly-1")
+	if err == nil || !strings.Contains(err.Error(), "already finished") {
+		t.Errorf("re-running a finished run: err = %v, want 'already finished'", err)
+	}
+	if err := again.prepareRun(ctx, "../escape"); err == nil {
+		t.Error("a run id with a slash was accepted")
+	}
+
+	readOnly := t.TempDir()
+	if err := os.Chmod(readOnly, 0o500); err != nil {
+		t.Fatal(err)
+	}
+	if os.Geteuid() == 0 {
+		t.Log("running as root: permission bits do not stop writes; checking a path under a file instead")
+		readOnly = filepath.Join(o.RunDir(), "manifest.json")
+	}
+	bad := o
+	bad.Output = readOnly
+	if err := bad.prepareRun(ctx, "x"); err == nil || !strings.Contains(err.Error(), "not writable") {
+		t.Errorf("unwritable output: err = %v, want 'not writable'", err)
 	}
 }

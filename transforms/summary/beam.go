@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -14,7 +15,9 @@ func init() {
 	beam.RegisterCoder(reflect.TypeOf(Counts{}), encodeCounts, decodeCounts)
 	register.Function2x1(mergeCounts)
 	register.Emitter1[Counts]()
-	register.DoFn2x1[context.Context, Counts, error](&writeFn{})
+	register.DoFn2x2[context.Context, Counts, Counts, error](&writeFn{})
+	register.DoFn2x1[context.Context, Counts, error](&manifestFn{})
+	register.Function1x1(doneFn)
 }
 
 func encodeCounts(c Counts) ([]byte, error) { return json.Marshal(c) }
@@ -67,9 +70,10 @@ type Document struct {
 }
 
 // Write writes doc, with its Counts taken from the single element of total
-// (the output of Total), as indented JSON to path.
-func Write(s beam.Scope, path string, doc Document, total beam.PCollection) {
-	beam.ParDo0(s.Scope("Write summary"), &writeFn{Path: path, Doc: doc}, total)
+// (the output of Total), as indented JSON to path. It returns the counts
+// again once the file is written, for stages that must come after it.
+func Write(s beam.Scope, path string, doc Document, total beam.PCollection) beam.PCollection {
+	return beam.ParDo(s.Scope("Write summary"), &writeFn{Path: path, Doc: doc}, total)
 }
 
 type writeFn struct {
@@ -77,12 +81,64 @@ type writeFn struct {
 	Doc  Document
 }
 
-func (f *writeFn) ProcessElement(ctx context.Context, c Counts) error {
+func (f *writeFn) ProcessElement(ctx context.Context, c Counts) (Counts, error) {
 	doc := f.Doc
 	doc.Counts = c
 	b, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return c, err
+	}
+	return c, result.WriteBytes(ctx, f.Path, append(b, '\n'))
+}
+
+// Manifest is the content of a run's manifest.json, written last: a run
+// directory without one did not finish.
+type Manifest struct {
+	RunID      string          `json:"run_id"`
+	Version    string          `json:"version"`
+	Commit     string          `json:"commit"`
+	Parameters json.RawMessage `json:"parameters"`
+	Inputs     []Input         `json:"inputs"`
+	Outputs    []string        `json:"outputs"`
+	Started    time.Time       `json:"started"`
+	Finished   time.Time       `json:"finished"`
+	Counts     Counts          `json:"counts"`
+}
+
+// Input is an input file and its size in bytes.
+type Input struct {
+	Path  string `json:"path"`
+	Bytes int64  `json:"bytes"`
+}
+
+// WriteManifest writes m to path once every PCollection in after has
+// produced all its elements: it waits for them by merging them, as
+// PCollection<Counts>, with the final counts.
+func WriteManifest(s beam.Scope, path string, m Manifest, after ...beam.PCollection) {
+	s = s.Scope("Write manifest")
+	beam.ParDo0(s, &manifestFn{Path: path, Manifest: m}, Total(s, after...))
+}
+
+type manifestFn struct {
+	Path     string
+	Manifest Manifest
+}
+
+func (f *manifestFn) ProcessElement(ctx context.Context, c Counts) error {
+	m := f.Manifest
+	m.Counts = c
+	m.Finished = time.Now().UTC()
+	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
 	}
 	return result.WriteBytes(ctx, f.Path, append(b, '\n'))
 }
+
+// Done turns a PCollection of anything into PCollection<Counts> of zero
+// counts, so that WriteManifest can wait for it.
+func Done(s beam.Scope, col beam.PCollection) beam.PCollection {
+	return beam.ParDo(s.Scope("Done"), doneFn, col)
+}
+
+func doneFn(int) Counts { return Counts{} }

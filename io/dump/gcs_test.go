@@ -1,0 +1,275 @@
+package dump
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"cloud.google.com/go/storage"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs" // register gs://
+	"github.com/fsouza/fake-gcs-server/fakestorage"
+)
+
+// The tests in this file read gs:// paths through Beam's gcs filesystem,
+// which builds its own storage client: the only way to point it at a fake
+// server is STORAGE_EMULATOR_HOST. The storage client then reads objects
+// through the XML API at http://HOST/BUCKET/OBJECT, which the fake server
+// answers only when its PublicHost is that same HOST.
+
+const gcsBucket = "neardup-dumps"
+
+// startFakeGCS serves objects on a fresh loopback port and points Beam's gcs
+// filesystem at it for the rest of the test.
+func startFakeGCS(t *testing.T, objects []fakestorage.Object) *fakestorage.Server {
+	t.Helper()
+	port := freeLoopbackPort(t)
+	host := fmt.Sprintf("127.0.0.1:%d", port)
+	srv, err := fakestorage.NewServerWithOptions(fakestorage.Options{
+		InitialObjects: objects,
+		Scheme:         "http",
+		Host:           "127.0.0.1",
+		Port:           port,
+		PublicHost:     host,
+		Writer:         io.Discard,
+	})
+	if err != nil {
+		t.Fatalf("starting fake GCS server: %v", err)
+	}
+	t.Cleanup(srv.Stop)
+	t.Setenv("STORAGE_EMULATOR_HOST", host)
+	return srv
+}
+
+func freeLoopbackPort(t *testing.T) uint16 {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return uint16(l.Addr().(*net.TCPAddr).Port)
+}
+
+// gcsFixture is a local file served from the fake bucket under object.
+type gcsFixture struct {
+	object string
+	local  string
+}
+
+func (f gcsFixture) url() string { return "gs://" + gcsBucket + "/" + f.object }
+
+// gcsFixtures returns the sample dump, a bzip2 copy of it, and a real
+// bzip2 dump from the shared data when it is there.
+func gcsFixtures(t *testing.T) []gcsFixture {
+	t.Helper()
+	sample := filepath.Join("..", "..", "testdata", "sample", "simplewiki-sample.xml")
+	raw, err := os.ReadFile(sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixtures := []gcsFixture{
+		{"dumps/simplewiki-sample.xml", sample},
+		{"dumps/simplewiki-sample.xml.bz2", writeTemp(t, "simplewiki-sample.xml.bz2", bzip2Data(t, raw))},
+	}
+	shared := filepath.Join("..", "..", "..", "shared", "data", "gensim-wiki", "enwiki-table-markup.xml.bz2")
+	if _, err := os.Stat(shared); err == nil {
+		fixtures = append(fixtures, gcsFixture{"dumps/enwiki-table-markup.xml.bz2", shared})
+	} else {
+		t.Logf("%s not available, reading only the sample from GCS: %v", shared, err)
+	}
+	return fixtures
+}
+
+func fakeObjects(t *testing.T, fixtures []gcsFixture) []fakestorage.Object {
+	t.Helper()
+	var objects []fakestorage.Object
+	for _, f := range fixtures {
+		content, err := os.ReadFile(f.local)
+		if err != nil {
+			t.Fatal(err)
+		}
+		objects = append(objects, fakestorage.Object{
+			ObjectAttrs: fakestorage.ObjectAttrs{BucketName: gcsBucket, Name: f.object},
+			Content:     content,
+		})
+	}
+	return objects
+}
+
+func readAllFrom(t *testing.T, path string) []byte {
+	t.Helper()
+	r, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatalf("reading %s: %v", path, err)
+	}
+	return b
+}
+
+// TestGCSOpen reads plain and bzip2 dumps from a bucket and checks that the
+// decompressed bytes and the pages equal those read from the local copies.
+func TestGCSOpen(t *testing.T) {
+	fixtures := gcsFixtures(t)
+	startFakeGCS(t, fakeObjects(t, fixtures))
+	for _, f := range fixtures {
+		t.Run(f.object, func(t *testing.T) {
+			got, want := readAllFrom(t, f.url()), readAllFrom(t, f.local)
+			if len(want) == 0 || !bytes.Equal(got, want) {
+				t.Fatalf("%s: read %d bytes, local copy decodes to %d bytes", f.url(), len(got), len(want))
+			}
+			gotPages, wantPages := pageTitles(t, f.url()), pageTitles(t, f.local)
+			if len(wantPages) == 0 || !slices.Equal(gotPages, wantPages) {
+				t.Fatalf("%s: pages %q, local copy has %q", f.url(), gotPages, wantPages)
+			}
+		})
+	}
+}
+
+// pageTitles reads every page of the dump at path through Open.
+func pageTitles(t *testing.T, path string) []string {
+	t.Helper()
+	r, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	dr := NewReader(r, path, Options{})
+	var titles []string
+	for {
+		p, err := dr.Next()
+		if err == io.EOF {
+			return titles
+		}
+		var pe *PageError
+		if errors.As(err, &pe) {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		titles = append(titles, p.Title)
+	}
+}
+
+// TestGCSOpenFailures checks that a missing object is an error naming it, and
+// that a bzip2 object cut short reads as a truncated stream, not as an I/O
+// error of the bucket.
+func TestGCSOpenFailures(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "testdata", "sample", "simplewiki-sample.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	compressed := bzip2Data(t, raw)
+	startFakeGCS(t, []fakestorage.Object{{
+		ObjectAttrs: fakestorage.ObjectAttrs{BucketName: gcsBucket, Name: "cut.xml.bz2"},
+		Content:     compressed[:len(compressed)/2],
+	}})
+	ctx := context.Background()
+
+	missing := "gs://" + gcsBucket + "/no-such-dump.xml"
+	if r, err := Open(ctx, missing); err == nil {
+		_, err = io.ReadAll(r)
+		r.Close()
+		t.Fatalf("Open(%s): no error (read error %v)", missing, err)
+	} else if !errors.Is(err, storage.ErrObjectNotExist) || !strings.Contains(err.Error(), missing) {
+		t.Fatalf("Open(%s) = %v, want an error naming the path and wrapping storage.ErrObjectNotExist", missing, err)
+	}
+
+	cut := "gs://" + gcsBucket + "/cut.xml.bz2"
+	r, err := Open(ctx, cut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	n, err := io.Copy(io.Discard, r)
+	if !isDecodeFailure(err) {
+		t.Fatalf("reading %s: %d bytes then %v, want a decompression failure", cut, n, err)
+	}
+}
+
+// TestGCSExpand expands patterns against the bucket: globs, lists, and a
+// pattern that matches nothing.
+func TestGCSExpand(t *testing.T) {
+	fixtures := gcsFixtures(t)
+	objects := fakeObjects(t, fixtures)
+	objects = append(objects, fakestorage.Object{
+		ObjectAttrs: fakestorage.ObjectAttrs{BucketName: gcsBucket, Name: "dumps/old/simplewiki-2013.xml"},
+		Content:     []byte("<mediawiki></mediawiki>"),
+	})
+	startFakeGCS(t, objects)
+	gs := "gs://" + gcsBucket + "/"
+	var all, bz2 []string
+	for _, f := range fixtures {
+		all = append(all, f.url())
+		if strings.HasSuffix(f.object, ".bz2") {
+			bz2 = append(bz2, f.url())
+		}
+	}
+	slices.Sort(all)
+	slices.Sort(bz2)
+
+	tests := []struct {
+		patterns string
+		want     []string
+	}{
+		{gs + "dumps/*", all}, // * does not cross "/": dumps/old/ is not matched
+		{gs + "dumps/*.bz2", bz2},
+		{gs + "dumps/simplewiki-sample.xml", []string{gs + "dumps/simplewiki-sample.xml"}},
+		{gs + "dumps/**.xml", []string{gs + "dumps/old/simplewiki-2013.xml", gs + "dumps/simplewiki-sample.xml"}},
+		{gs + "dumps/*.bz2, " + gs + "dumps/*.bz2," + gs + "dumps/simplewiki-sample.xml", all},
+	}
+	ctx := context.Background()
+	for _, tt := range tests {
+		got, err := Expand(ctx, tt.patterns)
+		if err != nil {
+			t.Errorf("Expand(%q): %v", tt.patterns, err)
+			continue
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("Expand(%q) = %q, want %q", tt.patterns, got, tt.want)
+		}
+	}
+
+	none := gs + "dumps/*.xz"
+	if _, err := Expand(ctx, none); err == nil || !strings.Contains(err.Error(), "matches no file") {
+		t.Errorf("Expand(%q) = %v, want a 'matches no file' error", none, err)
+	}
+}
+
+// TestGCSSizes checks the sizes recorded for the manifest of a gs:// input.
+func TestGCSSizes(t *testing.T) {
+	fixtures := gcsFixtures(t)
+	startFakeGCS(t, fakeObjects(t, fixtures))
+	var urls []string
+	for _, f := range fixtures {
+		urls = append(urls, f.url())
+	}
+	got, err := Sizes(context.Background(), urls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(fixtures) {
+		t.Fatalf("Sizes gave %d entries for %d files", len(got), len(fixtures))
+	}
+	for i, f := range fixtures {
+		st, err := os.Stat(f.local)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got[i].Path != f.url() || got[i].Bytes != st.Size() {
+			t.Errorf("Sizes[%d] = %+v, want {%s %d}", i, got[i], f.url(), st.Size())
+		}
+	}
+}
