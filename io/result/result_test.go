@@ -1,0 +1,86 @@
+package result
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
+	"github.com/neardup/neardup/transforms/batch"
+)
+
+func TestSortedLines(t *testing.T) {
+	var b1, b2 []byte
+	b1 = batch.AppendRecord(b1, Record(300, []byte(`{"id":"c"}`)))
+	b1 = batch.AppendRecord(b1, Record(2, []byte(`{"id":"b"}`)))
+	b2 = batch.AppendRecord(b2, Record(2, []byte(`{"id":"a"}`)))
+	b2 = batch.AppendRecord(b2, Record(1<<40, []byte(``)))
+	for _, order := range [][][]byte{{b1, b2}, {b2, b1}} {
+		lines, err := SortedLines(order)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, l := range lines {
+			got = append(got, string(l))
+		}
+		want := []string{`{"id":"a"}`, `{"id":"b"}`, `{"id":"c"}`, ``}
+		if !slices.Equal(got, want) {
+			t.Errorf("SortedLines = %q, want %q (by key, then content, whatever the batch order)", got, want)
+		}
+	}
+	if _, err := SortedLines([][]byte{batch.AppendRecord(nil, []byte("short"))}); err == nil {
+		t.Error("a record without a sort key was accepted")
+	}
+}
+
+func TestShardName(t *testing.T) {
+	if got := ShardName("clusters", 3, 12); got != "clusters-00003-of-00012.jsonl" {
+		t.Errorf("ShardName = %q", got)
+	}
+	if got := Join("gs://b/dir/", "x.json"); got != "gs://b/dir/x.json" {
+		t.Errorf("Join = %q", got)
+	}
+}
+
+func TestWriteFileAtomically(t *testing.T) {
+	ctx := t.Context()
+	dir := filepath.Join(t.TempDir(), "run")
+	name := Join(dir, "clusters-00000-of-00001.jsonl")
+	if err := WriteFile(ctx, name, [][]byte{[]byte("one"), []byte("two")}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadFile(ctx, name)
+	if err != nil || string(got) != "one\ntwo\n" {
+		t.Fatalf("ReadFile = %q, %v", got, err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("directory holds %d entries, want only the renamed file", len(entries))
+	}
+	if ok, err := Exists(ctx, name); !ok || err != nil {
+		t.Errorf("Exists(written file) = %v, %v", ok, err)
+	}
+	if ok, err := Exists(ctx, Join(dir, "manifest.json")); ok || err != nil {
+		t.Errorf("Exists(missing file) = %v, %v", ok, err)
+	}
+	// A file in the way of the directory makes the write fail with the path in the message.
+	blocked := Join(name, "x.jsonl")
+	if err := WriteFile(ctx, blocked, nil); err == nil {
+		t.Error("writing under a regular file succeeded")
+	}
+	if err := CheckWritable(ctx, dir); err != nil {
+		t.Errorf("CheckWritable(writable dir) = %v", err)
+	}
+	if err := CheckWritable(ctx, name); err == nil {
+		t.Error("CheckWritable(a file) succeeded")
+	}
+}
+
+func TestJSONLine(t *testing.T) {
+	got, err := JSONLine(map[string]string{"text": "a < b & c"})
+	if err != nil || string(got) != `{"text":"a < b & c"}` {
+		t.Errorf("JSONLine = %s, %v; want HTML characters unescaped and no newline", got, err)
+	}
+}
