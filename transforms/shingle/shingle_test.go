@@ -122,3 +122,27 @@ func BenchmarkHashes(b *testing.B) {
 		s.Hashes(text)
 	}
 }
+
+// FuzzHashes checks, for any text and length, that the rolling hashes equal
+// hashes computed window by window, that their number is Count, and that
+// the same text always gives the same hashes.
+func FuzzHashes(f *testing.F) {
+	f.Add("Of the agricultural land 40.4% is used for growing crops.", 12)
+	f.Add("これはペンです。", 3)
+	f.Add("\xff\xfe invalid", 2)
+	f.Fuzz(func(t *testing.T, text string, length int) {
+		length = 1 + (length&0xff)%20
+		s := New(length, DefaultNormalization)
+		got := slices.Clone(s.Hashes(text))
+		runes := s.Runes()
+		if len(got) != Count(len(runes), length) {
+			t.Fatalf("%d hashes for %d runes, L=%d", len(got), len(runes), length)
+		}
+		if want := direct(runes, length); !slices.Equal(got, want) {
+			t.Fatal("rolling hashes differ from direct ones")
+		}
+		if again := s.Hashes(text); !slices.Equal(got, again) {
+			t.Fatal("hashing is not deterministic")
+		}
+	})
+}
