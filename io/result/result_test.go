@@ -84,3 +84,42 @@ func TestJSONLine(t *testing.T) {
 		t.Errorf("JSONLine = %s, %v; want HTML characters unescaped and no newline", got, err)
 	}
 }
+
+// TestWriteShardIsRetrySafe runs the shard writer twice on the same input,
+// as a runner does when it retries a bundle: the file is replaced by the
+// same bytes and nothing else is left behind.
+func TestWriteShardIsRetrySafe(t *testing.T) {
+	dir := t.TempDir()
+	fn := &writeShardFn{Dir: dir, Prefix: "clusters", Shards: 2}
+	batches := [][]byte{
+		batch.AppendRecord(nil, Record(9, []byte("nine"))),
+		batch.AppendRecord(batch.AppendRecord(nil, Record(1, []byte("one"))), Record(5, []byte("five"))),
+	}
+	var contents []string
+	for attempt := range 2 {
+		i := 0
+		iter := func(b *[]byte) bool {
+			if i == len(batches) {
+				return false
+			}
+			*b = batches[i]
+			i++
+			return true
+		}
+		n, err := fn.ProcessElement(t.Context(), 1, iter)
+		if err != nil || n != 3 {
+			t.Fatalf("attempt %d: wrote %d lines, %v", attempt, n, err)
+		}
+		b, err := os.ReadFile(filepath.Join(dir, "clusters-00001-of-00002.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		contents = append(contents, string(b))
+	}
+	if contents[0] != "one\nfive\nnine\n" || contents[1] != contents[0] {
+		t.Errorf("attempts wrote %q", contents)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d files left, want 1", len(entries))
+	}
+}
