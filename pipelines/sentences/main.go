@@ -56,6 +56,9 @@ var (
 	bands         = flag.Int("bands", 0, "bands scheme: number of bands (0: choose from --threshold)")
 	rows          = flag.Int("rows", 0, "bands scheme: minhashes per band (0: choose from --threshold)")
 	seed          = flag.Uint64("seed", 1, "seed of the hash functions; same seed and input give the same output")
+	minJaccard    = flag.Float64("min_jaccard", 0.5, "verification: accept a candidate pair whose shingle Jaccard similarity is at least this, or")
+	maxEdit       = flag.Float64("max_edit", 0.25, "verification: whose character edit distance is at most this fraction of the longer sentence")
+	topPairs      = flag.Int("top_pairs", 20, "how many article pairs sharing the most near-duplicate sentences summary.json lists")
 	shards        = flag.Int("shards", 64, "shards of the signature, edge and sentence shuffles")
 	rounds        = flag.Int("rounds", 2, "distributed contraction rounds before the final union-find")
 	outputShards  = flag.Int("output_shards", 1, "number of clusters-*.jsonl (and sentences-*.jsonl) files")
@@ -123,6 +126,7 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 		ShingleLength: *shingleLength, MinShingles: *minShingles, MaxShingles: *maxShingles,
 		FoldCase: *foldCase, CollapseSpace: *collapseSpace,
 		Scheme: *scheme, Threshold: *threshold, Recall: *recall, Bands: *bands, Rows: *rows, Seed: *seed,
+		MinJaccard: *minJaccard, MaxEdit: *maxEdit, TopPairs: *topPairs,
 		Shards: *shards, Rounds: *rounds, OutputShards: *outputShards, EmitSentences: *emitSentences,
 	}
 	if err := o.resolve(*maxBands); err != nil {
@@ -169,8 +173,10 @@ func (o *Options) resolve(maxBands int) error {
 		return fmt.Errorf("--shingle_length must be at least 1, got %d", o.ShingleLength)
 	case o.MinShingles >= o.MaxShingles:
 		return fmt.Errorf("--min_shingles (%d) must be below --max_shingles (%d)", o.MinShingles, o.MaxShingles)
-	case o.Shards < 1 || o.OutputShards < 1 || o.Rounds < 0:
-		return fmt.Errorf("--shards and --output_shards must be at least 1 and --rounds at least 0")
+	case o.Shards < 1 || o.OutputShards < 1 || o.TopPairs < 1 || o.Rounds < 0:
+		return fmt.Errorf("--shards, --output_shards and --top_pairs must be at least 1, --rounds at least 0")
+	case o.MinJaccard < 0 || o.MinJaccard > 1 || o.MaxEdit < 0 || o.MaxEdit > 1:
+		return fmt.Errorf("--min_jaccard and --max_edit must be between 0 and 1")
 	}
 	switch o.Scheme {
 	case "weissman":

@@ -14,6 +14,7 @@ import (
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
 	"github.com/neardup/neardup/transforms/summary"
+	"github.com/neardup/neardup/transforms/verify"
 )
 
 // Options are the pipeline's parameters, as given by the flags. They are
@@ -35,6 +36,9 @@ type Options struct {
 	Bands         int      `json:"bands"`
 	Rows          int      `json:"rows"`
 	Seed          uint64   `json:"seed"`
+	MinJaccard    float64  `json:"min_jaccard"`
+	MaxEdit       float64  `json:"max_edit"`
+	TopPairs      int      `json:"top_pairs"`
 	Shards        int      `json:"shards"`
 	Rounds        int      `json:"rounds"`
 	OutputShards  int      `json:"output_shards"`
@@ -78,6 +82,17 @@ func (o Options) signConfig() minhash.Config {
 	}
 }
 
+// verifyConfig is the part of the options the verification stage needs.
+func (o Options) verifyConfig() verify.Config {
+	return verify.Config{
+		ShingleLength: o.ShingleLength,
+		Norm:          shingle.Normalization{FoldCase: o.FoldCase, CollapseSpace: o.CollapseSpace},
+		Thresholds:    verify.Thresholds{MinJaccard: o.MinJaccard, MaxEdit: o.MaxEdit},
+		RecordShards:  o.Shards,
+		EdgeShards:    o.Shards,
+	}
+}
+
 // Build adds the sentence near-duplicate pipeline to s: it reads
 // opts.Input and writes to opts.RunDir() the files clusters-*.jsonl,
 // dead_letter-*.jsonl, sentences-*.jsonl (with opts.EmitSentences),
@@ -95,9 +110,10 @@ func Build(s beam.Scope, opts Options) error {
 	pages, dead, readCounts := dump.Read(s, files, dump.ReadOptions{Namespaces: opts.Namespaces, MaxPageBytes: opts.MaxPageBytes})
 	sents, sentCounts := sentence.FromPages(s, pages)
 	entries, records, signCounts := minhash.Sign(s, sents, opts.signConfig())
-	edges, bucketCounts := bucket.Candidates(s, entries, opts.Shards)
+	candidates, bucketCounts := bucket.Candidates(s, entries, opts.Shards)
+	edges, sims, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
 	labels := component.Labels(s, edges, opts.Rounds, opts.Shards, opts.Shards)
-	lines, clusterCounts := cluster.Assemble(s, labels, records, opts.OutputShards)
+	lines, pairs, clusterCounts := cluster.Assemble(s, labels, records, sims, opts.OutputShards)
 
 	dir := opts.RunDir()
 	written := []beam.PCollection{
@@ -107,8 +123,9 @@ func Build(s beam.Scope, opts Options) error {
 	if opts.EmitSentences {
 		written = append(written, result.Write(s, dir, "sentences", opts.OutputShards, sentence.Lines(s, records, opts.OutputShards)))
 	}
-	total := summary.Total(s, readCounts, sentCounts, signCounts, bucketCounts, clusterCounts)
-	done := []beam.PCollection{summary.Write(s, result.Join(dir, "summary.json"), doc, total)}
+	total := summary.Total(s, readCounts, sentCounts, signCounts, bucketCounts, verifyCounts, clusterCounts)
+	top := summary.TopPairs(s, pairs, opts.TopPairs)
+	done := []beam.PCollection{summary.Write(s, result.Join(dir, "summary.json"), doc, total, top)}
 	for _, w := range written {
 		done = append(done, summary.Done(s, w))
 	}

@@ -40,6 +40,7 @@ func testOptions(t testing.TB, out string, input ...string) Options {
 		Input: input, Output: out, RunID: "test", Namespaces: []int{0}, MaxPageBytes: 64 << 20,
 		ShingleLength: 12, MinShingles: 75, MaxShingles: 600, FoldCase: true, CollapseSpace: true,
 		Scheme: "bands", Threshold: 0.8, Recall: 0.99, Seed: 1, Shards: 8, Rounds: 2, OutputShards: 1,
+		MinJaccard: 0.5, MaxEdit: 0.25, TopPairs: 20,
 	}
 	if err := o.resolve(20); err != nil {
 		t.Fatal(err)
@@ -109,7 +110,7 @@ func readClusters(t *testing.T, files map[string][]byte) []cluster.Cluster {
 }
 
 // digest is the golden form of a result: one line per cluster with its id,
-// size and member ids, and the text of its first member.
+// category, member ids and the text of its first member.
 func digest(clusters []cluster.Cluster) []byte {
 	var b bytes.Buffer
 	for _, c := range clusters {
@@ -117,7 +118,7 @@ func digest(clusters []cluster.Cluster) []byte {
 		for i, m := range c.Members {
 			ids[i] = m.ID
 		}
-		b.WriteString(c.ID + "\t" + strings.Join(ids, " ") + "\t" + c.Members[0].Text + "\n")
+		b.WriteString(c.ID + "\t" + c.Category + "\t" + strings.Join(ids, " ") + "\t" + c.Members[0].Text + "\n")
 	}
 	return b.Bytes()
 }

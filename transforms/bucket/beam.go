@@ -3,11 +3,11 @@ package bucket
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/transforms/batch"
-	"github.com/neardup/neardup/transforms/component"
 	"github.com/neardup/neardup/transforms/summary"
 )
 
@@ -18,17 +18,17 @@ func init() {
 }
 
 // Candidates groups PCollection<KV<int, []byte>> batches of (band key,
-// sentence id) entries by shard, links the members of each bucket by a star,
-// contracts each shard's edges to a star forest (component.Contract) and
-// returns them as PCollection<KV<int, []byte>> batches of edges keyed by
-// component.Shard(edge, 0, edgeShards), with partial counts.
-func Candidates(s beam.Scope, entries beam.PCollection, edgeShards int) (edges, counts beam.PCollection) {
+// sentence id) entries by shard, links the members of each bucket by a star
+// and returns the distinct star edges (U, V) as PCollection<KV<int, []byte>>
+// batches keyed by batch.ShardOf(U, recordShards), ready to be joined with
+// the sentence records and verified, with partial counts.
+func Candidates(s beam.Scope, entries beam.PCollection, recordShards int) (edges, counts beam.PCollection) {
 	s = s.Scope("Buckets")
-	return beam.ParDo2(s, &starsFn{EdgeShards: edgeShards}, beam.GroupByKey(s, entries))
+	return beam.ParDo2(s, &starsFn{RecordShards: recordShards}, beam.GroupByKey(s, entries))
 }
 
 type starsFn struct {
-	EdgeShards int
+	RecordShards int
 }
 
 func (f *starsFn) ProcessElement(ctx context.Context, shard int, batches func(*[]byte) bool, emitEdges func(int, []byte), emitCounts func(summary.Counts)) error {
@@ -41,13 +41,10 @@ func (f *starsFn) ProcessElement(ctx context.Context, shard int, batches func(*[
 		}
 	}
 	stars, st := Stars(nil, entries)
-	edges := make([]component.Edge, len(stars))
-	for i, e := range stars {
-		edges[i] = component.Edge{U: e.A, V: e.B}
-	}
-	p := batch.NewPacker(f.EdgeShards, 0)
-	for _, e := range component.Contract(edges) {
-		p.AddPair(component.Shard(e, 0, f.EdgeShards), batch.Pair{A: e.U, B: e.V}, emitEdges)
+	slices.SortFunc(stars, comparePairs)
+	p := batch.NewPacker(f.RecordShards, 0)
+	for _, e := range slices.Compact(stars) {
+		p.AddPair(batch.ShardOf(e.A, f.RecordShards), e, emitEdges)
 	}
 	p.Flush(emitEdges)
 	c := summary.Counts{Buckets: st.Buckets, MultiBuckets: st.MultiBuckets, Edges: st.Edges, LargestBucket: st.LargestSize}

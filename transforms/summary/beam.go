@@ -3,11 +3,13 @@ package summary
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/top"
 	"github.com/neardup/neardup/io/result"
 )
 
@@ -15,7 +17,12 @@ func init() {
 	beam.RegisterCoder(reflect.TypeOf(Counts{}), encodeCounts, decodeCounts)
 	register.Function2x1(mergeCounts)
 	register.Emitter1[Counts]()
-	register.DoFn2x2[context.Context, Counts, Counts, error](&writeFn{})
+	register.DoFn4x2[context.Context, int, func(*Counts) bool, func(*[]PairCount) bool, Counts, error](&writeFn{})
+	register.Iter1[Counts]()
+	register.Iter1[[]PairCount]()
+	register.Function2x1(mergePairs)
+	register.Function1x2(keyPair)
+	register.Function2x1(lessPair)
 	register.DoFn2x1[context.Context, Counts, error](&manifestFn{})
 	register.Function1x1(doneFn)
 }
@@ -63,17 +70,22 @@ func Report(ctx context.Context, c Counts) {
 
 // Document is the content of summary.json.
 type Document struct {
-	Version        string          `json:"version"`
-	Parameters     json.RawMessage `json:"parameters"`
-	CollisionCurve json.RawMessage `json:"collision_curve"`
-	Counts         Counts          `json:"counts"`
+	Version         string          `json:"version"`
+	Parameters      json.RawMessage `json:"parameters"`
+	CollisionCurve  json.RawMessage `json:"collision_curve"`
+	Counts          Counts          `json:"counts"`
+	TopArticlePairs []PairCount     `json:"top_article_pairs"`
 }
 
-// Write writes doc, with its Counts taken from the single element of total
-// (the output of Total), as indented JSON to path. It returns the counts
-// again once the file is written, for stages that must come after it.
-func Write(s beam.Scope, path string, doc Document, total beam.PCollection) beam.PCollection {
-	return beam.ParDo(s.Scope("Write summary"), &writeFn{Path: path, Doc: doc}, total)
+// Write writes doc as indented JSON to path, with its Counts taken from the
+// single element of total (the output of Total) and its TopArticlePairs
+// from the single element, if any, of top (the output of TopPairs). It
+// returns the counts again once the file is written, for stages that must
+// come after it.
+func Write(s beam.Scope, path string, doc Document, total, top beam.PCollection) beam.PCollection {
+	s = s.Scope("Write summary")
+	joined := beam.CoGroupByKey(s, beam.AddFixedKey(s, total), beam.AddFixedKey(s, top))
+	return beam.ParDo(s, &writeFn{Path: path, Doc: doc}, joined)
 }
 
 type writeFn struct {
@@ -81,9 +93,19 @@ type writeFn struct {
 	Doc  Document
 }
 
-func (f *writeFn) ProcessElement(ctx context.Context, c Counts) (Counts, error) {
+func (f *writeFn) ProcessElement(ctx context.Context, _ int, totals func(*Counts) bool, tops func(*[]PairCount) bool) (Counts, error) {
 	doc := f.Doc
-	doc.Counts = c
+	var c Counts
+	for totals(&c) {
+		doc.Counts = c
+	}
+	var top []PairCount
+	for tops(&top) {
+		doc.TopArticlePairs = top
+	}
+	if doc.TopArticlePairs == nil {
+		doc.TopArticlePairs = []PairCount{}
+	}
 	b, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return c, err
@@ -142,3 +164,41 @@ func Done(s beam.Scope, col beam.PCollection) beam.PCollection {
 }
 
 func doneFn(int) Counts { return Counts{} }
+
+// PairCount is a pair of pages and the number of clusters (near-duplicate
+// sentences) they share: a row of the papers' "article pairs" table.
+type PairCount struct {
+	PageA    int64  `json:"page_a"`
+	PageB    int64  `json:"page_b"`
+	TitleA   string `json:"title_a"`
+	TitleB   string `json:"title_b"`
+	Clusters int64  `json:"shared_clusters"`
+}
+
+// TopPairs sums PCollection<PairCount> by pair of pages and returns
+// PCollection<[]PairCount>: the n pairs sharing the most clusters, most
+// first, ties by page ids.
+func TopPairs(s beam.Scope, pairs beam.PCollection, n int) beam.PCollection {
+	s = s.Scope("Top article pairs")
+	summed := beam.DropKey(s, beam.CombinePerKey(s, mergePairs, beam.ParDo(s, keyPair, pairs)))
+	return top.Largest(s, summed, n, lessPair)
+}
+
+func keyPair(p PairCount) (string, PairCount) { return fmt.Sprintf("%d:%d", p.PageA, p.PageB), p }
+
+func mergePairs(a, b PairCount) PairCount {
+	a.Clusters += b.Clusters
+	return a
+}
+
+// lessPair orders pairs by shared clusters, then by reversed page ids, so
+// that the largest come first and ties list lower ids first.
+func lessPair(a, b PairCount) bool {
+	if a.Clusters != b.Clusters {
+		return a.Clusters < b.Clusters
+	}
+	if a.PageA != b.PageA {
+		return a.PageA > b.PageA
+	}
+	return a.PageB > b.PageB
+}

@@ -34,12 +34,35 @@ type Counts struct {
 	MultiBuckets        int64 `json:"buckets_with_2_or_more"`
 	LargestBucket       int64 `json:"largest_bucket"`
 	Edges               int64 `json:"edges"`
+	CandidateEdges      int64 `json:"candidate_edges"`
+	EdgesVerified       int64 `json:"edges_verified"`
+	EdgesRejected       int64 `json:"edges_rejected"`
 	Clusters            int64 `json:"clusters"`
 	SentencesInClusters int64 `json:"sentences_in_clusters"`
 	LargestCluster      int64 `json:"largest_cluster"`
 
+	// Categories counts clusters and their sentences by category.
+	Categories map[string]Category `json:"categories"`
+
 	// ClusterSizes maps a cluster size to the number of clusters of that size.
 	ClusterSizes map[int64]int64 `json:"-"`
+}
+
+// Category counts the clusters of one category and their sentences.
+type Category struct {
+	Clusters  int64 `json:"clusters"`
+	Sentences int64 `json:"sentences"`
+}
+
+// AddCategory counts clusters clusters of sentences sentences in category.
+func (c *Counts) AddCategory(category string, clusters, sentences int64) {
+	if c.Categories == nil {
+		c.Categories = map[string]Category{}
+	}
+	k := c.Categories[category]
+	k.Clusters += clusters
+	k.Sentences += sentences
+	c.Categories[category] = k
 }
 
 // Merge adds o into c: sums, except the Largest* fields, which take the maximum.
@@ -61,11 +84,17 @@ func (c *Counts) Merge(o Counts) {
 	c.MultiBuckets += o.MultiBuckets
 	c.LargestBucket = max(c.LargestBucket, o.LargestBucket)
 	c.Edges += o.Edges
+	c.CandidateEdges += o.CandidateEdges
+	c.EdgesVerified += o.EdgesVerified
+	c.EdgesRejected += o.EdgesRejected
 	c.Clusters += o.Clusters
 	c.SentencesInClusters += o.SentencesInClusters
 	c.LargestCluster = max(c.LargestCluster, o.LargestCluster)
 	for size, n := range o.ClusterSizes {
 		c.AddClusterSize(size, n)
+	}
+	for name, k := range o.Categories {
+		c.AddCategory(name, k.Clusters, k.Sentences)
 	}
 }
 
@@ -79,11 +108,11 @@ func (c *Counts) AddClusterSize(size, n int64) {
 
 // IsZero reports whether nothing was counted.
 func (c Counts) IsZero() bool {
-	if len(c.ClusterSizes) > 0 {
+	if len(c.ClusterSizes) > 0 || len(c.Categories) > 0 {
 		return false
 	}
 	type scalars Counts
-	c.ClusterSizes = nil
+	c.ClusterSizes, c.Categories = nil, nil
 	return reflect.ValueOf(scalars(c)).IsZero()
 }
 

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+)
+
+// runCtx runs the pipeline on Prism under ctx and returns its error.
+func runCtx(ctx context.Context, t *testing.T, o Options) error {
+	t.Helper()
+	p, s := beam.NewPipelineWithRoot()
+	if err := Build(s, o); err != nil {
+		t.Fatal(err)
+	}
+	_, err := beam.Run(ctx, "prism", p)
+	return err
+}
+
+// TestFailedRunLooksUnfinished makes a run fail part-way (an input file
+// vanishes after the run was planned) and checks that the error names the
+// file and that the run directory has no manifest, so no scheduler can take
+// it for a finished result.
+func TestFailedRunLooksUnfinished(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "vanishing.xml")
+	sample, err := os.ReadFile("../../testdata/sample/simplewiki-sample.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(in, sample, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := testOptions(t, t.TempDir(), in, "../../testdata/sample/simplewiki-sample.xml")
+	if err := os.Remove(in); err != nil {
+		t.Fatal(err)
+	}
+	err = runCtx(t.Context(), t, o)
+	if err == nil || !strings.Contains(err.Error(), "vanishing.xml") {
+		t.Fatalf("run error = %v, want one naming vanishing.xml", err)
+	}
+	if _, err := os.Stat(filepath.Join(o.RunDir(), "manifest.json")); !os.IsNotExist(err) {
+		t.Errorf("a failed run left manifest.json (stat: %v)", err)
+	}
+}
+
+// TestCancelledRunLooksUnfinished cancels a run shortly after it starts:
+// whatever was written, there must be no manifest.json.
+func TestCancelledRunLooksUnfinished(t *testing.T) {
+	in := []string{
+		needShared(t, "gensim-wiki/enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2"),
+		needShared(t, "dumpster-dive/smallwiki-latest-pages-articles.xml"),
+		needShared(t, "wikiduper/Katrina.xml"),
+	}
+	o := testOptions(t, t.TempDir(), in...)
+	ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
+	defer cancel()
+	if err := runCtx(ctx, t, o); err == nil {
+		t.Skip("the run finished before it could be cancelled; nothing to check")
+	}
+	if _, err := os.Stat(filepath.Join(o.RunDir(), "manifest.json")); !os.IsNotExist(err) {
+		t.Errorf("a cancelled run left manifest.json (stat: %v)", err)
+	}
+}

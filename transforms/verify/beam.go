@@ -1,0 +1,200 @@
+package verify
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/transforms/batch"
+	"github.com/neardup/neardup/transforms/component"
+	"github.com/neardup/neardup/transforms/sentence"
+	"github.com/neardup/neardup/transforms/shingle"
+	"github.com/neardup/neardup/transforms/summary"
+)
+
+func init() {
+	register.DoFn4x1[int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), error](&attachFirstFn{})
+	register.DoFn7x1[context.Context, int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(int, []byte), func(summary.Counts), error](&compareFn{})
+	register.Emitter1[summary.Counts]()
+	register.Iter1[[]byte]()
+	register.Emitter2[int, []byte]()
+}
+
+// Config says how Edges compares sentences and where it sends the result.
+type Config struct {
+	ShingleLength int
+	Norm          shingle.Normalization
+	Thresholds    Thresholds
+	RecordShards  int // shards of the sentence records (and of candidates by U)
+	EdgeShards    int // shards of the component stage
+}
+
+// Edges verifies candidate edges before they enter the graph. candidates
+// are batches of (U, V) pairs keyed by batch.ShardOf(U, RecordShards);
+// records are batches of encoded sentences keyed by their id's shard. Each
+// distinct pair is compared once, after both texts have been joined to it
+// (two CoGroupByKeys, so each text crosses the shuffle once per edge). It
+// returns:
+//   - edges: batches of accepted (U, V) pairs keyed by component.Shard(e, 0, EdgeShards);
+//   - similarities: batches of Edge records (U, V and the two measures) keyed
+//     by batch.ShardOf(U, RecordShards), to compute each cluster's cohesion;
+//   - counts: candidate_edges, edges_verified, edges_rejected.
+func Edges(s beam.Scope, candidates, records beam.PCollection, cfg Config) (edges, similarities, counts beam.PCollection) {
+	s = s.Scope("Verify")
+	halves := beam.ParDo(s, &attachFirstFn{RecordShards: cfg.RecordShards}, beam.CoGroupByKey(s, candidates, records))
+	return beam.ParDo3(s, &compareFn{Cfg: cfg}, beam.CoGroupByKey(s, halves, records))
+}
+
+// attachFirstFn attaches U's record to each distinct candidate (U, V) of its
+// shard and sends the half-joined edge to V's shard: uvarint V, then U's
+// encoded sentence.
+type attachFirstFn struct{ RecordShards int }
+
+func (f *attachFirstFn) ProcessElement(shard int, candidates, records func(*[]byte) bool, emit func(int, []byte)) error {
+	targets := map[uint64][]uint64{}
+	var b []byte
+	for candidates(&b) {
+		pairs, err := batch.AppendPairs(nil, b)
+		if err != nil {
+			return fmt.Errorf("verify: candidates of shard %d: %w", shard, err)
+		}
+		for _, p := range pairs {
+			targets[p.A] = append(targets[p.A], p.B)
+		}
+	}
+	if len(targets) == 0 {
+		return nil
+	}
+	p := batch.NewPacker(f.RecordShards, 0)
+	var id sentence.ID
+	var half []byte
+	for records(&b) {
+		err := batch.Records(b, func(rec []byte) error {
+			if err := id.UnmarshalPrefix(rec); err != nil {
+				return err
+			}
+			vs := dedupe(targets[uint64(id)])
+			for _, v := range vs {
+				half = binary.AppendUvarint(half[:0], v)
+				p.AddRecord(batch.ShardOf(v, f.RecordShards), append(half, rec...), emit)
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("verify: records of shard %d: %w", shard, err)
+		}
+	}
+	p.Flush(emit)
+	return nil
+}
+
+// dedupe sorts ids and removes repeats (a pair found by several bands).
+func dedupe(ids []uint64) []uint64 {
+	slices.Sort(ids)
+	return slices.Compact(ids)
+}
+
+// compareFn compares each half-joined edge with V's record.
+type compareFn struct {
+	Cfg Config
+
+	checker *Checker
+}
+
+func (f *compareFn) Setup() {
+	f.checker = NewChecker(f.Cfg.ShingleLength, f.Cfg.Norm, f.Cfg.Thresholds)
+}
+
+func (f *compareFn) ProcessElement(ctx context.Context, shard int, halves, records func(*[]byte) bool, emitEdges, emitSims func(int, []byte), emitCounts func(summary.Counts)) error {
+	byV := map[uint64][][]byte{}
+	var b []byte
+	for halves(&b) {
+		err := batch.Records(b, func(rec []byte) error {
+			v, n := binary.Uvarint(rec)
+			if n <= 0 {
+				return batch.ErrCorrupt
+			}
+			byV[v] = append(byV[v], append([]byte(nil), rec[n:]...))
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("verify: half edges of shard %d: %w", shard, err)
+		}
+	}
+	if len(byV) == 0 {
+		return nil
+	}
+	edges := batch.NewPacker(f.Cfg.EdgeShards, 0)
+	sims := batch.NewPacker(f.Cfg.RecordShards, 0)
+	var c summary.Counts
+	var id sentence.ID
+	var vs, us sentence.Sentence
+	for records(&b) {
+		err := batch.Records(b, func(rec []byte) error {
+			if err := id.UnmarshalPrefix(rec); err != nil {
+				return err
+			}
+			firsts := byV[uint64(id)]
+			if len(firsts) == 0 {
+				return nil
+			}
+			if err := vs.UnmarshalBinary(rec); err != nil {
+				return err
+			}
+			for _, u := range firsts {
+				if err := us.UnmarshalBinary(u); err != nil {
+					return err
+				}
+				c.CandidateEdges++
+				sim, ok := f.checker.Compare(us.Text, vs.Text)
+				if !ok {
+					c.EdgesRejected++
+					continue
+				}
+				c.EdgesVerified++
+				e := component.Edge{U: uint64(us.ID), V: uint64(vs.ID)}
+				edges.AddPair(component.Shard(e, 0, f.Cfg.EdgeShards), batch.Pair{A: e.U, B: e.V}, emitEdges)
+				sims.AddRecord(batch.ShardOf(e.U, f.Cfg.RecordShards), Edge{U: e.U, V: e.V, Similarity: sim}.AppendBinary(nil), emitSims)
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("verify: records of shard %d: %w", shard, err)
+		}
+	}
+	edges.Flush(emitEdges)
+	sims.Flush(emitSims)
+	summary.Report(ctx, c)
+	emitCounts(c)
+	return nil
+}
+
+// Edge is a verified edge and its similarity, as carried to the clusters.
+type Edge struct {
+	U, V       uint64
+	Similarity Similarity
+}
+
+// AppendBinary appends the fixed 32-byte encoding of e to b.
+func (e Edge) AppendBinary(b []byte) []byte {
+	b = binary.LittleEndian.AppendUint64(b, e.U)
+	b = binary.LittleEndian.AppendUint64(b, e.V)
+	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(e.Similarity.Jaccard))
+	return binary.LittleEndian.AppendUint64(b, math.Float64bits(e.Similarity.Edit))
+}
+
+// UnmarshalBinary decodes what AppendBinary wrote.
+func (e *Edge) UnmarshalBinary(b []byte) error {
+	if len(b) != 32 {
+		return fmt.Errorf("verify: edge record of %d bytes, want 32", len(b))
+	}
+	e.U = binary.LittleEndian.Uint64(b)
+	e.V = binary.LittleEndian.Uint64(b[8:])
+	e.Similarity.Jaccard = math.Float64frombits(binary.LittleEndian.Uint64(b[16:]))
+	e.Similarity.Edit = math.Float64frombits(binary.LittleEndian.Uint64(b[24:]))
+	return nil
+}
