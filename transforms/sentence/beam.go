@@ -9,7 +9,6 @@ import (
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/batch"
 	"github.com/neardup/neardup/transforms/summary"
-	"github.com/neardup/neardup/transforms/wikitext"
 )
 
 func init() {
@@ -28,10 +27,8 @@ func FromPages(s beam.Scope, pages beam.PCollection) (sentences, counts beam.PCo
 }
 
 type fromPagesFn struct {
-	cleaner wikitext.Cleaner
-	paras   []wikitext.Paragraph
-	spans   []Span
-	counts  summary.Counts
+	splitter PageSplitter
+	counts   summary.Counts
 }
 
 func (f *fromPagesFn) StartBundle(context.Context, func(Sentence), func(summary.Counts)) {
@@ -39,26 +36,7 @@ func (f *fromPagesFn) StartBundle(context.Context, func(Sentence), func(summary.
 }
 
 func (f *fromPagesFn) ProcessElement(_ context.Context, p dump.Page, emit func(Sentence), _ func(summary.Counts)) {
-	f.paras = f.cleaner.AppendClean(f.paras[:0], p.Text)
-	ordinal := 0
-	for _, para := range f.paras {
-		f.spans = AppendSplit(f.spans[:0], para.Text)
-		for _, sp := range f.spans {
-			if ordinal > MaxOrdinal {
-				return
-			}
-			emit(Sentence{
-				ID:      NewID(p.ID, ordinal),
-				RevID:   p.RevID,
-				Title:   p.Title,
-				Section: para.Section,
-				Context: uint8(para.Context),
-				Text:    para.Text[sp.Start:sp.End],
-			})
-			ordinal++
-			f.counts.Sentences++
-		}
-	}
+	f.counts.Sentences += int64(f.splitter.Sentences(p, emit))
 }
 
 func (f *fromPagesFn) FinishBundle(ctx context.Context, _ func(Sentence), emitCounts func(summary.Counts)) {
