@@ -8,6 +8,8 @@ import (
 	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/batch"
@@ -15,61 +17,139 @@ import (
 )
 
 func init() {
-	register.DoFn5x1[context.Context, string, func(Page), func(DeadLetter), func(summary.Counts), error](&readFn{})
+	register.DoFn6x1[context.Context, *sdf.LockRTracker, Source, func(Page), func(DeadLetter), func(summary.Counts), error](&readFn{})
 	register.Emitter1[Page]()
 	register.Emitter1[DeadLetter]()
 	register.Function1x3(deadLetterLine)
 }
 
-// ReadOptions says which pages Read keeps.
+// ReadOptions says which pages Read keeps and how it splits files.
 type ReadOptions struct {
 	Namespaces   []int // namespaces to keep; empty keeps every namespace
 	MaxPageBytes int   // see Options.MaxPageBytes
+	// SplitBytes is the size of the byte ranges a splittable plain file is
+	// read in, in parallel; 0 reads every file whole.
+	SplitBytes int64
 }
 
-// Read reads the dump files named by a PCollection<string> and returns the
-// pages it keeps (PCollection<Page>: in one of opt.Namespaces and not
-// redirects), the dead letters of what could not be read
-// (PCollection<DeadLetter>, including one per truncated file), and partial
-// counts (PCollection<summary.Counts>).
-func Read(s beam.Scope, files beam.PCollection, opt ReadOptions) (pages, dead, counts beam.PCollection) {
+// Read reads the files of a PCollection<Source> and returns the pages it
+// keeps (PCollection<Page>: in one of opt.Namespaces and not redirects), the
+// dead letters of what could not be read (PCollection<DeadLetter>,
+// including one per truncated file), and partial counts
+// (PCollection<summary.Counts>).
+//
+// Reading is a splittable DoFn over byte offsets: a Splittable file is cut
+// into ranges of opt.SplitBytes, each read by seeking to its start and
+// keeping the pages whose "<page>" starts inside it (the runner may split
+// ranges further while they run); any other file is one indivisible range.
+func Read(s beam.Scope, sources beam.PCollection, opt ReadOptions) (pages, dead, counts beam.PCollection) {
 	s = s.Scope("ReadDumps")
-	files = beam.Reshuffle(s, files)
-	fn := &readFn{Namespaces: opt.Namespaces, MaxPageBytes: opt.MaxPageBytes}
-	return beam.ParDo3(s, fn, files)
+	fn := &readFn{Namespaces: opt.Namespaces, MaxPageBytes: opt.MaxPageBytes, SplitBytes: opt.SplitBytes}
+	return beam.ParDo3(s, fn, beam.Reshuffle(s, sources))
 }
 
 type readFn struct {
 	Namespaces   []int
 	MaxPageBytes int
+	SplitBytes   int64
 
 	counts summary.Counts
+}
+
+// CreateInitialRestriction is the byte range of a splittable file, or the
+// single position 0 of a file read whole.
+func (f *readFn) CreateInitialRestriction(src Source) offsetrange.Restriction {
+	if src.Splittable {
+		return offsetrange.Restriction{Start: 0, End: src.Size}
+	}
+	return offsetrange.Restriction{Start: 0, End: 1}
+}
+
+// SplitRestriction cuts a splittable file into ranges of SplitBytes.
+func (f *readFn) SplitRestriction(src Source, rest offsetrange.Restriction) []offsetrange.Restriction {
+	if !src.Splittable || f.SplitBytes <= 0 {
+		return []offsetrange.Restriction{rest}
+	}
+	return rest.SizedSplits(f.SplitBytes)
+}
+
+// RestrictionSize weighs a restriction by the bytes it covers.
+func (f *readFn) RestrictionSize(src Source, rest offsetrange.Restriction) float64 {
+	if !src.Splittable {
+		return float64(src.Size)
+	}
+	return rest.Size()
+}
+
+// CreateTracker tracks claimed page offsets.
+func (f *readFn) CreateTracker(rest offsetrange.Restriction) *sdf.LockRTracker {
+	return sdf.NewLockRTracker(offsetrange.NewTracker(rest))
 }
 
 func (f *readFn) StartBundle(context.Context, func(Page), func(DeadLetter), func(summary.Counts)) {
 	f.counts = summary.Counts{}
 }
 
-func (f *readFn) ProcessElement(ctx context.Context, file string, emitPage func(Page), emitDead func(DeadLetter), _ func(summary.Counts)) error {
-	rc, err := Open(ctx, file)
+func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src Source, emitPage func(Page), emitDead func(DeadLetter), _ func(summary.Counts)) error {
+	rest := rt.GetRestriction().(offsetrange.Restriction)
+	if !src.Splittable {
+		if !rt.TryClaim(int64(0)) {
+			return nil
+		}
+		err := f.read(ctx, src.File, rest, func(int64) bool { return true }, emitPage, emitDead)
+		rt.TryClaim(rest.End) // done
+		return err
+	}
+	refused := false
+	claim := func(offset int64) bool {
+		refused = !rt.TryClaim(offset)
+		return !refused
+	}
+	if err := f.read(ctx, src.File, rest, claim, emitPage, emitDead); err != nil {
+		return err
+	}
+	if !refused {
+		rt.TryClaim(rest.End) // the file ended inside the range: done
+	}
+	return rt.GetError()
+}
+
+// read reads the pages of file from rest.Start (0 for a whole file), and
+// stops at the first record whose offset claim refuses.
+func (f *readFn) read(ctx context.Context, file string, rest offsetrange.Restriction, claim func(int64) bool, emitPage func(Page), emitDead func(DeadLetter)) error {
+	var rc io.ReadCloser
+	var err error
+	if rest.Start > 0 {
+		rc, err = OpenAt(ctx, file, rest.Start)
+	} else {
+		rc, err = Open(ctx, file)
+	}
 	if err != nil {
 		return err
 	}
 	defer rc.Close()
 	c := &f.counts
-	c.FilesRead++
-	r := NewReader(rc, file, Options{MaxPageBytes: f.MaxPageBytes})
+	if rest.Start == 0 {
+		c.FilesRead++
+	}
+	r := NewReader(rc, file, Options{MaxPageBytes: f.MaxPageBytes, StartOffset: rest.Start})
 	for {
 		p, err := r.Next()
 		var pageErr *PageError
 		var truncErr *TruncatedError
 		switch {
 		case err == nil:
+			if !claim(p.Offset) {
+				return nil
+			}
 			c.PagesRead++
 			f.keep(p, emitPage)
 		case errors.Is(err, io.EOF):
 			return nil
 		case errors.As(err, &pageErr):
+			if !claim(pageErr.DeadLetter.Offset) {
+				return nil
+			}
 			c.PagesRead++
 			c.PagesFailed++
 			c.DeadLetters++

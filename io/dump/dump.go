@@ -61,6 +61,16 @@ type Options struct {
 	// "</page>" inclusive. A larger page is skipped without being buffered and
 	// reported as a *PageError. Zero means DefaultMaxPageBytes.
 	MaxPageBytes int
+
+	// StartOffset is the byte offset in the file at which the given stream
+	// starts, for a reader of a byte range of a plain file: offsets count
+	// from it and no byte order mark is looked for.
+	StartOffset int64
+
+	// InsideRoot says the stream starts inside an open <mediawiki> element,
+	// so that a stream that ends without </mediawiki> is reported as
+	// truncated, as for a whole file.
+	InsideRoot bool
 }
 
 // PageError reports one page that could not be read. The Reader has already

@@ -66,7 +66,12 @@ func NewReader(r io.Reader, file string, opt Options) *Reader {
 	if maxPage <= 0 {
 		maxPage = DefaultMaxPageBytes
 	}
-	return &Reader{file: file, maxPage: maxPage, src: r, buf: make([]byte, windowSize)}
+	rd := &Reader{file: file, maxPage: maxPage, src: r, buf: make([]byte, windowSize),
+		base: opt.StartOffset, rootOpen: opt.InsideRoot}
+	if opt.StartOffset > 0 {
+		rd.in = r // a byte order mark is only at the start of a file
+	}
+	return rd
 }
 
 // Offset returns the number of decompressed bytes consumed so far (bytes of

@@ -44,6 +44,7 @@ var (
 	runID         = flag.String("run_id", "", "name of this run's directory under --output (default: a new random UUID); a finished run is never overwritten")
 	namespaces    = flag.String("namespaces", "0", "comma-separated namespaces of the pages to keep, or 'all'")
 	maxPageBytes  = flag.Int("max_page_bytes", dump.DefaultMaxPageBytes, "pages larger than this many bytes are skipped and dead-lettered")
+	splitBytes    = flag.Int64("split_bytes", 64<<20, "plain XML files are read in parallel byte ranges of this size (0: read every file whole)")
 	shingleLength = flag.Int("shingle_length", 12, "characters per shingle")
 	minShingles   = flag.Int("min_shingles", 75, "keep sentences with more than this many shingles")
 	maxShingles   = flag.Int("max_shingles", 600, "keep sentences with fewer than this many shingles")
@@ -122,7 +123,7 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 		return Options{}, err
 	}
 	o := Options{
-		Input: files, Output: *output, Namespaces: ns, MaxPageBytes: *maxPageBytes,
+		Input: files, Output: *output, Namespaces: ns, MaxPageBytes: *maxPageBytes, SplitBytes: *splitBytes,
 		ShingleLength: *shingleLength, MinShingles: *minShingles, MaxShingles: *maxShingles,
 		FoldCase: *foldCase, CollapseSpace: *collapseSpace,
 		Scheme: *scheme, Threshold: *threshold, Recall: *recall, Bands: *bands, Rows: *rows, Seed: *seed,
@@ -155,12 +156,16 @@ func (o *Options) prepareRun(ctx context.Context, id string) error {
 	case done:
 		return fmt.Errorf("run %s already finished (%s exists); choose another --run_id or remove that directory", id, manifest)
 	}
-	if err := result.CheckWritable(ctx, o.RunDir()); err != nil {
-		return err
-	}
-	inputs, err := dump.Sizes(ctx, o.Input)
+	err := result.CheckWritable(ctx, o.RunDir())
 	if err != nil {
 		return err
+	}
+	if o.Sources, err = dump.Plan(ctx, o.Input); err != nil {
+		return err
+	}
+	inputs := make([]summary.Input, len(o.Sources))
+	for i, src := range o.Sources {
+		inputs[i] = summary.Input{Path: src.File, Bytes: src.Size}
 	}
 	o.Run = summary.Manifest{Commit: buildCommit(), Inputs: inputs, Started: time.Now().UTC()}
 	return nil

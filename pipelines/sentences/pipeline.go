@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 
@@ -25,6 +26,7 @@ type Options struct {
 	RunID         string   `json:"-"`
 	Namespaces    []int    `json:"namespaces"`
 	MaxPageBytes  int      `json:"max_page_bytes"`
+	SplitBytes    int64    `json:"split_bytes"`
 	ShingleLength int      `json:"shingle_length"`
 	MinShingles   int      `json:"min_shingles"`
 	MaxShingles   int      `json:"max_shingles"`
@@ -44,6 +46,9 @@ type Options struct {
 	OutputShards  int      `json:"output_shards"`
 	EmitSentences bool     `json:"emit_sentences"`
 
+	// Sources are the planned input files (dump.Plan); Build plans them if
+	// they are missing.
+	Sources []dump.Source `json:"-"`
 	// Run is what the manifest records beside the parameters.
 	Run summary.Manifest `json:"-"`
 }
@@ -106,8 +111,14 @@ func Build(s beam.Scope, opts Options) error {
 	if err != nil {
 		return err
 	}
-	files := beam.Create(s, stringsToAny(opts.Input)...)
-	pages, dead, readCounts := dump.Read(s, files, dump.ReadOptions{Namespaces: opts.Namespaces, MaxPageBytes: opts.MaxPageBytes})
+	if opts.Sources == nil {
+		if opts.Sources, err = dump.Plan(context.Background(), opts.Input); err != nil {
+			return err
+		}
+	}
+	sources := beam.CreateList(s, opts.Sources)
+	pages, dead, readCounts := dump.Read(s, sources, dump.ReadOptions{
+		Namespaces: opts.Namespaces, MaxPageBytes: opts.MaxPageBytes, SplitBytes: opts.SplitBytes})
 	sents, sentCounts := sentence.FromPages(s, pages)
 	entries, records, signCounts := minhash.Sign(s, sents, opts.signConfig())
 	candidates, bucketCounts := bucket.Candidates(s, entries, opts.Shards)
@@ -152,12 +163,4 @@ func summaryDocument(opts Options, scheme *minhash.Scheme) (summary.Document, er
 		return summary.Document{}, fmt.Errorf("encoding collision curve: %w", err)
 	}
 	return summary.Document{Version: version, Parameters: params, CollisionCurve: curve}, nil
-}
-
-func stringsToAny(ss []string) []any {
-	out := make([]any, len(ss))
-	for i, s := range ss {
-		out[i] = s
-	}
-	return out
 }

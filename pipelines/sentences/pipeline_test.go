@@ -37,7 +37,7 @@ func needShared(t testing.TB, rel string) string {
 func testOptions(t testing.TB, out string, input ...string) Options {
 	t.Helper()
 	o := Options{
-		Input: input, Output: out, RunID: "test", Namespaces: []int{0}, MaxPageBytes: 64 << 20,
+		Input: input, Output: out, RunID: "test", Namespaces: []int{0}, MaxPageBytes: 64 << 20, SplitBytes: 256 << 10,
 		ShingleLength: 12, MinShingles: 75, MaxShingles: 600, FoldCase: true, CollapseSpace: true,
 		Scheme: "bands", Threshold: 0.8, Recall: 0.99, Seed: 1, Shards: 8, Rounds: 2, OutputShards: 1,
 		MinJaccard: 0.5, MaxEdit: 0.25, TopPairs: 20,
@@ -251,15 +251,15 @@ func TestCorruptFile(t *testing.T) {
 	}
 }
 
-// TestDeterministic runs the same input with different shard counts and
-// contraction rounds: every output byte must be the same.
+// TestDeterministic runs the same input with different shard counts,
+// contraction rounds and read splits: every output byte must be the same.
 func TestDeterministic(t *testing.T) {
 	in := []string{needShared(t, "wikiduper/Katrina.xml"), "../../testdata/sample/simplewiki-sample.xml"}
 	a := testOptions(t, t.TempDir(), in...)
-	a.Shards, a.Rounds, a.OutputShards, a.EmitSentences = 1, 0, 3, true
+	a.Shards, a.Rounds, a.OutputShards, a.EmitSentences, a.SplitBytes = 1, 0, 3, true, 0
 	b := a
 	b.Output = t.TempDir()
-	b.Shards, b.Rounds = 37, 3
+	b.Shards, b.Rounds, b.SplitBytes = 37, 3, 64<<10 // Katrina.xml is read in 16 parallel ranges
 	filesA, filesB := run(t, a), run(t, b)
 	if got, want := slices.Sorted(maps.Keys(filesA)), a.outputs(); !slices.Equal(got, slices.Sorted(slices.Values(want))) {
 		t.Errorf("wrote %v, want %v", got, want)
@@ -269,7 +269,7 @@ func TestDeterministic(t *testing.T) {
 			continue // their parameters differ by design, and the manifest has times
 		}
 		if !bytes.Equal(content, filesB[name]) {
-			t.Errorf("%s differs between --shards 1 --rounds 0 and --shards 37 --rounds 3", name)
+			t.Errorf("%s differs between --shards 1 --rounds 0 --split_bytes 0 and --shards 37 --rounds 3 --split_bytes 65536", name)
 		}
 	}
 	if len(filesA) != len(filesB) {

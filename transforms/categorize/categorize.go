@@ -1,0 +1,377 @@
+// Package categorize labels a cluster of near-duplicate sentences with the
+// kind of duplication it shows, and the evidence for the label.
+//
+// The six kinds are those Weissman et al. found by hand in Wikipedia (and
+// Ayhan, Bradley and Weissman, section 6.1): identical copies, copy editing,
+// factual drift, templates, references and other. Classify decides with
+// explicit rules, applied in this order (thresholds are the named constants
+// below):
+//
+//  1. reference: at least ReferenceMinShare of the members are citations,
+//     either parsed in a references context or shaped like one (volume(issue),
+//     ISBN/doi, "Retrieved", pages, publisher, year in parentheses...; see
+//     citationCues) with a score of at least ReferenceMinScore.
+//  2. identical: all members have the same text after whitespace
+//     normalisation. (One member alone is "other": nothing to compare.)
+//  3. other: at least FragmentMinShare of the members are pieces of
+//     sentences left by a sentence-splitting accident: they start in lower
+//     case, end without terminal punctuation (list items excepted), or end
+//     at an initial or a title abbreviation ("Bruce E.", "Dr.").
+//  4. Otherwise the distinct texts are aligned token by token with a
+//     reference text (the most common one that is not a fragment, the
+//     earliest on ties), and each pair gets a kind:
+//     - other if the text is a fragment, if one text is contained in the
+//     other at less than ContainedMaxRatio of its length, or if more than
+//     OtherMinChangedShare of the words differ;
+//     - substantive if a number or date is replaced by another number or
+//     date, or a name or page-title word by another name; insertions alone
+//     (an apposition) are not, and neither are other forms of the same
+//     thing (County/Counties, 9/nine, FEMA/Federal Emergency Management
+//     Agency) nor words moved elsewhere in the sentence;
+//     - copy_edit otherwise: punctuation, case, word order, function words,
+//     inserted words or a few replaced words.
+//     Substantive pairs are all template or all factual_drift, decided on
+//     the cluster: template if a replaced token is a word of a member's own
+//     page title, if the subject (the sentence's first name) is replaced, if
+//     replacements occur in at least TemplateMinSlots places of the
+//     reference, or if at least TemplateMinVariants different fillings of
+//     those places exist; factual_drift otherwise (the same statement about
+//     the same subject with one or two facts changed).
+//  5. The label is the kind of most members: every member but the first
+//     with the reference text counts as the kind of its relation to the
+//     reference, identical for copies of it. Ties go to the more
+//     informative kind: factual_drift, template, copy_edit, identical,
+//     other. So a large cluster made of groups of identical text is
+//     labelled by how the groups differ unless copies of one text dominate,
+//     and the groups are listed.
+//
+// Every result carries evidence: the rule that fired, a readable reason, the
+// token differences between the reference text and each other distinct text
+// (the first MaxEvidenceDiffs), the groups of members with identical text
+// and the members counted per kind.
+package categorize
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Categories.
+const (
+	Identical    = "identical"
+	CopyEdit     = "copy_edit"
+	FactualDrift = "factual_drift"
+	Template     = "template"
+	Reference    = "reference"
+	Other        = "other"
+)
+
+// Thresholds of the rules.
+const (
+	// ReferenceMinShare is the share of members that must be citations for
+	// a reference cluster.
+	ReferenceMinShare = 0.5
+	// ReferenceMinScore is the citation-cue score that makes a text a
+	// citation.
+	ReferenceMinScore = 2
+	// FragmentMinShare is the share of members that must be sentence
+	// fragments for the cluster to be "other".
+	FragmentMinShare = 0.5
+	// OtherMinChangedShare: a pair whose changed words exceed this share of
+	// all their words is unrelated ("other").
+	OtherMinChangedShare = 0.5
+	// ContainedMaxRatio: a text contained in another (only insertions or
+	// only deletions) with fewer than this share of its words is "other".
+	ContainedMaxRatio = 0.6
+	// TemplateMinSlots is the number of places of the reference text where
+	// substantive replacements make a template.
+	TemplateMinSlots = 3
+	// TemplateMinVariants is the number of different fillings of the
+	// replaced places (the reference's included) that make a template even
+	// in one place. Drift rarely has that many versions: a death toll
+	// revised three times in four articles is still drift.
+	TemplateMinVariants = 5
+	// MaxAnalysedTexts bounds the distinct texts aligned with the reference,
+	// in member order, so a cluster of thousands costs little.
+	MaxAnalysedTexts = 64
+	// MaxEvidenceDiffs bounds the pair diffs reported in the evidence.
+	MaxEvidenceDiffs = 10
+	// MaxEvidenceChanges bounds the changes reported per pair diff.
+	MaxEvidenceChanges = 24
+)
+
+// tieOrder breaks ties between votes: the more informative kind wins.
+var tieOrder = []string{FactualDrift, Template, CopyEdit, Identical, Other}
+
+// Member is one sentence of a cluster.
+type Member struct {
+	Title   string `json:"title"`
+	Section string `json:"section"`
+	Context string `json:"context"` // "prose", "list" or "reference"
+	Text    string `json:"text"`
+}
+
+// PairDiff holds the token changes from member A's text to member B's.
+type PairDiff struct {
+	A       int      `json:"a"`
+	B       int      `json:"b"`
+	Changes []Change `json:"changes"`
+}
+
+// Evidence says why a cluster got its category.
+type Evidence struct {
+	Rule   string `json:"rule"`   // short id of the rule that fired
+	Reason string `json:"reason"` // one readable sentence
+	// Diffs from the reference text (the most common) to each other
+	// distinct text (the first MaxEvidenceDiffs), by the index of the first
+	// member with each text.
+	Diffs []PairDiff `json:"diffs"`
+	// Identical lists the groups (size >= 2) of members with the same text.
+	Identical [][]int `json:"identical_groups"`
+	// DistinctTexts is the number of different texts in the cluster.
+	DistinctTexts int `json:"distinct_texts"`
+	// Votes counts members per kind (rule 5 of the package comment); it is
+	// set when the distinct texts were compared.
+	Votes map[string]int `json:"votes,omitempty"`
+}
+
+// Result is a cluster's category and its evidence.
+type Result struct {
+	Category string   `json:"category"`
+	Evidence Evidence `json:"evidence"`
+}
+
+// text is one distinct text of a cluster.
+type text struct {
+	norm     string   // whitespace-normalised text
+	members  []int    // indices of the members with this text
+	toks     []Token  // tokens, words of the members' titles marked KindTitle
+	fragment string   // why it is a sentence fragment, or ""
+	cues     []string // citation cues found, if it is a citation
+}
+
+// cluster is the working state of one classification.
+type cluster struct {
+	members []Member
+	texts   []*text
+	ref     int // index in texts of the reference text
+}
+
+// Classify labels a cluster of members, in the given order. It is
+// deterministic and accepts any input.
+func Classify(members []Member) Result {
+	if len(members) == 0 {
+		return Result{Category: Other, Evidence: Evidence{
+			Rule: "empty_cluster", Reason: "the cluster has no members",
+			Diffs: []PairDiff{}, Identical: [][]int{},
+		}}
+	}
+	c := newCluster(members)
+	pairs := c.comparePairs()
+	ev := Evidence{
+		Diffs:         c.evidenceDiffs(pairs),
+		Identical:     c.identicalGroups(),
+		DistinctTexts: len(c.texts),
+	}
+	category, rule, reason := c.decide(pairs, &ev)
+	ev.Rule, ev.Reason = rule, reason
+	return Result{Category: category, Evidence: ev}
+}
+
+// newCluster groups members by normalised text and tokenises each text.
+func newCluster(members []Member) *cluster {
+	c := &cluster{members: members}
+	byText := map[string]*text{}
+	for i, m := range members {
+		norm := strings.Join(strings.Fields(m.Text), " ")
+		t := byText[norm]
+		if t == nil {
+			t = &text{norm: norm}
+			byText[norm] = t
+			c.texts = append(c.texts, t)
+		}
+		t.members = append(t.members, i)
+	}
+	for _, t := range c.texts {
+		t.toks = Tokenize(t.norm)
+		inList := true
+		for _, i := range t.members {
+			inList = inList && members[i].Context == "list"
+		}
+		t.fragment = fragmentReason(t.norm, t.toks, inList)
+		if score, cues := citationScore(t.toks); score >= ReferenceMinScore {
+			t.cues = cues
+		}
+	}
+	// The reference is the most common whole sentence (the earliest on
+	// ties), so the other texts are described as departures from it.
+	best := -1
+	for i, t := range c.texts {
+		if t.fragment == "" && (best < 0 || len(t.members) > len(c.texts[best].members)) {
+			best = i
+		}
+	}
+	c.ref = max(best, 0)
+	return c
+}
+
+// markTitles sets KindTitle on the tokens of t that are words of its
+// members' page titles (function words and punctuation excepted).
+func (c *cluster) markTitles(t *text) {
+	titleWords := map[string]bool{}
+	for _, i := range t.members {
+		for _, w := range Tokenize(c.members[i].Title) {
+			if k := w.key(); w.Kind != KindPunct && !functionWords[k] {
+				titleWords[k] = true
+			}
+		}
+	}
+	for i, tok := range t.toks {
+		if tok.Kind != KindPunct && titleWords[tok.key()] {
+			t.toks[i].Kind = KindTitle
+		}
+	}
+}
+
+// identicalGroups returns the member indices of every text shared by two or
+// more members.
+func (c *cluster) identicalGroups() [][]int {
+	groups := [][]int{}
+	for _, t := range c.texts {
+		if len(t.members) >= 2 {
+			groups = append(groups, t.members)
+		}
+	}
+	return groups
+}
+
+// comparePairs compares the reference text with each other distinct text,
+// in member order, up to MaxAnalysedTexts of them.
+func (c *cluster) comparePairs() []pair {
+	if len(c.texts) < 2 {
+		return nil
+	}
+	ref := c.texts[c.ref]
+	c.markTitles(ref)
+	var pairs []pair
+	for i, t := range c.texts {
+		if i == c.ref {
+			continue
+		}
+		if len(pairs) == MaxAnalysedTexts {
+			break
+		}
+		c.markTitles(t)
+		pairs = append(pairs, comparePair(ref, t))
+	}
+	return pairs
+}
+
+// evidenceDiffs returns the first MaxEvidenceDiffs pair diffs.
+func (c *cluster) evidenceDiffs(pairs []pair) []PairDiff {
+	diffs := []PairDiff{}
+	for _, p := range pairs[:min(len(pairs), MaxEvidenceDiffs)] {
+		changes := p.changes[:min(len(p.changes), MaxEvidenceChanges)]
+		if changes == nil {
+			changes = []Change{}
+		}
+		diffs = append(diffs, PairDiff{A: c.texts[c.ref].members[0], B: p.other.members[0], Changes: changes})
+	}
+	return diffs
+}
+
+// decide applies the rules in order and fills ev.Votes.
+func (c *cluster) decide(pairs []pair, ev *Evidence) (category, rule, reason string) {
+	n := len(c.members)
+	if refs, byContext, cues := c.citations(); float64(refs) >= ReferenceMinShare*float64(n) {
+		if byContext*2 >= refs {
+			return Reference, "reference_context", fmt.Sprintf("%d of %d members are citations (%d parsed in a references section)", refs, n, byContext)
+		}
+		return Reference, "citation_shape", fmt.Sprintf("%d of %d members are shaped like citations (%s)", refs, n, strings.Join(cues, ", "))
+	}
+	if len(c.texts) == 1 {
+		if n == 1 {
+			return Other, "single_member", "the cluster has one member: nothing to compare"
+		}
+		return Identical, "all_texts_equal", fmt.Sprintf("all %d members have the same text", n)
+	}
+	if frags, example := c.fragments(); float64(frags) >= FragmentMinShare*float64(n) {
+		return Other, "sentence_fragments", fmt.Sprintf("%d of %d members are pieces of sentences cut by sentence splitting (%s)", frags, n, example)
+	}
+
+	substantiveKind, substantiveRule, substantiveReason := decideSubstantive(pairs)
+	ev.Votes = map[string]int{}
+	ref := c.texts[c.ref]
+	if copies := len(ref.members) - 1; copies > 0 {
+		ev.Votes[Identical] = copies
+	}
+	for _, p := range pairs {
+		kind := p.kind
+		if kind == substantive {
+			kind = substantiveKind
+		}
+		ev.Votes[kind] += len(p.other.members)
+	}
+	winner := tieOrder[0]
+	for _, k := range tieOrder {
+		if ev.Votes[k] > ev.Votes[winner] {
+			winner = k
+		}
+	}
+	switch winner {
+	case Identical:
+		return Identical, "mostly_identical", fmt.Sprintf("%d of %d members have the same text, which the other texts depart from", len(ref.members), n)
+	case substantiveKind:
+		return substantiveKind, substantiveRule, substantiveReason
+	case CopyEdit:
+		return CopyEdit, copyEditRule(pairs), copyEditReason(pairs)
+	}
+	return Other, otherRule(pairs), otherReason(pairs)
+}
+
+// citations counts the members that are citations, those parsed in a
+// references context, and names the citation cues found.
+func (c *cluster) citations() (refs, byContext int, cues []string) {
+	for _, t := range c.texts {
+		for _, i := range t.members {
+			switch {
+			case c.members[i].Context == "reference":
+				refs++
+				byContext++
+			case t.cues != nil:
+				refs++
+			}
+		}
+		for _, cue := range t.cues {
+			if !slices.Contains(cues, cue) {
+				cues = append(cues, cue)
+			}
+		}
+	}
+	return refs, byContext, cues
+}
+
+// fragments counts the members whose text is a sentence fragment and
+// describes the first.
+func (c *cluster) fragments() (count int, example string) {
+	for _, t := range c.texts {
+		if t.fragment == "" {
+			continue
+		}
+		count += len(t.members)
+		if example == "" {
+			example = fmt.Sprintf("%s: %q", t.fragment, ellipsis(t.norm, 60))
+		}
+	}
+	return count, example
+}
+
+// ellipsis keeps the last n runes of s.
+func ellipsis(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return "…" + string(r[len(r)-n:])
+}

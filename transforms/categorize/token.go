@@ -1,0 +1,208 @@
+package categorize
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// TokenKind says what a token is, as far as the classification cares.
+type TokenKind string
+
+// Token kinds, from least to most substantive.
+const (
+	KindPunct  TokenKind = "punct"  // punctuation or symbol
+	KindWord   TokenKind = "word"   // lower-case or sentence-initial function word
+	KindName   TokenKind = "name"   // capitalised word or acronym
+	KindNumber TokenKind = "number" // 7, 4.5, 1,000, 40.4%, 3rd
+	KindDate   TokenKind = "date"   // a year (1000–2099, 1990s) or a month name
+	KindTitle  TokenKind = "title"  // a word of the member's own page title (set by Classify)
+)
+
+// rank orders kinds by substance, so a change from one kind to another takes
+// the more substantive of the two.
+func (k TokenKind) rank() int {
+	switch k {
+	case KindWord:
+		return 1
+	case KindName:
+		return 2
+	case KindNumber:
+		return 3
+	case KindDate:
+		return 4
+	case KindTitle:
+		return 5
+	}
+	return 0
+}
+
+// substantive reports whether a token of kind k states a fact: a number, a
+// date, a name or a word of the page title.
+func (k TokenKind) substantive() bool { return k.rank() >= KindName.rank() }
+
+// Token is a word, number or punctuation mark of a sentence.
+type Token struct {
+	Text string    `json:"text"`
+	Kind TokenKind `json:"kind"`
+}
+
+// key is the token as compared by the alignment: case-folded, so that a
+// change of case is seen as an edit of the same token.
+func (t Token) key() string { return strings.ToLower(t.Text) }
+
+// Tokenize splits text into words, numbers and punctuation marks.
+//
+//   - A number is a run of digits with inner "," or "." before a digit and an
+//     optional "%" or ordinal/plural suffix: 7, 4.5, 1,000, 40.4%, 3rd, 1990s;
+//     or a number word from two to ninety-nine (nine, twenty-one). A year
+//     from 1000 to 2099 (or its decade, "1990s") is a date.
+//   - A word is a run of letters, digits and marks, joined by inner hyphens
+//     and apostrophes (Springer-Verlag, Wikipedia's); a dotted acronym keeps
+//     its dots (U.S., e.g.). A word starting with an upper-case letter is a
+//     date if it is a month name and a name otherwise, except a function word
+//     that starts the sentence or follows ".", "!", "?" or ":" ("The", "In").
+//     Other words are words.
+//   - Every other non-space character is a punctuation token of its own.
+func Tokenize(text string) []Token {
+	var toks []Token
+	start := true // at the start of a sentence or clause
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		var end int
+		var kind TokenKind
+		switch {
+		case unicode.IsSpace(r):
+			i += size
+			continue
+		case isDigit(r):
+			end = scanNumber(text, i)
+			kind = numberKind(text[i:end])
+		case unicode.IsLetter(r):
+			end = scanWord(text, i)
+			kind = wordKind(text[i:end], start)
+		default:
+			end = i + size
+			kind = KindPunct
+		}
+		tok := text[i:end]
+		toks = append(toks, Token{Text: tok, Kind: kind})
+		start = kind == KindPunct && strings.ContainsAny(tok, ".!?:")
+		i = end
+	}
+	return toks
+}
+
+func isDigit(r rune) bool { return '0' <= r && r <= '9' }
+
+// scanNumber returns the end of the number starting at text[i].
+func scanNumber(text string, i int) int {
+	for i < len(text) {
+		c := text[i]
+		switch {
+		case isDigit(rune(c)):
+			i++
+		case (c == '.' || c == ',') && i+1 < len(text) && isDigit(rune(text[i+1])):
+			i += 2
+		default:
+			return i + numberSuffix(text[i:])
+		}
+	}
+	return i
+}
+
+// numberSuffix returns the length of a "%" or of an ordinal or plural suffix
+// (st, nd, rd, th, s) that ends a number, or 0.
+func numberSuffix(rest string) int {
+	if strings.HasPrefix(rest, "%") {
+		return 1
+	}
+	for _, s := range []string{"st", "nd", "rd", "th", "s"} {
+		if strings.HasPrefix(rest, s) {
+			if r, _ := utf8.DecodeRuneInString(rest[len(s):]); !unicode.IsLetter(r) && !isDigit(r) {
+				return len(s)
+			}
+		}
+	}
+	return 0
+}
+
+// numberKind tells a year (or decade) from another number.
+func numberKind(tok string) TokenKind {
+	digits := strings.TrimSuffix(tok, "s")
+	if len(digits) == 4 && (digits[0] == '1' || digits[0] == '2' && digits[1] == '0') {
+		allDigits := true
+		for i := range len(digits) {
+			allDigits = allDigits && isDigit(rune(digits[i]))
+		}
+		if allDigits {
+			return KindDate
+		}
+	}
+	return KindNumber
+}
+
+// scanWord returns the end of the word starting at text[i].
+func scanWord(text string, i int) int {
+	if end, ok := scanAcronym(text, i); ok {
+		return end
+	}
+	for i < len(text) {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r):
+			i += size
+		case r == '-' || r == '\'' || r == '’':
+			next, _ := utf8.DecodeRuneInString(text[i+size:])
+			if !unicode.IsLetter(next) && !unicode.IsDigit(next) {
+				return i
+			}
+			i += size
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// scanAcronym matches two or more single letters each followed by a period
+// (U.S., e.g., U.S.A.) and returns the end of the match.
+func scanAcronym(text string, i int) (int, bool) {
+	n := 0
+	for {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !unicode.IsLetter(r) || i+size >= len(text) || text[i+size] != '.' {
+			break
+		}
+		after, _ := utf8.DecodeRuneInString(text[i+size+1:])
+		i += size + 1
+		n++
+		if unicode.IsLetter(after) {
+			// Continue only with another single letter: "U.S." but not "e.The".
+			if r2, s2 := utf8.DecodeRuneInString(text[i:]); i+s2 < len(text) && text[i+s2] == '.' && unicode.IsLetter(r2) {
+				continue
+			}
+		}
+		break
+	}
+	return i, n >= 2
+}
+
+// wordKind classifies a word token.
+func wordKind(tok string, sentenceStart bool) TokenKind {
+	key := strings.ToLower(tok)
+	if _, ok := numberWordValue(key); ok {
+		return KindNumber
+	}
+	first, _ := utf8.DecodeRuneInString(tok)
+	if !unicode.IsUpper(first) {
+		return KindWord // also "may", "march": verbs, not months
+	}
+	if sentenceStart && functionWords[key] || key == "i" {
+		return KindWord // "The", "In", "May" starting a sentence; "I"
+	}
+	if months[key] {
+		return KindDate
+	}
+	return KindName
+}

@@ -1,0 +1,169 @@
+package categorize
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// MinVariantPrefix is the shortest common prefix, in runes, of two forms of
+// one word (County, Counties); the prefix must also leave at most two runes
+// of the shorter form and three of the longer (so Austria is not Australia).
+const MinVariantPrefix = 4
+
+// dropVariants removes from a hunk (removed tokens rem of a, added tokens
+// add of b) the tokens replaced by another form of the same thing: a word
+// form or spelling (County → Counties, MRE's → MREs), a number written
+// otherwise (9 → nine), or a name replaced by its acronym (Federal Emergency
+// Management Agency → FEMA). None of them states a different fact.
+func dropVariants(a []Token, rem []int, b []Token, add []int) ([]int, []int) {
+	rem, add = slices.Clone(rem), slices.Clone(add)
+	for k := 0; k < len(rem); {
+		j := slices.IndexFunc(add, func(j int) bool { return isVariant(a[rem[k]], b[j]) })
+		if j < 0 {
+			k++
+			continue
+		}
+		rem = slices.Delete(rem, k, k+1)
+		add = slices.Delete(add, j, j+1)
+	}
+	rem, add = dropAcronyms(a, rem, b, add)
+	add, rem = dropAcronyms(b, add, a, rem)
+	return rem, add
+}
+
+// isVariant reports whether x and y are two forms of one word or number.
+func isVariant(x, y Token) bool {
+	if x.Kind == KindPunct || y.Kind == KindPunct {
+		return false
+	}
+	vx, okx := numberValue(x)
+	vy, oky := numberValue(y)
+	if okx || oky {
+		return okx && oky && vx == vy
+	}
+	kx, ky := x.key(), y.key()
+	if kx == "" || ky == "" || kx[0] != ky[0] {
+		return false // forms of one word share their first letter
+	}
+	rx := []rune(joiners.Replace(kx))
+	ry := []rune(joiners.Replace(ky))
+	p := 0
+	for p < len(rx) && p < len(ry) && rx[p] == ry[p] {
+		p++
+	}
+	shorter, longer := min(len(rx), len(ry)), max(len(rx), len(ry))
+	return p == longer || p >= MinVariantPrefix && shorter-p <= 2 && longer-p <= 3
+}
+
+// joiners are removed before comparing word forms (MRE's, MREs).
+var joiners = strings.NewReplacer("'", "", "’", "", "-", "")
+
+// dropAcronyms removes each acronym of add (FEMA, U.S.) together with the
+// run of removed words whose initials spell it, function words skipped
+// (Federal Emergency Management Agency; Department of Health).
+func dropAcronyms(a []Token, rem []int, b []Token, add []int) ([]int, []int) {
+	for k := 0; k < len(add); {
+		letters := acronymLetters(b[add[k]])
+		from, to, ok := spelledBy(a, rem, letters)
+		if !ok {
+			k++
+			continue
+		}
+		rem = slices.Delete(rem, from, to)
+		add = slices.Delete(add, k, k+1)
+	}
+	return rem, add
+}
+
+// acronymLetters returns the letters of an acronym (two or more upper-case
+// letters, dots allowed), or "".
+func acronymLetters(t Token) string {
+	letters := strings.ReplaceAll(t.Text, ".", "")
+	if utf8.RuneCountInString(letters) < 2 || t.Kind == KindNumber || t.Kind == KindDate {
+		return ""
+	}
+	for _, r := range letters {
+		if !unicode.IsUpper(r) {
+			return ""
+		}
+	}
+	return letters
+}
+
+// spelledBy finds a run rem[from:to] of capitalised words, with function
+// words between them, whose initials are letters.
+func spelledBy(toks []Token, rem []int, letters string) (from, to int, ok bool) {
+	if letters == "" {
+		return 0, 0, false
+	}
+	want := []rune(letters)
+	for from = range rem {
+		n := 0
+		for to = from; to < len(rem) && n < len(want); to++ {
+			t := toks[rem[to]]
+			if functionWords[t.key()] && t.Kind == KindWord {
+				if n == 0 {
+					break // a run starts with a name
+				}
+				continue
+			}
+			if first, _ := utf8.DecodeRuneInString(t.Text); first != want[n] {
+				break
+			}
+			n++
+		}
+		if n == len(want) {
+			return from, to, true
+		}
+	}
+	return 0, 0, false
+}
+
+// numberValue returns the value of a number token (7, 4.5, 1,000, 40.4%,
+// 3rd, 1990s, nine, twenty-one), or false.
+func numberValue(t Token) (float64, bool) {
+	if t.Kind != KindNumber && t.Kind != KindDate {
+		return 0, false
+	}
+	if v, ok := numberWordValue(t.key()); ok {
+		return float64(v), true
+	}
+	s := strings.ReplaceAll(t.Text, ",", "")
+	s = strings.TrimRight(s, "%stndrh")
+	v, err := strconv.ParseFloat(s, 64)
+	return v, err == nil
+}
+
+// numberWordValue returns the value of an English number word from two to
+// ninety-nine (a hyphenated compound included), or false. "One" is left
+// out: it is more often a pronoun than a count.
+func numberWordValue(key string) (int, bool) {
+	if v, ok := numberWords[key]; ok {
+		return v, true
+	}
+	tens, units, ok := strings.Cut(key, "-")
+	if !ok {
+		return 0, false
+	}
+	t, okT := numberWords[tens]
+	u, okU := numberWords[units]
+	if units == "one" {
+		u, okU = 1, true
+	}
+	if !okT || !okU || t < 20 || t%10 != 0 || u >= 10 {
+		return 0, false
+	}
+	return t + u, true
+}
+
+// numberWords are the number words that Tokenize reads as numbers.
+var numberWords = map[string]int{
+	"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+	"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+	"sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+	"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+	"eighty": 80, "ninety": 90,
+}
