@@ -66,3 +66,23 @@ func TestCancelledRunLooksUnfinished(t *testing.T) {
 		t.Errorf("a cancelled run left manifest.json (stat: %v)", err)
 	}
 }
+
+// TestPageSizeCap runs the sample with a small page cap: the larger pages
+// become dead letters that say why, the rest is used, and nothing is lost
+// from the accounting.
+func TestPageSizeCap(t *testing.T) {
+	o := testOptions(t, t.TempDir(), "../../testdata/sample/simplewiki-sample.xml")
+	o.MaxPageBytes = 1800
+	files := run(t, o)
+	c := readSummary(t, files)
+	checkAccounting(t, c)
+	dead := readDeadLetters(t, files)
+	if c.PagesFailed == 0 || c.PagesKept == 0 || int64(len(dead)) != c.PagesFailed {
+		t.Fatalf("pages failed %d, kept %d, dead letters %d: want some of each, one letter per failed page", c.PagesFailed, c.PagesKept, len(dead))
+	}
+	for _, d := range dead {
+		if r, _ := d["reason"].(string); !strings.Contains(r, "larger than 1800 bytes") {
+			t.Errorf("dead letter %v does not name the cap", d)
+		}
+	}
+}
