@@ -128,11 +128,23 @@ func (f *readFn) read(ctx context.Context, file string, rest offsetrange.Restric
 		return err
 	}
 	defer rc.Close()
-	c := &f.counts
 	if rest.Start == 0 {
-		c.FilesRead++
+		f.counts.FilesRead++
 	}
 	r := NewReader(rc, file, Options{MaxPageBytes: f.MaxPageBytes, StartOffset: rest.Start})
+	return Drain(r, file, Filter{Namespaces: f.Namespaces}, claim, &f.counts, emitPage, emitDead)
+}
+
+// Filter says which pages are kept: those in one of Namespaces (all if
+// empty) that are not redirects.
+type Filter struct{ Namespaces []int }
+
+// Drain reads r to its end, counting into c every page it reads: it emits
+// the pages f keeps and a dead letter for each bad page and for a
+// truncation. claim is asked for each record's offset first, and reading
+// stops, without error, at the first record it refuses. A truncation ends
+// the reading without error; an I/O error is returned.
+func Drain(r *Reader, file string, f Filter, claim func(int64) bool, c *summary.Counts, emitPage func(Page), emitDead func(DeadLetter)) error {
 	for {
 		p, err := r.Next()
 		var pageErr *PageError
@@ -143,7 +155,7 @@ func (f *readFn) read(ctx context.Context, file string, rest offsetrange.Restric
 				return nil
 			}
 			c.PagesRead++
-			f.keep(p, emitPage)
+			f.keep(p, c, emitPage)
 		case errors.Is(err, io.EOF):
 			return nil
 		case errors.As(err, &pageErr):
@@ -165,8 +177,7 @@ func (f *readFn) read(ctx context.Context, file string, rest offsetrange.Restric
 	}
 }
 
-func (f *readFn) keep(p Page, emit func(Page)) {
-	c := &f.counts
+func (f Filter) keep(p Page, c *summary.Counts, emit func(Page)) {
 	switch {
 	case len(f.Namespaces) > 0 && !slices.Contains(f.Namespaces, p.NS):
 		c.PagesSkippedNamespace++

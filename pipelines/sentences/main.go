@@ -156,18 +156,15 @@ func (o *Options) prepareRun(ctx context.Context, id string) error {
 	case done:
 		return fmt.Errorf("run %s already finished (%s exists); choose another --run_id or remove that directory", id, manifest)
 	}
-	err := result.CheckWritable(ctx, o.RunDir())
+	if err := result.CheckWritable(ctx, o.RunDir()); err != nil {
+		return err
+	}
+	src, err := planSources(ctx, o.Input)
 	if err != nil {
 		return err
 	}
-	if o.Sources, err = dump.Plan(ctx, o.Input); err != nil {
-		return err
-	}
-	inputs := make([]summary.Input, len(o.Sources))
-	for i, src := range o.Sources {
-		inputs[i] = summary.Input{Path: src.File, Bytes: src.Size}
-	}
-	o.Run = summary.Manifest{Commit: buildCommit(), Inputs: inputs, Started: time.Now().UTC()}
+	o.Sources = &src
+	o.Run = summary.Manifest{Commit: buildCommit(), Inputs: src.inputs(), Started: time.Now().UTC()}
 	return nil
 }
 

@@ -46,9 +46,9 @@ type Options struct {
 	OutputShards  int      `json:"output_shards"`
 	EmitSentences bool     `json:"emit_sentences"`
 
-	// Sources are the planned input files (dump.Plan); Build plans them if
-	// they are missing.
-	Sources []dump.Source `json:"-"`
+	// Sources are the planned input files; Build plans them if they are
+	// missing.
+	Sources *sources `json:"-"`
 	// Run is what the manifest records beside the parameters.
 	Run summary.Manifest `json:"-"`
 }
@@ -112,12 +112,13 @@ func Build(s beam.Scope, opts Options) error {
 		return err
 	}
 	if opts.Sources == nil {
-		if opts.Sources, err = dump.Plan(context.Background(), opts.Input); err != nil {
+		src, err := planSources(context.Background(), opts.Input)
+		if err != nil {
 			return err
 		}
+		opts.Sources = &src
 	}
-	sources := beam.CreateList(s, opts.Sources)
-	pages, dead, readCounts := dump.Read(s, sources, dump.ReadOptions{
+	pages, dead, readCounts := opts.Sources.read(s, dump.ReadOptions{
 		Namespaces: opts.Namespaces, MaxPageBytes: opts.MaxPageBytes, SplitBytes: opts.SplitBytes})
 	sents, sentCounts := sentence.FromPages(s, pages)
 	entries, records, signCounts := minhash.Sign(s, sents, opts.signConfig())

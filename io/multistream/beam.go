@@ -1,0 +1,162 @@
+package multistream
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/transforms/summary"
+)
+
+func init() {
+	register.DoFn6x1[context.Context, *sdf.LockRTracker, Source, func(dump.Page), func(dump.DeadLetter), func(summary.Counts), error](&readFn{})
+}
+
+// Source is a multistream dump and its index.
+type Source struct {
+	File  string // …-pages-articles-multistream.xml.bz2
+	Index string // …-pages-articles-multistream-index.txt.bz2
+	Size  int64  // bytes of File
+	// IndexSize is the bytes of Index.
+	IndexSize int64
+}
+
+// IndexName is the name Wikimedia gives the index of a multistream dump,
+// or "" if file is not named like one.
+func IndexName(file string) string {
+	const dumpSuffix = "multistream.xml.bz2"
+	if !strings.HasSuffix(file, dumpSuffix) {
+		return ""
+	}
+	return strings.TrimSuffix(file, dumpSuffix) + "multistream-index.txt.bz2"
+}
+
+// Read reads multistream dumps (PCollection<Source>) in parallel: a
+// splittable DoFn over the compressed byte offsets of each file, whose
+// ranges of opt.SplitBytes each read the bzip2 streams that start inside
+// them (~100 pages each), found in the index. It returns pages, dead letters
+// and counts as dump.Read does. Dead-letter offsets count decompressed bytes
+// from the start of their stream, whose compressed offset the reason gives.
+func Read(s beam.Scope, sources beam.PCollection, opt dump.ReadOptions) (pages, dead, counts beam.PCollection) {
+	s = s.Scope("ReadMultistream")
+	fn := &readFn{Namespaces: opt.Namespaces, MaxPageBytes: opt.MaxPageBytes, SplitBytes: opt.SplitBytes}
+	return beam.ParDo3(s, fn, beam.Reshuffle(s, sources))
+}
+
+type readFn struct {
+	Namespaces   []int
+	MaxPageBytes int
+	SplitBytes   int64
+
+	index   map[string][]Range // ranges of each file read by this worker
+	decoder Decoder
+	counts  summary.Counts
+}
+
+// CreateInitialRestriction is the compressed byte range of the file.
+func (f *readFn) CreateInitialRestriction(src Source) offsetrange.Restriction {
+	return offsetrange.Restriction{Start: 0, End: max(src.Size, 1)}
+}
+
+// SplitRestriction cuts the file into ranges of SplitBytes.
+func (f *readFn) SplitRestriction(_ Source, rest offsetrange.Restriction) []offsetrange.Restriction {
+	if f.SplitBytes <= 0 {
+		return []offsetrange.Restriction{rest}
+	}
+	return rest.SizedSplits(f.SplitBytes)
+}
+
+// RestrictionSize weighs a restriction by the compressed bytes it covers.
+func (f *readFn) RestrictionSize(_ Source, rest offsetrange.Restriction) float64 {
+	return rest.Size()
+}
+
+// CreateTracker tracks claimed stream offsets.
+func (f *readFn) CreateTracker(rest offsetrange.Restriction) *sdf.LockRTracker {
+	return sdf.NewLockRTracker(offsetrange.NewTracker(rest))
+}
+
+func (f *readFn) StartBundle(context.Context, func(dump.Page), func(dump.DeadLetter), func(summary.Counts)) {
+	f.counts = summary.Counts{}
+}
+
+func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src Source, emitPage func(dump.Page), emitDead func(dump.DeadLetter), _ func(summary.Counts)) error {
+	rest := rt.GetRestriction().(offsetrange.Restriction)
+	ranges, err := f.ranges(ctx, src)
+	if err != nil {
+		return err
+	}
+	fs, err := filesystem.New(ctx, src.File)
+	if err != nil {
+		return fmt.Errorf("multistream: %s: %w", src.File, err)
+	}
+	defer fs.Close()
+	rc, err := fs.OpenRead(ctx, src.File)
+	if err != nil {
+		return fmt.Errorf("multistream: open %s: %w", src.File, err)
+	}
+	defer rc.Close()
+	ra, ok := rc.(io.ReaderAt)
+	if !ok {
+		return fmt.Errorf("multistream: %s: its filesystem cannot read byte ranges; read it as a plain .bz2 (rename or remove the index)", src.File)
+	}
+	if rest.Start == 0 {
+		f.counts.FilesRead++
+	}
+	filter := dump.Filter{Namespaces: f.Namespaces}
+	all := func(int64) bool { return true }
+	for _, rg := range ranges {
+		if rg.Start < rest.Start || rg.Pages == 0 {
+			continue // before this restriction, or the header stream
+		}
+		if !rt.TryClaim(rg.Start) {
+			return rt.GetError()
+		}
+		r := f.decoder.ReadRange(ra, rg, src.File, dump.Options{MaxPageBytes: f.MaxPageBytes})
+		stream := func(d dump.DeadLetter) {
+			d.Reason = fmt.Sprintf("in the bzip2 stream at byte %d: %s", rg.Start, d.Reason)
+			emitDead(d)
+		}
+		if err := dump.Drain(r, src.File, filter, all, &f.counts, emitPage, stream); err != nil {
+			return err
+		}
+	}
+	rt.TryClaim(rest.End) // no stream starts in the rest of the restriction: done
+	return rt.GetError()
+}
+
+// ranges returns the byte ranges of src's streams, parsing its index the
+// first time this worker reads the file.
+func (f *readFn) ranges(ctx context.Context, src Source) ([]Range, error) {
+	if rgs, ok := f.index[src.File]; ok {
+		return rgs, nil
+	}
+	rc, err := dump.Open(ctx, src.Index)
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	streams, err := ParseIndex(rc)
+	if err != nil {
+		return nil, fmt.Errorf("multistream: index %s: %w", src.Index, err)
+	}
+	if f.index == nil {
+		f.index = map[string][]Range{}
+	}
+	f.index[src.File] = Ranges(streams, src.Size)
+	return f.index[src.File], nil
+}
+
+func (f *readFn) FinishBundle(ctx context.Context, _ func(dump.Page), _ func(dump.DeadLetter), emitCounts func(summary.Counts)) {
+	if !f.counts.IsZero() {
+		summary.Report(ctx, f.counts)
+		emitCounts(f.counts)
+	}
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/dsnet/compress/bzip2"
+	"github.com/neardup/neardup/io/multistream"
+)
+
+// writeMultistream builds a Wikimedia-style multistream dump and its bz2
+// index from the pages of a real export, perStream pages per bzip2 stream.
+func writeMultistream(t *testing.T, dir, from string, perStream int) string {
+	t.Helper()
+	doc, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header, pages, footer := multistream.Split(doc)
+	var data, index bytes.Buffer
+	if err := multistream.Write(&data, &index, pages, header, footer, perStream); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "enwiki-test-pages-articles-multistream.xml.bz2")
+	if err := os.WriteFile(file, data.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var zindex bytes.Buffer
+	zw, err := bzip2.NewWriter(&zindex, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := zw.Write(index.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(multistream.IndexName(file), zindex.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// TestMultistreamEqualsPlain reads Katrina.xml repackaged as a multistream
+// dump of 10-page streams, in small parallel ranges, and checks that the
+// clusters are byte-identical to those of the plain file.
+func TestMultistreamEqualsPlain(t *testing.T) {
+	plain := needShared(t, "wikiduper/Katrina.xml")
+	multi := writeMultistream(t, t.TempDir(), plain, 10)
+	a := testOptions(t, t.TempDir(), plain)
+	b := testOptions(t, t.TempDir(), multi, multistream.IndexName(multi))
+	b.SplitBytes = 32 << 10 // ~9 ranges over the ~300 KB file
+	filesA, filesB := run(t, a), run(t, b)
+	if !bytes.Equal(filesA["clusters-00000-of-00001.jsonl"], filesB["clusters-00000-of-00001.jsonl"]) {
+		t.Error("clusters of the multistream dump differ from those of the plain file")
+	}
+	ca, cb := readSummary(t, filesA), readSummary(t, filesB)
+	if ca.PagesRead != cb.PagesRead || ca.SentencesInWindow != cb.SentencesInWindow || cb.FilesRead != 1 || ca.Clusters == 0 {
+		t.Errorf("plain: %d pages, %d sentences; multistream: %d pages, %d sentences, %d files",
+			ca.PagesRead, ca.SentencesInWindow, cb.PagesRead, cb.SentencesInWindow, cb.FilesRead)
+	}
+}

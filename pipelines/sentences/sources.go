@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"slices"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/multistream"
+	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/transforms/summary"
+)
+
+// sources is the planned input: dumps read by io/dump (plain XML in byte
+// ranges, compressed files whole) and multistream dumps read stream by
+// stream through their index by io/multistream.
+type sources struct {
+	Dumps       []dump.Source
+	Multistream []multistream.Source
+}
+
+// planSources sorts the input files into sources. A file named like a
+// multistream dump whose index exists (given as input too, or beside it) is
+// read through the index; the index itself is not read as a dump.
+func planSources(ctx context.Context, files []string) (sources, error) {
+	var src sources
+	var plain, multi []string
+	indexes := map[string]bool{}
+	for _, f := range files {
+		idx := multistream.IndexName(f)
+		if idx == "" {
+			continue
+		}
+		found := slices.Contains(files, idx)
+		if !found {
+			var err error
+			if found, err = result.Exists(ctx, idx); err != nil {
+				return sources{}, err
+			}
+		}
+		if found {
+			indexes[idx] = true
+		}
+	}
+	for _, f := range files {
+		switch {
+		case indexes[f]:
+		case indexes[multistream.IndexName(f)]:
+			multi = append(multi, f)
+		default:
+			plain = append(plain, f)
+		}
+	}
+	var err error
+	if src.Dumps, err = dump.Plan(ctx, plain); err != nil {
+		return sources{}, err
+	}
+	for _, f := range multi {
+		sizes, err := dump.Sizes(ctx, []string{f, multistream.IndexName(f)})
+		if err != nil {
+			return sources{}, err
+		}
+		src.Multistream = append(src.Multistream, multistream.Source{
+			File: f, Size: sizes[0].Bytes, Index: sizes[1].Path, IndexSize: sizes[1].Bytes})
+	}
+	return src, nil
+}
+
+// inputs lists every file the run reads, with its size, for the manifest.
+func (s sources) inputs() []summary.Input {
+	var in []summary.Input
+	for _, d := range s.Dumps {
+		in = append(in, summary.Input{Path: d.File, Bytes: d.Size})
+	}
+	for _, m := range s.Multistream {
+		in = append(in, summary.Input{Path: m.File, Bytes: m.Size}, summary.Input{Path: m.Index, Bytes: m.IndexSize})
+	}
+	return in
+}
+
+// read adds the reading of every source to s and returns the pages, dead
+// letters and counts of all of them.
+func (src sources) read(s beam.Scope, opt dump.ReadOptions) (pages, dead, counts beam.PCollection) {
+	var ps, ds, cs []beam.PCollection
+	if len(src.Dumps) > 0 {
+		p, d, c := dump.Read(s, beam.CreateList(s, src.Dumps), opt)
+		ps, ds, cs = append(ps, p), append(ds, d), append(cs, c)
+	}
+	if len(src.Multistream) > 0 {
+		p, d, c := multistream.Read(s, beam.CreateList(s, src.Multistream), opt)
+		ps, ds, cs = append(ps, p), append(ds, d), append(cs, c)
+	}
+	return beam.Flatten(s, ps...), beam.Flatten(s, ds...), beam.Flatten(s, cs...)
+}
