@@ -190,10 +190,7 @@ func (f Filter) keep(p Page, c *summary.Counts, emit func(Page)) {
 }
 
 func (f *readFn) FinishBundle(ctx context.Context, _ func(Page), _ func(DeadLetter), emitCounts func(summary.Counts)) {
-	if !f.counts.IsZero() {
-		summary.Report(ctx, f.counts)
-		emitCounts(f.counts)
-	}
+	summary.Emit(ctx, f.counts, emitCounts)
 }
 
 // DeadLetterLines turns PCollection<DeadLetter> into JSON lines for

@@ -155,8 +155,5 @@ func (f *readFn) ranges(ctx context.Context, src Source) ([]Range, error) {
 }
 
 func (f *readFn) FinishBundle(ctx context.Context, _ func(dump.Page), _ func(dump.DeadLetter), emitCounts func(summary.Counts)) {
-	if !f.counts.IsZero() {
-		summary.Report(ctx, f.counts)
-		emitCounts(f.counts)
-	}
+	summary.Emit(ctx, f.counts, emitCounts)
 }

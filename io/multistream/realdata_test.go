@@ -212,23 +212,3 @@ func TestRealMultistream(t *testing.T) {
 		}
 	})
 }
-
-// TestRealMultistreamPerStream100 builds the file as Wikimedia does, 100
-// pages a stream, and checks the ranges against the whole file.
-func TestRealMultistreamPerStream100(t *testing.T) {
-	d := buildRealDump(t, 100)
-	if len(d.ranges) != 4 {
-		t.Fatalf("%d ranges, want the header and 3 streams", len(d.ranges))
-	}
-	pages, errs := d.readRanges(t, d.file, 2)
-	var got []content
-	for i := 1; i < len(d.ranges); i++ {
-		if errs[i] != nil {
-			t.Fatalf("range %d: %v", i, errs[i])
-		}
-		got = append(got, pages[i]...)
-	}
-	if whole := d.readWhole(t); fmt.Sprint(got) != fmt.Sprint(whole) {
-		t.Errorf("ranges gave %d pages, the whole file %d", len(got), len(whole))
-	}
-}

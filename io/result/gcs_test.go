@@ -53,12 +53,12 @@ func startFakeGCS(t *testing.T) *fakestorage.Server {
 // bucketObjects lists every object in the bucket, as seen by the server.
 func bucketObjects(t *testing.T, srv *fakestorage.Server) []string {
 	t.Helper()
-	attrs, _, err := srv.ListObjects(gcsBucket, "", "", false)
+	resp, err := srv.ListObjectsWithOptionsPaginated(gcsBucket, fakestorage.ListOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var names []string
-	for _, a := range attrs {
+	for _, a := range resp.Objects {
 		names = append(names, a.Name)
 	}
 	slices.Sort(names)

@@ -48,7 +48,6 @@ func (f *starsFn) ProcessElement(ctx context.Context, shard int, batches func(*[
 	}
 	p.Flush(emitEdges)
 	c := summary.Counts{Buckets: st.Buckets, MultiBuckets: st.MultiBuckets, Edges: st.Edges, LargestBucket: st.LargestSize}
-	summary.Report(ctx, c)
-	emitCounts(c)
+	summary.Emit(ctx, c, emitCounts)
 	return nil
 }

@@ -164,8 +164,5 @@ func (f *buildFn) FinishBundle(ctx context.Context, emitLines func(int, []byte),
 	for p, n := range f.pairs {
 		emitPairs(summary.PairCount{PageA: p.A, PageB: p.B, TitleA: p.TitleA, TitleB: p.TitleB, Clusters: n})
 	}
-	if !f.counts.IsZero() {
-		summary.Report(ctx, f.counts)
-		emitCounts(f.counts)
-	}
+	summary.Emit(ctx, f.counts, emitCounts)
 }

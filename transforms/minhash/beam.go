@@ -108,8 +108,5 @@ func (f *signFn) ProcessElement(_ context.Context, st sentence.Sentence, emitEnt
 func (f *signFn) FinishBundle(ctx context.Context, emitEntries, emitRecords func(int, []byte), emitCounts func(summary.Counts)) {
 	f.entries.Flush(emitEntries)
 	f.records.Flush(emitRecords)
-	if !f.counts.IsZero() {
-		summary.Report(ctx, f.counts)
-		emitCounts(f.counts)
-	}
+	summary.Emit(ctx, f.counts, emitCounts)
 }

@@ -40,10 +40,7 @@ func (f *fromPagesFn) ProcessElement(_ context.Context, p dump.Page, emit func(S
 }
 
 func (f *fromPagesFn) FinishBundle(ctx context.Context, _ func(Sentence), emitCounts func(summary.Counts)) {
-	if !f.counts.IsZero() {
-		summary.Report(ctx, f.counts)
-		emitCounts(f.counts)
-	}
+	summary.Emit(ctx, f.counts, emitCounts)
 }
 
 // Lines turns batches of encoded sentences (PCollection<KV<int, []byte>>, as

@@ -49,6 +49,16 @@ func Total(s beam.Scope, partials ...beam.PCollection) beam.PCollection {
 // Namespace is the Beam metrics namespace of the counters.
 const Namespace = "neardup"
 
+// Emit reports c to the Beam metrics and emits it, unless nothing was
+// counted: DoFns call it when a bundle finishes.
+func Emit(ctx context.Context, c Counts, emit func(Counts)) {
+	if c.IsZero() {
+		return
+	}
+	Report(ctx, c)
+	emit(c)
+}
+
 // Report adds c to the Beam metrics counters of the same names, so the counts
 // can be watched while the job runs.
 func Report(ctx context.Context, c Counts) {

@@ -168,8 +168,7 @@ func (f *compareFn) ProcessElement(ctx context.Context, shard int, halves, recor
 	}
 	edges.Flush(emitEdges)
 	sims.Flush(emitSims)
-	summary.Report(ctx, c)
-	emitCounts(c)
+	summary.Emit(ctx, c, emitCounts)
 	return nil
 }
 
