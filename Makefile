@@ -4,9 +4,10 @@ INPUT   ?= testdata/sample/simplewiki-sample.xml
 OUTPUT  ?= out/sample
 FLAGS   ?=
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
-LDFLAGS := -X main.version=$(VERSION)
+COMMIT  ?= $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
+LDFLAGS := -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 
-.PHONY: run test vet lint fmt-check fuzz bench clean
+.PHONY: run test vet lint fmt-check fuzz bench clean release template
 
 ## run: find near-duplicate sentences in INPUT (default: the sample) and write them to OUTPUT
 run:
@@ -40,5 +41,13 @@ fuzz:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
+## release: versioned, reproducible binaries (linux/amd64, linux/arm64, darwin/arm64, darwin/amd64) and SHA256SUMS in dist/
+release:
+	VERSION='$(VERSION)' COMMIT='$(COMMIT)' GO='$(GO)' scripts/release.sh
+
+## template: build, push and register the Dataflow Flex Template (PROJECT=… REGION=… BUCKET=…; needs docker and gcloud)
+template:
+	VERSION='$(VERSION)' scripts/template.sh
+
 clean:
-	rm -rf out
+	rm -rf out dist

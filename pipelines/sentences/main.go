@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -89,7 +90,38 @@ func main() {
 	if err := beamx.Run(ctx, p); err != nil {
 		log.Fatalf("sentences: pipeline failed: %v (no manifest.json was written in %s: the run did not finish)", err, opts.RunDir())
 	}
+	if submitsOnly() {
+		fmt.Printf("submitted run %s; its results will be in %s\n", opts.RunID, opts.RunDir())
+		return
+	}
 	report(ctx, opts.RunDir())
+}
+
+// absolute makes a local path absolute, so that workers in other processes
+// or machines find it; URLs such as gs://… are left as they are.
+func absolute(path string) (string, error) {
+	if strings.Contains(path, "://") {
+		return path, nil
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", fmt.Errorf("cannot make %s absolute: %w", path, err)
+	}
+	return abs, nil
+}
+
+// submitsOnly reports whether the runner was asked only to submit or print
+// the job (Beam's --async, Dataflow's --dry_run or --template_location), so
+// that no results can be read when Run returns.
+func submitsOnly() bool {
+	for _, name := range []string{"async", "dry_run", "template_location"} {
+		if f := flag.Lookup(name); f != nil {
+			if v := f.Value.String(); v != "" && v != "false" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // buildCommit is the commit stamped in by the release, or else the one the Go
@@ -118,12 +150,21 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 	if err != nil {
 		return Options{}, err
 	}
+	for i, f := range files {
+		if files[i], err = absolute(f); err != nil {
+			return Options{}, err
+		}
+	}
+	out, err := absolute(*output)
+	if err != nil {
+		return Options{}, err
+	}
 	ns, err := parseNamespaces(*namespaces)
 	if err != nil {
 		return Options{}, err
 	}
 	o := Options{
-		Input: files, Output: *output, Namespaces: ns, MaxPageBytes: *maxPageBytes, SplitBytes: *splitBytes,
+		Input: files, Output: out, Namespaces: ns, MaxPageBytes: *maxPageBytes, SplitBytes: *splitBytes,
 		ShingleLength: *shingleLength, MinShingles: *minShingles, MaxShingles: *maxShingles,
 		FoldCase: *foldCase, CollapseSpace: *collapseSpace,
 		Scheme: *scheme, Threshold: *threshold, Recall: *recall, Bands: *bands, Rows: *rows, Seed: *seed,

@@ -1,0 +1,704 @@
+package main
+
+// Tests of what deploy/ and scripts/ ship: every YAML and JSON file parses,
+// every pipeline parameter they name is a flag of the binary, the Beam
+// images match the Beam version the binary is built with, the Dataflow
+// submission carries the flags (checked offline with the runner's
+// --dry_run against an in-process GCS emulator), and release builds are
+// reproducible.
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io"
+	"io/fs"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/fsouza/fake-gcs-server/fakestorage"
+	"gopkg.in/yaml.v3"
+)
+
+const deployDir = "../../deploy"
+
+// airflowDAG is the Airflow DAG, relative to the repository root.
+const airflowDAG = "deploy/dataflow/airflow/neardup_dag.py"
+
+// paramUse is one pipeline parameter named by a deploy file.
+type paramUse struct {
+	file, name, value string
+}
+
+// deployDoc is one parsed YAML document or JSON file.
+type deployDoc struct {
+	file string
+	doc  any
+}
+
+// parseDeployFiles parses every YAML and JSON file under deploy/ and fails
+// the test on the first that does not parse.
+func parseDeployFiles(t *testing.T) []deployDoc {
+	t.Helper()
+	var docs []deployDoc
+	err := filepath.WalkDir(deployDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel := filepath.ToSlash(strings.TrimPrefix(path, "../../"))
+		switch filepath.Ext(path) {
+		case ".json":
+			var v any
+			if err := json.Unmarshal(b, &v); err != nil {
+				t.Errorf("%s: %v", rel, err)
+			}
+			docs = append(docs, deployDoc{rel, v})
+		case ".yaml", ".yml":
+			dec := yaml.NewDecoder(bytes.NewReader(b))
+			for {
+				var v any
+				err := dec.Decode(&v)
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Errorf("%s: %v", rel, err)
+					break
+				}
+				docs = append(docs, deployDoc{rel, v})
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(docs) == 0 {
+		t.Fatalf("no YAML or JSON file under %s", deployDir)
+	}
+	return docs
+}
+
+// walk calls visit on every map in v, depth first.
+func walk(v any, visit func(map[string]any)) {
+	switch v := v.(type) {
+	case map[string]any:
+		visit(v)
+		for _, e := range v {
+			walk(e, visit)
+		}
+	case []any:
+		for _, e := range v {
+			walk(e, visit)
+		}
+	}
+}
+
+func stringList(v any) []string {
+	list, _ := v.([]any)
+	var out []string
+	for _, e := range list {
+		if s, ok := e.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// isPipelineContainer reports whether a Kubernetes container or compose
+// service runs the pipeline binary.
+func isPipelineContainer(m map[string]any) bool {
+	image, _ := m["image"].(string)
+	entry := stringList(m["entrypoint"])
+	return strings.Contains(image, "/neardup:") || len(entry) > 0 && strings.HasSuffix(entry[0], "/sentences")
+}
+
+// flagArgs returns the --name=value arguments of a command line.
+func flagArgs(file string, args []string) []paramUse {
+	var uses []paramUse
+	for _, a := range args {
+		if f, ok := strings.CutPrefix(a, "--"); ok {
+			name, value, _ := strings.Cut(f, "=")
+			uses = append(uses, paramUse{file, name, value})
+		}
+	}
+	return uses
+}
+
+// templateParams returns the names declared by metadata.json, with their
+// validation regexes.
+func templateParams(t *testing.T, docs []deployDoc) map[string][]string {
+	t.Helper()
+	params := map[string][]string{}
+	for _, d := range docs {
+		if !strings.HasSuffix(d.file, "/metadata.json") {
+			continue
+		}
+		var meta struct {
+			Parameters []struct {
+				Name    string   `json:"name"`
+				Regexes []string `json:"regexes"`
+			} `json:"parameters"`
+		}
+		remarshal(t, d, &meta)
+		for _, p := range meta.Parameters {
+			if _, dup := params[p.Name]; dup {
+				t.Errorf("%s declares %q twice", d.file, p.Name)
+			}
+			params[p.Name] = p.Regexes
+		}
+	}
+	if len(params) == 0 {
+		t.Fatal("no parameter in deploy/dataflow/metadata.json")
+	}
+	return params
+}
+
+func remarshal(t *testing.T, d deployDoc, into any) {
+	t.Helper()
+	b, err := json.Marshal(d.doc)
+	if err == nil {
+		err = json.Unmarshal(b, into)
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", d.file, err)
+	}
+}
+
+// dagOptions returns the keys and values of PIPELINE_OPTIONS in the Airflow
+// DAG, a dict literal of one "key": value per line.
+func dagOptions(t *testing.T, path string) []paramUse {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("../..", path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(b), "\nPIPELINE_OPTIONS = {\n")
+	block, _, closed := strings.Cut(block, "\n}\n")
+	if !ok || !closed {
+		t.Fatalf("%s: no PIPELINE_OPTIONS = {...} block", path)
+	}
+	entry := regexp.MustCompile(`^\s+"([a-z_]+)":\s*(.*?),?$`)
+	var uses []paramUse
+	for _, line := range strings.Split(block, "\n") {
+		m := entry.FindStringSubmatch(line)
+		if m == nil {
+			t.Fatalf("%s: PIPELINE_OPTIONS line %q is not `\"key\": value,`", path, line)
+		}
+		uses = append(uses, paramUse{path, m[1], m[2]})
+	}
+	return uses
+}
+
+// deployParams collects every pipeline parameter the deploy files name.
+func deployParams(t *testing.T, docs []deployDoc) []paramUse {
+	t.Helper()
+	var uses []paramUse
+	for _, d := range docs {
+		switch {
+		case strings.HasSuffix(d.file, "/metadata.json"):
+			for name := range templateParams(t, []deployDoc{d}) {
+				uses = append(uses, paramUse{d.file, name, ""})
+			}
+		case strings.HasSuffix(d.file, "/launch-request.json"):
+			var req struct {
+				LaunchParameter struct {
+					Parameters map[string]string `json:"parameters"`
+				} `json:"launchParameter"`
+			}
+			remarshal(t, d, &req)
+			for name, value := range req.LaunchParameter.Parameters {
+				uses = append(uses, paramUse{d.file, name, value})
+			}
+		default: // compose services and Kubernetes containers
+			walk(d.doc, func(m map[string]any) {
+				if isPipelineContainer(m) {
+					uses = append(uses, flagArgs(d.file, append(stringList(m["command"]), stringList(m["args"])...))...)
+				}
+			})
+		}
+	}
+	return append(uses, dagOptions(t, airflowDAG)...)
+}
+
+// mainFlags returns the flags main.go defines, parsed from its source.
+func mainFlags(t *testing.T) []string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok || len(call.Args) < 2 {
+			return true
+		}
+		if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != "flag" {
+			return true
+		}
+		arg := call.Args[0] // flag.String("name", ...)
+		if strings.HasSuffix(sel.Sel.Name, "Var") {
+			arg = call.Args[1] // flag.StringVar(&v, "name", ...)
+		}
+		if lit, ok := arg.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			if name, err := strconv.Unquote(lit.Value); err == nil {
+				names = append(names, name)
+			}
+		}
+		return true
+	})
+	if !slices.Contains(names, "input") || !slices.Contains(names, "output") {
+		t.Fatalf("found no --input and --output definitions in main.go: %q", names)
+	}
+	return names
+}
+
+// beamVersion is the version of the Beam Go SDK in go.mod.
+func beamVersion(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^\s*github\.com/apache/beam/sdks/v2 v([0-9.]+)`).FindSubmatch(b)
+	if m == nil {
+		t.Fatal("go.mod does not require github.com/apache/beam/sdks/v2")
+	}
+	return string(m[1])
+}
+
+// TestDeployFiles parses every YAML and JSON file under deploy/ and checks
+// them against the pipeline: the template declares every pipeline flag, the
+// parameters named anywhere are flags of the binary with valid values, the
+// Beam images are of the SDK's version, and the portable submissions use the
+// worker pool sidecar.
+func TestDeployFiles(t *testing.T) {
+	docs := parseDeployFiles(t)
+	uses := deployParams(t, docs)
+	template := templateParams(t, docs)
+
+	// Each file that submits the pipeline names some of its parameters: if the
+	// extraction breaks, this fails instead of checking nothing.
+	perFile := map[string]int{}
+	for _, u := range uses {
+		perFile[u.file]++
+	}
+	for _, f := range []string{
+		"deploy/flink/docker-compose.yml", "deploy/flink/k8s/submit-job.yaml",
+		"deploy/spark/docker-compose.yml", "deploy/spark/k8s/submit-job.yaml",
+		"deploy/dataflow/metadata.json", "deploy/dataflow/scheduler/launch-request.json",
+		airflowDAG,
+	} {
+		if perFile[f] < 3 {
+			t.Errorf("%s names %d pipeline parameters, want at least input, output and one more", f, perFile[f])
+		}
+	}
+
+	t.Run("template declares every pipeline flag", func(t *testing.T) {
+		for _, name := range mainFlags(t) {
+			if _, ok := template[name]; !ok && name != "version" {
+				t.Errorf("metadata.json does not declare --%s", name)
+			}
+		}
+	})
+
+	t.Run("values match the template's regexes", func(t *testing.T) {
+		for _, u := range uses {
+			if !strings.HasSuffix(u.file, "launch-request.json") {
+				continue
+			}
+			regexes, ok := template[u.name]
+			if !ok {
+				t.Errorf("%s: parameter %q is not declared in metadata.json", u.file, u.name)
+			}
+			for _, expr := range regexes {
+				re, err := regexp.Compile(expr)
+				if err != nil {
+					t.Errorf("metadata.json: %q: %v", u.name, err)
+				} else if !re.MatchString(u.value) {
+					t.Errorf("%s: %s=%q does not match %s", u.file, u.name, u.value, expr)
+				}
+			}
+		}
+	})
+
+	t.Run("portable submissions use the worker pool sidecar", func(t *testing.T) {
+		byFile := map[string]map[string]string{}
+		for _, u := range uses {
+			if strings.Contains(u.file, "/flink/") || strings.Contains(u.file, "/spark/") {
+				if byFile[u.file] == nil {
+					byFile[u.file] = map[string]string{}
+				}
+				byFile[u.file][u.name] = u.value
+			}
+		}
+		for file, flags := range byFile {
+			want := map[string]string{
+				"environment_type":   "EXTERNAL",
+				"environment_config": fmt.Sprintf("localhost:%d", workerPoolPort),
+				"runner":             map[bool]string{true: "flink", false: "spark"}[strings.Contains(file, "/flink/")],
+			}
+			for name, value := range want {
+				if flags[name] != value {
+					t.Errorf("%s: --%s=%q, want %q", file, name, flags[name], value)
+				}
+			}
+			if flags["worker_binary"] == "" || flags["endpoint"] == "" {
+				t.Errorf("%s: no --worker_binary or --endpoint", file)
+			}
+		}
+	})
+
+	t.Run("Beam images match go.mod", func(t *testing.T) {
+		want := beamVersion(t)
+		images := 0
+		for _, d := range docs {
+			walk(d.doc, func(m map[string]any) {
+				image, _ := m["image"].(string)
+				if name, tag, ok := strings.Cut(image, ":"); ok && strings.HasPrefix(name, "apache/beam_") {
+					images++
+					if tag != want {
+						t.Errorf("%s: %s, want tag %s (Beam in go.mod)", d.file, image, want)
+					}
+				}
+			})
+		}
+		if images < 6 {
+			t.Errorf("found %d apache/beam_* images; want the job server and worker pool of each runner's compose file and manifests", images)
+		}
+	})
+
+	t.Run("scheduler job launches the template", func(t *testing.T) {
+		for _, d := range docs {
+			if !strings.HasSuffix(d.file, "/scheduler/job.yaml") {
+				continue
+			}
+			m, _ := d.doc.(map[string]any)
+			if uri, _ := m["--uri"].(string); !strings.HasSuffix(uri, "/flexTemplates:launch") {
+				t.Errorf("%s: --uri %q is not a flexTemplates:launch URL", d.file, uri)
+			}
+			body, _ := m["--message-body-from-file"].(string)
+			if _, err := os.Stat(filepath.Join("../..", body)); err != nil {
+				t.Errorf("%s: --message-body-from-file: %v", d.file, err)
+			}
+		}
+	})
+
+	t.Run("Airflow DAG compiles", func(t *testing.T) {
+		python, err := exec.LookPath("python3")
+		if err != nil {
+			t.Skip("python3 not found")
+		}
+		dag := filepath.Join("../..", airflowDAG)
+		out, err := exec.Command(python, "-c", "import ast, sys; ast.parse(open(sys.argv[1]).read(), sys.argv[1])", dag).CombinedOutput()
+		if err != nil {
+			t.Errorf("%s: %v\n%s", dag, err, out)
+		}
+	})
+
+	t.Run("parameters are flags of the binary", func(t *testing.T) {
+		// The test binary links this package's main.go and the runners beamx
+		// registers, so it defines every flag the pipeline binary does (and
+		// go test's own test.* flags, which are excluded).
+		for _, u := range uses {
+			if flag.Lookup(u.name) == nil || strings.HasPrefix(u.name, "test.") {
+				t.Errorf("%s: %q is not a flag of the pipeline binary", u.file, u.name)
+			}
+		}
+	})
+}
+
+// TestDataflowDryRun builds the submission to Dataflow without sending it:
+// the launcher expands a gs:// input and checks a gs:// output on an
+// in-process GCS emulator, and the job it prints must carry the pipeline's
+// flags, the worker binary's staging location and the worker settings.
+func TestDataflowDryRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary; skipped with -short")
+	}
+	tmp := t.TempDir()
+	bin := buildGo(t, tmp, "sentences", ".")
+	emulator := startGCSEmulator(t, "neardup-dry-run", map[string]string{
+		"dumps/simplewiki-sample.xml": "../../testdata/sample/simplewiki-sample.xml",
+	})
+
+	args := []string{
+		"--runner=dataflow", "--dry_run",
+		"--project=neardup-test", "--region=europe-west1",
+		"--staging_location=gs://neardup-dry-run/staging", "--temp_location=gs://neardup-dry-run/tmp",
+		"--worker_binary=" + bin, "--job_name=neardup-dry-run",
+		"--worker_machine_type=n2-standard-4", "--max_num_workers=7",
+		"--input=gs://neardup-dry-run/dumps/*.xml", "--output=gs://neardup-dry-run/out",
+		"--scheme=weissman", "--shards=16", "--output_shards=3", "--namespaces=0,14",
+	}
+	if flagNames(t, bin)["run_id"] {
+		args = append(args, "--run_id=dry-run-1")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = tmp
+	cmd.Env = append(os.Environ(), "STORAGE_EMULATOR_HOST="+emulator.host, "TMPDIR="+tmp)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("dry run: %v\n%s", err, tail(out, 6000))
+	}
+	job := printedJob(t, out)
+
+	var got struct {
+		ProjectID   string `json:"projectId"`
+		Name        string `json:"name"`
+		Type        string `json:"type"`
+		Environment struct {
+			TempStoragePrefix  string `json:"tempStoragePrefix"`
+			SdkPipelineOptions struct {
+				Options struct {
+					Region string `json:"region"`
+				} `json:"options"`
+				GoOptions struct {
+					Options map[string]string `json:"options"`
+				} `json:"beam:option:go_options:v1"`
+			} `json:"sdkPipelineOptions"`
+			WorkerPools []struct {
+				MachineType         string `json:"machineType"`
+				AutoscalingSettings struct {
+					MaxNumWorkers int `json:"maxNumWorkers"`
+				} `json:"autoscalingSettings"`
+				Packages []struct {
+					Name, Location string
+				} `json:"packages"`
+			} `json:"workerPools"`
+		} `json:"environment"`
+	}
+	if err := json.Unmarshal(job, &got); err != nil {
+		t.Fatalf("printed job: %v\n%s", err, job)
+	}
+	env := got.Environment
+	if got.ProjectID != "neardup-test" || got.Name != "neardup-dry-run" || got.Type != "JOB_TYPE_BATCH" ||
+		env.SdkPipelineOptions.Options.Region != "europe-west1" || env.TempStoragePrefix != "gs://neardup-dry-run/tmp" {
+		t.Errorf("job %q in %q (%s), region %q, temp %q; want neardup-dry-run in neardup-test (JOB_TYPE_BATCH), europe-west1, gs://neardup-dry-run/tmp",
+			got.Name, got.ProjectID, got.Type, env.SdkPipelineOptions.Options.Region, env.TempStoragePrefix)
+	}
+	if len(env.WorkerPools) != 1 {
+		t.Fatalf("%d worker pools, want 1", len(env.WorkerPools))
+	}
+	pool := env.WorkerPools[0]
+	if pool.MachineType != "n2-standard-4" || pool.AutoscalingSettings.MaxNumWorkers != 7 {
+		t.Errorf("worker pool %s with at most %d workers, want n2-standard-4 and 7", pool.MachineType, pool.AutoscalingSettings.MaxNumWorkers)
+	}
+	if len(pool.Packages) == 0 || pool.Packages[0].Name != "worker" || !strings.HasPrefix(pool.Packages[0].Location, "gs://neardup-dry-run/staging/") {
+		t.Errorf("packages %+v, want the worker binary staged under gs://neardup-dry-run/staging/", pool.Packages)
+	}
+	options := env.SdkPipelineOptions.GoOptions.Options
+	for _, a := range args {
+		name, value, _ := strings.Cut(strings.TrimPrefix(a, "--"), "=")
+		switch name {
+		case "runner", "dry_run", "project", "region", "staging_location", "job_name", "worker_machine_type", "max_num_workers":
+			continue // job fields, not pipeline options
+		}
+		if options[name] != value {
+			t.Errorf("pipeline option %s = %q, want %q", name, options[name], value)
+		}
+	}
+
+	// The launcher checked that the output is writable, and left nothing.
+	if objs := emulator.objects(t, "out/"); len(objs) != 0 {
+		t.Errorf("the dry run left %q in the output", objs)
+	}
+}
+
+// printedJob finds the Dataflow job the runner logged as indented JSON: a
+// log line whose message, quoted or not, is a JSON object with a projectId.
+func printedJob(t *testing.T, out []byte) []byte {
+	t.Helper()
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 64<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		_, rest, ok := strings.Cut(line, " msg=")
+		if !ok {
+			continue
+		}
+		quoted, err := strconv.QuotedPrefix(rest)
+		if err != nil {
+			continue
+		}
+		msg, _ := strconv.Unquote(quoted)
+		if strings.HasPrefix(msg, "{") && strings.Contains(msg, `"projectId"`) {
+			return []byte(msg)
+		}
+	}
+	// Unquoted: a JSON object printed over several lines.
+	for i := 0; ; {
+		j := bytes.Index(out[i:], []byte("{\n"))
+		if j < 0 {
+			break
+		}
+		var v map[string]any
+		if err := json.NewDecoder(bytes.NewReader(out[i+j:])).Decode(&v); err == nil && v["projectId"] != nil {
+			b, _ := json.Marshal(v)
+			return b
+		}
+		i += j + 1
+	}
+	t.Fatalf("the dry run printed no job:\n%s", tail(out, 6000))
+	return nil
+}
+
+// gcsEmulator is an in-process fake GCS server.
+type gcsEmulator struct {
+	srv    *fakestorage.Server
+	host   string
+	bucket string
+}
+
+// startGCSEmulator serves a bucket holding the given local files (by object
+// name) on a loopback port. Clients find it through STORAGE_EMULATOR_HOST;
+// it must also be the server's PublicHost, where the storage client reads
+// objects.
+func startGCSEmulator(t *testing.T, bucket string, files map[string]string) *gcsEmulator {
+	t.Helper()
+	var objects []fakestorage.Object
+	for name, path := range files {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		objects = append(objects, fakestorage.Object{
+			ObjectAttrs: fakestorage.ObjectAttrs{BucketName: bucket, Name: name},
+			Content:     b,
+		})
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	host := fmt.Sprintf("127.0.0.1:%d", port)
+	srv, err := fakestorage.NewServerWithOptions(fakestorage.Options{
+		InitialObjects: objects, Scheme: "http", Host: "127.0.0.1", Port: uint16(port), PublicHost: host, Writer: io.Discard,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Stop)
+	srv.CreateBucketWithOpts(fakestorage.CreateBucketOpts{Name: bucket})
+	return &gcsEmulator{srv: srv, host: host, bucket: bucket}
+}
+
+func (e *gcsEmulator) objects(t *testing.T, prefix string) []string {
+	t.Helper()
+	resp, err := e.srv.ListObjectsWithOptionsPaginated(e.bucket, fakestorage.ListOptions{Prefix: prefix})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, a := range resp.Objects {
+		names = append(names, a.Name)
+	}
+	return names
+}
+
+// TestReleaseReproducible runs scripts/release.sh for the host's platform
+// twice, from the repository and from a copy of its sources at another path,
+// and checks that the checksums agree and that the binary reports the
+// stamped version and commit: the checkout's location and the output
+// directory must not change a byte. (The build cache is shared; a cold-cache
+// rebuild takes minutes on two cores, see the CHANGELOG.)
+func TestReleaseReproducible(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary twice; skipped with -short")
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash not found")
+	}
+	const version, commit = "v0.0.0-test", "0123abcd"
+	roots := []string{"../..", copySources(t, "../..")}
+	var sums [2][]byte
+	var dist [2]string
+	for i, root := range roots {
+		dist[i] = t.TempDir()
+		cmd := exec.Command(bash, filepath.Join(root, "scripts", "release.sh"))
+		cmd.Env = append(os.Environ(), "VERSION="+version, "COMMIT="+commit,
+			"TARGETS="+runtime.GOOS+"/"+runtime.GOARCH, "DIST="+dist[i])
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("release.sh in %s: %v\n%s", root, err, out)
+		}
+		if sums[i], err = os.ReadFile(filepath.Join(dist[i], "SHA256SUMS")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	name := fmt.Sprintf("sentences-%s-%s-%s", version, runtime.GOOS, runtime.GOARCH)
+	if !bytes.Equal(sums[0], sums[1]) || !bytes.Contains(sums[0], []byte("  "+name+"\n")) {
+		t.Errorf("the two builds of %s differ or are missing:\n%s\n%s", name, sums[0], sums[1])
+	}
+	out, err := exec.Command(filepath.Join(dist[0], name), "--version").CombinedOutput()
+	if err != nil || !bytes.Contains(out, []byte(version)) || !bytes.Contains(out, []byte(commit)) {
+		t.Errorf("%s --version = %q (%v), want it to name %s and %s", name, out, err, version, commit)
+	}
+}
+
+// copySources copies what a release build reads (go.mod, go.sum, the
+// non-test Go files and scripts/release.sh) from root to a new directory.
+func copySources(t *testing.T, root string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			switch d.Name() {
+			case ".git", "testdata", "dist", "out", "deploy":
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		keep := rel == "go.mod" || rel == "go.sum" || rel == filepath.Join("scripts", "release.sh") ||
+			strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")
+		if !keep {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Join(dst, filepath.Dir(rel)), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o755)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
