@@ -36,6 +36,11 @@ func TestFailedRunLooksUnfinished(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := testOptions(t, t.TempDir(), in, "../../testdata/sample/simplewiki-sample.xml")
+	src, err := planSources(t.Context(), o.Input) // planned while the file exists
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Sources = &src
 	if err := os.Remove(in); err != nil {
 		t.Fatal(err)
 	}
