@@ -7,7 +7,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 COMMIT  ?= $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
 LDFLAGS := -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 
-.PHONY: run test vet lint fmt-check fuzz bench clean release template
+.PHONY: run test vet lint fmt-check fuzz fuzz-smoke bench clean release template
 
 ## run: find near-duplicate sentences in INPUT (default: the sample) and write them to OUTPUT
 run:
@@ -36,6 +36,13 @@ fuzz:
 	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
 	  done; \
 	done
+
+## fuzz-smoke: a few seconds of each parser's fuzz target (CI)
+fuzz-smoke:
+	$(GO) test ./io/dump -run '^$$' -fuzz '^FuzzReader$$' -fuzztime 5s
+	$(GO) test ./transforms/wikitext -run '^$$' -fuzz '^FuzzClean$$' -fuzztime 5s
+	$(GO) test ./transforms/sentence -run '^$$' -fuzz '^FuzzSplit$$' -fuzztime 5s
+	$(GO) test ./transforms/shingle -run '^$$' -fuzz '^FuzzHashes$$' -fuzztime 5s
 
 ## bench: Go benchmarks of every stage
 bench:
