@@ -4,22 +4,19 @@ import (
 	"context"
 	"errors"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/neardup/neardup/internal/testshared"
 )
 
 // sharedData returns the directory of the project's real test data, or
 // skips the test when it is missing.
 func sharedData(t testing.TB) string {
 	t.Helper()
-	dir := filepath.Join("..", "..", "..", "shared", "data")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("real test data not available: %v", err)
-	}
-	return dir
+	return testshared.Path(t, "data")
 }
 
 // readFile reads a real file through Open.

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/neardup/neardup/internal/testshared"
+
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/neardup/neardup/transforms/cluster"
@@ -21,16 +23,10 @@ var update = flag.Bool("golden", false, "rewrite the golden files in testdata/go
 
 func TestMain(m *testing.M) { ptest.Main(m) }
 
-// sharedData is the directory of the public sample dumps, beside the checkout.
-const sharedData = "../../../shared/data"
-
+// needShared returns the path of rel under ../shared/data, or skips.
 func needShared(t testing.TB, rel string) string {
 	t.Helper()
-	p := filepath.Join(sharedData, rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("%s not available: %v", p, err)
-	}
-	return p
+	return testshared.Data(t, rel)
 }
 
 // testOptions are the command's defaults for the given input and output.

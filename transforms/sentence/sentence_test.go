@@ -1,15 +1,13 @@
 package sentence
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/neardup/neardup/internal/testshared"
 )
 
 var splitTests = []struct {
@@ -207,54 +205,13 @@ func TestAbbreviationTable(t *testing.T) {
 	}
 }
 
-// paperCase is one line of paper-examples.jsonl.
-type paperCase struct {
-	Label   string `json:"label"`
-	Members []struct {
-		Title string `json:"title"`
-		Text  string `json:"text"`
-	} `json:"members"`
-}
-
-// loadPaperCases reads the seed papers' example sentences, skipping the test
-// if the shared data is not there.
-func loadPaperCases(tb testing.TB) []paperCase {
-	tb.Helper()
-	path := filepath.Join("..", "..", "..", "shared", "cases", "paper-examples.jsonl")
-	f, err := os.Open(path)
-	if os.IsNotExist(err) {
-		tb.Skipf("shared cases not found at %s", path)
-	}
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var cases []paperCase
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var c paperCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			tb.Fatalf("%s: %v", path, err)
-		}
-		cases = append(cases, c)
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatalf("reading %s: %v", path, err)
-	}
-	if len(cases) == 0 {
-		tb.Fatalf("%s holds no cases", path)
-	}
-	return cases
-}
-
 // TestPaperExamples checks that each example sentence printed by the seed
 // papers is one sentence, and that any two of them (the first not one of the
 // "other" fragments, which the paper's splitter cut at "Bruce E." and
 // "U.S.") joined by a space are two.
 func TestPaperExamples(t *testing.T) {
 	var all, whole []string
-	for _, c := range loadPaperCases(t) {
+	for _, c := range testshared.PaperCases(t) {
 		for _, m := range c.Members {
 			all = append(all, m.Text)
 			if c.Label != "other" {
@@ -281,7 +238,7 @@ func TestPaperExamples(t *testing.T) {
 // the sentence that followed them: the joins are single sentences.
 func TestPaperFragments(t *testing.T) {
 	var fragments []string
-	for _, c := range loadPaperCases(t) {
+	for _, c := range testshared.PaperCases(t) {
 		if c.Label == "other" {
 			for _, m := range c.Members {
 				fragments = append(fragments, m.Text)
@@ -363,7 +320,7 @@ func nonSpace(text string) string {
 
 func BenchmarkSplit(b *testing.B) {
 	var paragraphs []string
-	for _, c := range loadPaperCases(b) {
+	for _, c := range testshared.PaperCases(b) {
 		var p []string
 		for _, m := range c.Members {
 			p = append(p, m.Text)

@@ -1,14 +1,12 @@
 package verify
 
 import (
-	"bufio"
-	"encoding/json"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/neardup/neardup/internal/testshared"
 
 	"github.com/neardup/neardup/transforms/shingle"
 )
@@ -244,46 +242,6 @@ func TestCompareExactWhenJaccardAccepts(t *testing.T) {
 	}
 }
 
-// paperCase is one line of the shared paper-examples.jsonl.
-type paperCase struct {
-	Label   string `json:"label"`
-	Members []struct {
-		Title string `json:"title"`
-		Text  string `json:"text"`
-	} `json:"members"`
-}
-
-// loadPaperCases reads ../../../shared/cases/paper-examples.jsonl, skipping
-// the test if it is not there.
-func loadPaperCases(tb testing.TB) []paperCase {
-	tb.Helper()
-	path := filepath.Join("..", "..", "..", "shared", "cases", "paper-examples.jsonl")
-	f, err := os.Open(path)
-	if os.IsNotExist(err) {
-		tb.Skipf("paper examples not found at %s", path)
-	}
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var cases []paperCase
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		var c paperCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			tb.Fatalf("%s: %v", path, err)
-		}
-		cases = append(cases, c)
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
-	}
-	if len(cases) == 0 {
-		tb.Fatalf("%s: no cases", path)
-	}
-	return cases
-}
-
 // oneWordEdits returns every copy of text with one word deleted, and every
 // copy with one word replaced by another word of the same length (each
 // letter or digit shifted by one).
@@ -321,7 +279,7 @@ const pipelineMinRunes = 75 + 12
 func TestPaperExamplesOneWordEdits(t *testing.T) {
 	c := NewChecker(12, shingle.DefaultNormalization, DefaultThresholds())
 	edits := 0
-	for _, pc := range loadPaperCases(t) {
+	for _, pc := range testshared.PaperCases(t) {
 		for _, m := range pc.Members {
 			if s, ok := c.Compare(m.Text, m.Text); !ok || s != (Similarity{1, 0}) {
 				t.Errorf("Compare(x, x) = %+v, %v for %q", s, ok, m.Text)
@@ -346,7 +304,7 @@ func TestPaperExamplesOneWordEdits(t *testing.T) {
 // rejected, except pairs of Ayhan et al.'s Bush/Obama groups, which
 // are variants of each other.
 func TestPaperExamplesUnrelated(t *testing.T) {
-	cases := loadPaperCases(t)
+	cases := testshared.PaperCases(t)
 	c := NewChecker(12, shingle.DefaultNormalization, DefaultThresholds())
 	firstWord := func(s string) string { return strings.Fields(s)[0] }
 	pairs := 0
@@ -372,7 +330,7 @@ func TestPaperExamplesUnrelated(t *testing.T) {
 // whose halves diverge after 66 runes.
 func TestPaperExamplesGroups(t *testing.T) {
 	c := NewChecker(12, shingle.DefaultNormalization, DefaultThresholds())
-	for _, pc := range loadPaperCases(t) {
+	for _, pc := range testshared.PaperCases(t) {
 		a, b := pc.Members[0].Text, pc.Members[1].Text
 		s, ok := c.Compare(a, b)
 		wantOK := pc.Label != "other"
@@ -384,7 +342,7 @@ func TestPaperExamplesGroups(t *testing.T) {
 
 func BenchmarkCompare(b *testing.B) {
 	var pairs [][2]string
-	for _, pc := range loadPaperCases(b) {
+	for _, pc := range testshared.PaperCases(b) {
 		for i := 1; i < len(pc.Members); i++ {
 			pairs = append(pairs, [2]string{pc.Members[0].Text, pc.Members[i].Text})
 		}

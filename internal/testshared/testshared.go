@@ -1,0 +1,89 @@
+// Package testshared locates the project's shared real test data for tests:
+// the public sample dumps in ../shared/data beside the checkout, and the
+// seed papers' example sentences in ../shared/cases. Tests that need them
+// skip, with a message, where they are missing.
+package testshared
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Path returns the path of rel (slash-separated) under the shared directory
+// beside the module root, or skips the test if it does not exist.
+func Path(tb testing.TB, rel string) string {
+	tb.Helper()
+	root, err := moduleRoot()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p := filepath.Join(root, "..", "shared", filepath.FromSlash(rel))
+	if _, err := os.Stat(p); err != nil {
+		tb.Skipf("shared test data not available: %v", err)
+	}
+	return p
+}
+
+// Data returns the path of rel under ../shared/data, or skips the test.
+func Data(tb testing.TB, rel string) string {
+	tb.Helper()
+	return Path(tb, "data/"+rel)
+}
+
+// moduleRoot is the nearest directory above the working directory (a test's
+// package directory) that holds go.mod.
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", os.ErrNotExist
+		}
+		dir = parent
+	}
+}
+
+// PaperCase is one example group printed in the seed papers.
+type PaperCase struct {
+	Seed    string `json:"seed"`
+	Label   string `json:"label"`
+	Note    string `json:"note"`
+	Members []struct {
+		Title string `json:"title"`
+		Text  string `json:"text"`
+	} `json:"members"`
+}
+
+// PaperCases reads ../shared/cases/paper-examples.jsonl, or skips the test.
+func PaperCases(tb testing.TB) []PaperCase {
+	tb.Helper()
+	path := Path(tb, "cases/paper-examples.jsonl")
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var cases []PaperCase
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var c PaperCase
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			tb.Fatalf("%s: %v", path, err)
+		}
+		cases = append(cases, c)
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatalf("%s: %v", path, err)
+	}
+	return cases
+}
