@@ -249,7 +249,7 @@ func portableInputs(t *testing.T) []testInput {
 		t.Fatal(err)
 	}
 	inputs := []testInput{{"sample", sample}}
-	katrina, err := filepath.Abs(filepath.Join(sharedData, "wikiduper", "Katrina.xml"))
+	katrina, err := filepath.Abs(filepath.Join("../../../shared/data", "wikiduper", "Katrina.xml"))
 	if err != nil {
 		t.Fatal(err)
 	}
