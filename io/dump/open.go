@@ -23,6 +23,17 @@ import (
 // Reader as truncation, while an error of the file itself stays an I/O
 // error. Closing the returned ReadCloser closes everything.
 func Open(ctx context.Context, path string) (io.ReadCloser, error) {
+	return openRaw(ctx, path, 0, func(raw io.Reader) io.Reader { return decoded(raw, path) })
+}
+
+// OpenAt opens a plain file positioned at offset, for reading a byte range.
+func OpenAt(ctx context.Context, path string, offset int64) (io.ReadCloser, error) {
+	return openRaw(ctx, path, offset, func(raw io.Reader) io.Reader { return &sourceReader{r: raw} })
+}
+
+// openRaw opens path through Beam's filesystem layer, moves to offset and
+// reads it through wrap.
+func openRaw(ctx context.Context, path string, offset int64, wrap func(io.Reader) io.Reader) (io.ReadCloser, error) {
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {
 		return nil, fmt.Errorf("dump: open %s: %w", path, err)
@@ -32,7 +43,12 @@ func Open(ctx context.Context, path string) (io.ReadCloser, error) {
 		fs.Close()
 		return nil, fmt.Errorf("dump: open %s: %w", path, err)
 	}
-	return &file{r: decoded(raw, path), closers: []io.Closer{raw, fs}}, nil
+	if err := skip(raw, offset); err != nil {
+		raw.Close()
+		fs.Close()
+		return nil, fmt.Errorf("dump: seek %s to %d: %w", path, offset, err)
+	}
+	return &file{r: wrap(raw), closers: []io.Closer{raw, fs}}, nil
 }
 
 // decoded returns the decompressed content of the file raw, chosen by the

@@ -100,22 +100,3 @@ func skip(r io.Reader, offset int64) error {
 	_, err := io.CopyN(io.Discard, r, offset)
 	return err
 }
-
-// OpenAt opens a plain file positioned at offset, for reading a byte range.
-func OpenAt(ctx context.Context, path string, offset int64) (io.ReadCloser, error) {
-	fs, err := filesystem.New(ctx, path)
-	if err != nil {
-		return nil, fmt.Errorf("dump: open %s: %w", path, err)
-	}
-	raw, err := fs.OpenRead(ctx, path)
-	if err != nil {
-		fs.Close()
-		return nil, fmt.Errorf("dump: open %s: %w", path, err)
-	}
-	if err := skip(raw, offset); err != nil {
-		raw.Close()
-		fs.Close()
-		return nil, fmt.Errorf("dump: seek %s to %d: %w", path, offset, err)
-	}
-	return &file{r: &sourceReader{r: raw}, closers: []io.Closer{raw, fs}}, nil
-}
