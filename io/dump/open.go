@@ -26,8 +26,17 @@ func Open(ctx context.Context, path string) (io.ReadCloser, error) {
 	return openRaw(ctx, path, 0, func(raw io.Reader) io.Reader { return decoded(raw, path) })
 }
 
-// OpenAt opens a plain file positioned at offset, for reading a byte range.
+// OpenAt opens a plain file positioned at offset, for reading a byte range:
+// a gs:// object through a range read, other files by seeking (or, where
+// the filesystem cannot seek, by skipping).
 func OpenAt(ctx context.Context, path string, offset int64) (io.ReadCloser, error) {
+	if isGCS(path) && offset > 0 {
+		rc, err := openGCSRange(ctx, path, offset)
+		if err != nil {
+			return nil, err
+		}
+		return &file{r: &sourceReader{r: rc}, closers: []io.Closer{rc}}, nil
+	}
 	return openRaw(ctx, path, offset, func(raw io.Reader) io.Reader { return &sourceReader{r: raw} })
 }
 

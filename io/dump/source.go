@@ -52,7 +52,7 @@ func plan(ctx context.Context, file string) (Source, error) {
 	if decoderFor(file) != nil || size == 0 {
 		return src, nil
 	}
-	head, err := readAt(ctx, fs, file, 0, peekBytes)
+	head, err := readAt(ctx, file, 0, peekBytes)
 	if err != nil {
 		return Source{}, err
 	}
@@ -63,7 +63,7 @@ func plan(ctx context.Context, file string) (Source, error) {
 		src.Splittable = true
 		return src, nil
 	}
-	tail, err := readAt(ctx, fs, file, max(0, size-peekBytes), peekBytes)
+	tail, err := readAt(ctx, file, max(0, size-peekBytes), peekBytes)
 	if err != nil {
 		return Source{}, err
 	}
@@ -72,15 +72,12 @@ func plan(ctx context.Context, file string) (Source, error) {
 }
 
 // readAt reads up to n bytes of file from offset.
-func readAt(ctx context.Context, fs filesystem.Interface, file string, offset int64, n int) ([]byte, error) {
-	rc, err := fs.OpenRead(ctx, file)
+func readAt(ctx context.Context, file string, offset int64, n int) ([]byte, error) {
+	rc, err := OpenAt(ctx, file, offset)
 	if err != nil {
-		return nil, fmt.Errorf("dump: open %s: %w", file, err)
+		return nil, err
 	}
 	defer rc.Close()
-	if err := skip(rc, offset); err != nil {
-		return nil, fmt.Errorf("dump: seek %s to %d: %w", file, offset, err)
-	}
 	b, err := io.ReadAll(io.LimitReader(rc, int64(n)))
 	if err != nil {
 		return nil, fmt.Errorf("dump: read %s at %d: %w", file, offset, err)
