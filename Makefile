@@ -7,7 +7,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 COMMIT  ?= $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
 LDFLAGS := -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 
-.PHONY: run test vet lint fmt-check fuzz fuzz-smoke bench clean release template
+.PHONY: run test vet lint fmt-check fuzz fuzz-smoke bench bench-go clean release template
 
 ## run: find near-duplicate sentences in INPUT (default: the sample) and write them to OUTPUT
 run:
@@ -44,8 +44,12 @@ fuzz-smoke:
 	$(GO) test ./transforms/sentence -run '^$$' -fuzz '^FuzzSplit$$' -fuzztime 5s
 	$(GO) test ./transforms/shingle -run '^$$' -fuzz '^FuzzHashes$$' -fuzztime 5s
 
-## bench: Go benchmarks of every stage
+## bench: end to end on ../shared/data and a 1–8× scaled corpus, with decompression and minhash-lsh baselines (~3 min)
 bench:
+	$(GO) run ./bench/cmd/bench $(BENCHFLAGS)
+
+## bench-go: Go benchmarks of every stage
+bench-go:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 ## release: versioned, reproducible binaries (linux/amd64, linux/arm64, darwin/arm64, darwin/amd64) and SHA256SUMS in dist/

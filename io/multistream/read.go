@@ -49,6 +49,11 @@ type Decoder struct {
 // ReadRange is like the function ReadRange. The Reader it returns must not
 // be used after the next call: that call takes over the decompressor.
 func (d *Decoder) ReadRange(ra io.ReaderAt, rg Range, file string, opt dump.Options) *dump.Reader {
+	return dump.NewReader(d.decompress(ra, rg), file, opt)
+}
+
+// decompress returns the decompressed content of the range.
+func (d *Decoder) decompress(ra io.ReaderAt, rg Range) io.Reader {
 	src := &sourceReader{r: io.NewSectionReader(ra, rg.Start, max(rg.Size(), 0))}
 	if d.buf == nil {
 		d.buf = bufio.NewReaderSize(src, 64<<10)
@@ -67,7 +72,7 @@ func (d *Decoder) ReadRange(ra io.ReaderAt, rg Range, file string, opt dump.Opti
 	} else {
 		rr.dec = &guardedReader{r: d.zr}
 	}
-	return dump.NewReader(rr, file, opt)
+	return rr
 }
 
 // DecodeError reports that the bzip2 data of a range could not be

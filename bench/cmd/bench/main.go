@@ -1,0 +1,351 @@
+// Command bench runs the pipeline end to end on the project's sample dumps
+// and on a scaled corpus, and prints what it costs next to two baselines:
+// decompressing the same input with the command-line tools, and a peer
+// (github.com/ekzhu/minhash-lsh in one process, bench/cmd/peer) clustering
+// the same sentences, with the recall of both against the exact pairs of
+// sentences whose 12-character shingle sets have a Jaccard similarity of at
+// least 0.8.
+//
+// Run it from the repository root, with the public samples in
+// ../shared/data:
+//
+//	go run ./bench/cmd/bench [-work DIR] [-sizes 1,2,4,8] [-peer_sizes 1,8]
+//
+// It builds the pipeline (./pipelines/sentences), bench/cmd/scale and
+// bench/cmd/peer into the work directory, writes the scaled corpora there
+// (kept and reused when -work names a directory that has them), runs the
+// pipeline once per input with --output WORK/out --run_id NAME, and prints
+// Markdown tables. Wall time and peak resident memory are the pipeline
+// process's own (wait4 rusage); the pipeline runs on Beam's embedded Prism
+// runner, in that process. Every command's output is in WORK/logs.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Samples, relative to the data directory.
+var (
+	englishSamples = []string{
+		"wikiduper/Katrina.xml",
+		"gensim-wiki/enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2",
+		"dbpedia-minidumps/enwiki-minidump.xml.bz2",
+	}
+	englishNames      = []string{"enwiki Katrina (wikiduper) .xml", "enwiki gensim sample .bz2", "enwiki DBpedia minidump .bz2"}
+	multilingualLangs = []string{"el", "ja", "uk", "vi"}
+)
+
+// config is the benchmark's flags.
+type config struct {
+	repo, data, work string
+	keep             bool
+	sizes, peerSizes []int
+	seed             uint64
+	rate             float64
+}
+
+func main() {
+	var cfg config
+	var sizes, peerSizes string
+	flag.StringVar(&cfg.repo, "repo", ".", "root of the neardup repository")
+	flag.StringVar(&cfg.data, "data", "", "directory of the public samples (default REPO/../shared/data)")
+	flag.StringVar(&cfg.work, "work", "", "work directory for binaries, corpora, outputs and logs (default: a new temporary directory, removed at the end)")
+	flag.BoolVar(&cfg.keep, "keep", false, "keep the temporary work directory")
+	flag.StringVar(&sizes, "sizes", "1,2,4,8", "copies of the English samples in the scaled corpora")
+	flag.StringVar(&peerSizes, "peer_sizes", "1,8", "scaled corpora on which to run the peer and the exact pairs")
+	flag.Uint64Var(&cfg.seed, "seed", 1, "seed of the scaled corpus's edits")
+	flag.Float64Var(&cfg.rate, "rate", 0.05, "probability that a word or number of a copy is edited")
+	flag.Parse()
+	log.SetFlags(0)
+	log.SetPrefix("bench: ")
+	var err error
+	if cfg.sizes, err = parseInts(sizes); err != nil {
+		log.Fatalf("-sizes: %v", err)
+	}
+	if cfg.peerSizes, err = parseInts(peerSizes); err != nil {
+		log.Fatalf("-peer_sizes: %v", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, cfg); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func run(ctx context.Context, cfg config) error {
+	if _, err := os.Stat(filepath.Join(cfg.repo, "go.mod")); err != nil {
+		return fmt.Errorf("run from the repository root, or give -repo: %w", err)
+	}
+	if cfg.data == "" {
+		cfg.data = filepath.Join(cfg.repo, "..", "shared", "data")
+	}
+	if _, err := os.Stat(cfg.data); err != nil {
+		return fmt.Errorf("the public samples are needed: %w", err)
+	}
+	if cfg.work == "" {
+		dir, err := os.MkdirTemp("", "neardup-bench-")
+		if err != nil {
+			return err
+		}
+		cfg.work = dir
+		if !cfg.keep {
+			defer os.RemoveAll(dir)
+		}
+	}
+	for _, d := range []string{"bin", "logs", "out", "scaled"} {
+		if err := os.MkdirAll(filepath.Join(cfg.work, d), 0o755); err != nil {
+			return err
+		}
+	}
+	b := &bench{cfg: cfg, ctx: ctx, start: time.Now()}
+	return b.all()
+}
+
+// bench holds the state of one benchmark run.
+type bench struct {
+	cfg   config
+	ctx   context.Context
+	start time.Time
+	bin   map[string]string // program name -> built binary
+}
+
+func (b *bench) all() error {
+	fmt.Printf("# neardup benchmark\n\n%s\n\n", machine())
+	if err := b.build(); err != nil {
+		return err
+	}
+	if err := b.scale(); err != nil {
+		return err
+	}
+	inputs := b.inputs()
+	results := make([]runResult, len(inputs))
+	for i, in := range inputs {
+		results[i] = b.pipeline(in)
+	}
+	var rows [][]string
+	for _, r := range results {
+		rows = append(rows, runRow(r))
+	}
+	fmt.Printf("## Pipeline runs (Prism, defaults)\n\n%s\n", table(runColumns, rows))
+	fmt.Println("`decompress s`: `bzip2 -dc`/`xz -dc`/`gzip -dc` of the same files to /dev/null, one after the other; " +
+		"`XML MB`: decompressed input. The .xz samples are cut on purpose (xz reports an unexpected end).")
+	fmt.Println()
+
+	for _, series := range [][]string{{".xml"}, {"multistream .bz2"}} {
+		var scaled []runResult
+		for _, r := range results {
+			if strings.HasPrefix(r.Input.Name, "scaled ") && strings.HasSuffix(r.Input.Name, series[0]) {
+				scaled = append(scaled, r)
+			}
+		}
+		if len(scaled) > 1 {
+			fmt.Printf("## Scaling, %s (cost per sentence against the first size)\n\n%s\n", series[0], table(scalingColumns, scalingRows(scaled)))
+		}
+	}
+	for _, k := range b.cfg.peerSizes {
+		c, err := b.peer(k, results)
+		if err != nil {
+			log.Printf("peer on scaled %d×: %v", k, err)
+			continue
+		}
+		fmt.Printf("## Peer on %s\n\n%s\n%s\n\n", c.Input, table(peerColumns, peerRows(c)), peerSummary(c))
+	}
+	fmt.Println("Pipeline time is the whole run: process start, Prism, reading and cleaning the XML, splitting, signing, " +
+		"clustering, writing the results. Peer time is MinHash signatures (on all cores), LSH index and queries and union-find " +
+		"on sentences already extracted (reading them is not counted).")
+	fmt.Printf("\nTotal benchmark time %.0f s; %s; work directory %s\n", time.Since(b.start).Seconds(), loadAverage(), b.cfg.work)
+	return nil
+}
+
+// build builds the pipeline and the helper programs.
+func (b *bench) build() error {
+	b.bin = map[string]string{}
+	for name, pkg := range map[string]string{"sentences": "./pipelines/sentences", "scale": "./bench/cmd/scale", "peer": "./bench/cmd/peer"} {
+		out := filepath.Join(b.cfg.work, "bin", name)
+		cmd := exec.CommandContext(b.ctx, "go", "build", "-o", out, pkg)
+		cmd.Dir = b.cfg.repo
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("go build %s: %w\n%s", pkg, err, msg)
+		}
+		b.bin[name] = out
+	}
+	return nil
+}
+
+// scale writes the scaled corpora, unless the work directory holds them
+// already for the same parameters.
+func (b *bench) scale() error {
+	dir := filepath.Join(b.cfg.work, "scaled")
+	var samples []string
+	for _, s := range englishSamples {
+		samples = append(samples, filepath.Join(b.cfg.data, s))
+	}
+	args := append([]string{"-out", dir, "-sizes", joinInts(b.cfg.sizes), "-seed", fmt.Sprint(b.cfg.seed), "-rate", fmt.Sprint(b.cfg.rate)}, samples...)
+	stampPath := filepath.Join(dir, "STAMP")
+	stamp := strings.Join(args, " ")
+	if old, err := os.ReadFile(stampPath); err == nil && string(old) == stamp {
+		log.Printf("reusing the scaled corpora in %s", dir)
+		return nil
+	}
+	log.Printf("writing the scaled corpora (%s copies)", joinInts(b.cfg.sizes))
+	m, err := measure(b.ctx, filepath.Join(b.cfg.work, "logs", "scale.log"), nil, b.bin["scale"], args...)
+	if err != nil {
+		return err
+	}
+	log.Printf("scaled corpora written in %.1f s", m.Wall.Seconds())
+	return os.WriteFile(stampPath, []byte(stamp), 0o644)
+}
+
+// inputs lists the rows of the benchmark.
+func (b *bench) inputs() []input {
+	var in []input
+	for i, s := range englishSamples {
+		in = append(in, input{englishNames[i], []string{filepath.Join(b.cfg.data, s)}})
+	}
+	for _, lang := range multilingualLangs {
+		in = append(in, input{lang + "wiki 100k lines .xz", []string{filepath.Join(b.cfg.data, "xztextfilter-wiki-truncated", lang+"wiki-truncated-100k.xml.xz")}})
+	}
+	for _, k := range b.cfg.sizes {
+		in = append(in, input{fmt.Sprintf("scaled %d× .xml", k), []string{b.scaledXML(k)}})
+	}
+	for _, k := range b.cfg.sizes {
+		in = append(in, input{fmt.Sprintf("scaled %d× multistream .bz2", k), []string{filepath.Join(b.cfg.work, "scaled", fmt.Sprintf("scaled-%dx-multistream.xml.bz2", k))}})
+	}
+	return in
+}
+
+func (b *bench) scaledXML(k int) string {
+	return filepath.Join(b.cfg.work, "scaled", fmt.Sprintf("scaled-%dx.xml", k))
+}
+
+// pipeline runs the pipeline on one input, then the decompression
+// baseline.
+func (b *bench) pipeline(in input, extra ...string) runResult {
+	r := runResult{Input: in}
+	id := slug(in.Name)
+	if len(extra) > 0 {
+		id += "-emit"
+	}
+	log.Printf("running the pipeline on %s", in.Name)
+	outDir := filepath.Join(b.cfg.work, "out")
+	if err := os.RemoveAll(filepath.Join(outDir, id)); err != nil {
+		r.Err = err
+		return r
+	}
+	args := append([]string{"--input", strings.Join(in.Files, ","), "--output", outDir, "--run_id", id}, extra...)
+	r.Run, r.Err = measure(b.ctx, filepath.Join(b.cfg.work, "logs", id+".log"), nil, b.bin["sentences"], args...)
+	if r.Err != nil {
+		return r
+	}
+	if r.Counts, r.Err = readCounts(filepath.Join(outDir, id, "summary.json")); r.Err != nil {
+		return r
+	}
+	var err error
+	r.Baseline, r.Tools, r.XMLBytes, err = baseline(b.ctx, in.Files)
+	switch {
+	case errors.Is(err, errNoTool):
+		log.Printf("%s: no baseline: %v", in.Name, err)
+	case err != nil:
+		r.Err = err
+	}
+	return r
+}
+
+// peer compares the pipeline with the peer on the scaled corpus of k
+// copies: the pipeline runs again with --emit_sentences to give the peer
+// its sentences; the pipeline time compared is that of the run without.
+func (b *bench) peer(k int, results []runResult) (peerComparison, error) {
+	name := fmt.Sprintf("scaled %d× .xml", k)
+	c := peerComparison{Input: name}
+	for _, r := range results {
+		if r.Input.Name == name && r.Err == nil {
+			c.Pipeline = r.Run.Wall
+		}
+	}
+	if c.Pipeline == 0 {
+		return c, fmt.Errorf("no successful pipeline run on %s", name)
+	}
+	emit := b.pipeline(input{name, []string{b.scaledXML(k)}}, "--emit_sentences")
+	if emit.Err != nil {
+		return c, emit.Err
+	}
+	run := filepath.Join(b.cfg.work, "out", slug(name)+"-emit")
+	log.Printf("running the peer and the exact pairs on %s", name)
+	logPath := filepath.Join(b.cfg.work, "logs", "peer-"+slug(name)+".log")
+	var out strings.Builder
+	_, err := measure(b.ctx, logPath, &out, b.bin["peer"],
+		"-sentences", filepath.Join(run, "sentences-*.jsonl"), "-clusters", filepath.Join(run, "clusters-*.jsonl"), "-exact")
+	if err != nil {
+		return c, err
+	}
+	if err := json.Unmarshal([]byte(out.String()), &c.Report); err != nil {
+		return c, fmt.Errorf("peer output %q: %w", out.String(), err)
+	}
+	return c, nil
+}
+
+// machine describes where the benchmark runs.
+func machine() string {
+	model := "unknown CPU"
+	if info, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(info), "\n") {
+			if name, ok := strings.CutPrefix(line, "model name"); ok {
+				model = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(name), ":"))
+				break
+			}
+		}
+	}
+	return fmt.Sprintf("%s, %d cores, %s %s/%s, %s, started %s", model, runtime.NumCPU(), runtime.Version(),
+		runtime.GOOS, runtime.GOARCH, loadAverage(), time.Now().UTC().Format(time.RFC3339))
+}
+
+// loadAverage reports the load averages, which show whether other work
+// shared the machine.
+func loadAverage() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "load average unknown"
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		return "load average unknown"
+	}
+	return "load average " + strings.Join(f[:3], " ")
+}
+
+// parseInts parses a comma-separated list of positive integers.
+func parseInts(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("%q is not a positive integer", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func joinInts(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
+}

@@ -1,0 +1,193 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// runColumns head the table of runs.
+var runColumns = []string{
+	"input", "pages", "in-window sentences", "wall s", "CPU s", "sentences/s", "XML MB", "MB/s of XML",
+	"peak RSS MB", "RSS B/sentence", "decompress s", "pipeline ÷ decompress",
+}
+
+const mb = 1e6
+
+// runRow formats one run for the table of runs.
+func runRow(r runResult) []string {
+	if r.Err != nil {
+		row := make([]string, len(runColumns))
+		row[0] = r.Input.Name
+		row[1] = "failed: " + r.Err.Error()
+		return row
+	}
+	wall := r.Run.Wall.Seconds()
+	sentences := r.Counts.SentencesInWindow
+	row := []string{
+		r.Input.Name,
+		fmt.Sprint(r.Counts.PagesRead),
+		fmt.Sprint(sentences),
+		fmt.Sprintf("%.2f", wall),
+		fmt.Sprintf("%.2f", r.Run.CPU.Seconds()),
+		fmt.Sprintf("%.0f", float64(sentences)/wall),
+		fmt.Sprintf("%.1f", float64(r.XMLBytes)/mb),
+		fmt.Sprintf("%.1f", float64(r.XMLBytes)/mb/wall),
+		fmt.Sprintf("%.0f", float64(r.Run.PeakRSS)/mb),
+		perSentence(r.Run.PeakRSS, sentences),
+		"–",
+		"–",
+	}
+	if r.Baseline > 0 {
+		row[10] = fmt.Sprintf("%.2f (%s)", r.Baseline.Seconds(), strings.Join(r.Tools, ", "))
+		row[11] = fmt.Sprintf("%.1f×", wall/r.Baseline.Seconds())
+	}
+	return row
+}
+
+// perSentence formats bytes per sentence.
+func perSentence(bytes, sentences int64) string {
+	if sentences == 0 || bytes == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f", float64(bytes)/float64(sentences))
+}
+
+// scalingColumns head the table that compares the scaled corpora with the
+// smallest one.
+var scalingColumns = []string{"input", "in-window sentences", "µs/sentence", "vs first", "RSS B/sentence", "vs first"}
+
+// scalingRows compares the cost per sentence of each run with the first:
+// time and peak memory per sentence should stay flat as the corpus grows.
+func scalingRows(runs []runResult) [][]string {
+	var rows [][]string
+	var baseTime, baseRSS float64
+	for _, r := range runs {
+		if r.Err != nil || r.Counts.SentencesInWindow == 0 {
+			continue
+		}
+		n := float64(r.Counts.SentencesInWindow)
+		perTime := r.Run.Wall.Seconds() / n * 1e6
+		perRSS := float64(r.Run.PeakRSS) / n
+		if baseTime == 0 {
+			baseTime, baseRSS = perTime, perRSS
+		}
+		rows = append(rows, []string{
+			r.Input.Name,
+			fmt.Sprint(r.Counts.SentencesInWindow),
+			fmt.Sprintf("%.1f", perTime),
+			relative(perTime, baseTime),
+			fmt.Sprintf("%.0f", perRSS),
+			relative(perRSS, baseRSS),
+		})
+	}
+	return rows
+}
+
+// relative formats x as a signed percentage change from base.
+func relative(x, base float64) string {
+	if base == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%+.0f%%", (x/base-1)*100)
+}
+
+// peerColumns head the comparison with the peer.
+var peerColumns = []string{"system", "sentences", "time s", "clusters", "sentences in clusters", "recall of exact pairs"}
+
+// peerComparison is the pipeline and the peer on the same sentences.
+type peerComparison struct {
+	Input    string
+	Pipeline time.Duration // the pipeline's run on the input, without --emit_sentences
+	Report   peerReport
+}
+
+// peerReport is the JSON that bench/cmd/peer prints.
+type peerReport struct {
+	Sentences int       `json:"sentences"`
+	Peer      peerRun   `json:"peer"`
+	Exact     *exactRun `json:"exact"`
+}
+
+// peerRun is the peer's part of peerReport.
+type peerRun struct {
+	Hashes             int     `json:"hashes"`
+	BandRows           int     `json:"band_rows"`
+	Bands              int     `json:"bands"`
+	Seconds            float64 `json:"seconds"`
+	Clusters           int     `json:"clusters"`
+	ClusteredSentences int     `json:"clustered_sentences"`
+}
+
+// exactRun is the comparison with the exact pairs in peerReport.
+type exactRun struct {
+	Pairs                      int     `json:"pairs"`
+	Seconds                    float64 `json:"seconds"`
+	PeerRecall                 float64 `json:"peer_recall"`
+	PipelineRecall             float64 `json:"pipeline_recall"`
+	PipelineClusters           int     `json:"pipeline_clusters"`
+	PipelineClusteredSentences int     `json:"pipeline_clustered_sentences"`
+}
+
+// peerRows formats the comparison.
+func peerRows(c peerComparison) [][]string {
+	r := c.Report
+	pipeline := []string{"neardup pipeline (end to end)", fmt.Sprint(r.Sentences), fmt.Sprintf("%.2f", c.Pipeline.Seconds()), "–", "–", "–"}
+	peer := []string{
+		fmt.Sprintf("minhash-lsh peer (%d hashes, %d bands × %d rows)", r.Peer.Hashes, r.Peer.Bands, r.Peer.BandRows),
+		fmt.Sprint(r.Sentences), fmt.Sprintf("%.2f", r.Peer.Seconds),
+		fmt.Sprint(r.Peer.Clusters), fmt.Sprint(r.Peer.ClusteredSentences), "–",
+	}
+	if e := r.Exact; e != nil {
+		pipeline[3], pipeline[4] = fmt.Sprint(e.PipelineClusters), fmt.Sprint(e.PipelineClusteredSentences)
+		pipeline[5] = fmt.Sprintf("%.4f", e.PipelineRecall)
+		peer[5] = fmt.Sprintf("%.4f", e.PeerRecall)
+	}
+	return [][]string{pipeline, peer}
+}
+
+// peerSummary states the ratios of the comparison in a sentence.
+func peerSummary(c peerComparison) string {
+	r := c.Report
+	s := fmt.Sprintf("%s: pipeline time ÷ peer time = %.2f", c.Input, c.Pipeline.Seconds()/r.Peer.Seconds)
+	if e := r.Exact; e != nil {
+		s += fmt.Sprintf("; exact pairs with Jaccard ≥ 0.8: %d (found by brute force with a prefix filter in %.1f s); recall pipeline %.4f, peer %.4f",
+			e.Pairs, e.Seconds, e.PipelineRecall, e.PeerRecall)
+	}
+	return s
+}
+
+// table renders a Markdown table with aligned columns.
+func table(columns []string, rows [][]string) string {
+	width := make([]int, len(columns))
+	for i, c := range columns {
+		width[i] = len([]rune(c))
+	}
+	for _, row := range rows {
+		for i, cell := range row {
+			width[i] = max(width[i], len([]rune(cell)))
+		}
+	}
+	var b strings.Builder
+	line := func(cells []string) {
+		b.WriteString("|")
+		for i, w := range width {
+			cell := ""
+			if i < len(cells) {
+				cell = cells[i]
+			}
+			fmt.Fprintf(&b, " %s%s |", cell, strings.Repeat(" ", w-len([]rune(cell))))
+		}
+		b.WriteString("\n")
+	}
+	line(columns)
+	b.WriteString("|")
+	for _, w := range width {
+		b.WriteString(strings.Repeat("-", w+2) + "|")
+	}
+	b.WriteString("\n")
+	for _, row := range rows {
+		line(row)
+	}
+	return b.String()
+}

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestRunRow(t *testing.T) {
+	r := runResult{
+		Input:    input{Name: "scaled 1× .bz2"},
+		Run:      measurement{Wall: 2 * time.Second, CPU: 3500 * time.Millisecond, PeakRSS: 200e6},
+		Counts:   counts{PagesRead: 326, SentencesInWindow: 20000},
+		XMLBytes: 8e6,
+		Baseline: 500 * time.Millisecond,
+		Tools:    []string{"bzip2"},
+	}
+	want := []string{"scaled 1× .bz2", "326", "20000", "2.00", "3.50", "10000", "8.0", "4.0", "200", "10000", "0.50 (bzip2)", "4.0×"}
+	if got := runRow(r); !reflect.DeepEqual(got, want) {
+		t.Errorf("runRow =\n%q\nwant\n%q", got, want)
+	}
+	r.Baseline, r.Run.PeakRSS = 0, 0
+	got := runRow(r)
+	if got[8] != "0" || got[9] != "–" || got[10] != "–" || got[11] != "–" {
+		t.Errorf("without baseline or RSS: %q", got)
+	}
+	failed := runRow(runResult{Input: input{Name: "x"}, Err: errors.New("exit status 1")})
+	if failed[0] != "x" || failed[1] != "failed: exit status 1" || len(failed) != len(runColumns) {
+		t.Errorf("failed run: %q", failed)
+	}
+}
+
+func TestScalingRows(t *testing.T) {
+	run := func(name string, sentences int64, wall time.Duration, rss int64) runResult {
+		return runResult{Input: input{Name: name}, Counts: counts{SentencesInWindow: sentences}, Run: measurement{Wall: wall, PeakRSS: rss}}
+	}
+	runs := []runResult{
+		run("1×", 1000, time.Second, 100e6),
+		{Input: input{Name: "broken"}, Err: errors.New("x")},
+		run("2×", 2000, 3*time.Second, 150e6),
+	}
+	want := [][]string{
+		{"1×", "1000", "1000.0", "+0%", "100000", "+0%"},
+		{"2×", "2000", "1500.0", "+50%", "75000", "-25%"},
+	}
+	if got := scalingRows(runs); !reflect.DeepEqual(got, want) {
+		t.Errorf("scalingRows =\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestTable(t *testing.T) {
+	got := table([]string{"a", "long name"}, [][]string{{"×1", "2"}, {"three"}})
+	want := "" +
+		"| a     | long name |\n" +
+		"|-------|-----------|\n" +
+		"| ×1    | 2         |\n" +
+		"| three |           |\n"
+	if got != want {
+		t.Errorf("table:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestPeerRowsAndSummary(t *testing.T) {
+	c := peerComparison{Input: "scaled 1× .xml", Pipeline: 2 * time.Second, Report: peerReport{
+		Sentences: 100,
+		Peer:      peerRun{Hashes: 128, Bands: 9, BandRows: 13, Seconds: 4, Clusters: 3, ClusteredSentences: 7},
+	}}
+	rows := peerRows(c)
+	if rows[0][2] != "2.00" || rows[0][5] != "–" || rows[1][0] != "minhash-lsh peer (128 hashes, 9 bands × 13 rows)" || rows[1][4] != "7" {
+		t.Errorf("rows without exact pairs: %q", rows)
+	}
+	if got, want := peerSummary(c), "scaled 1× .xml: pipeline time ÷ peer time = 0.50"; got != want {
+		t.Errorf("summary %q, want %q", got, want)
+	}
+	c.Report.Exact = &exactRun{Pairs: 10, Seconds: 1, PeerRecall: 0.9, PipelineRecall: 1, PipelineClusters: 4, PipelineClusteredSentences: 9}
+	rows = peerRows(c)
+	if rows[0][3] != "4" || rows[0][4] != "9" || rows[0][5] != "1.0000" || rows[1][5] != "0.9000" {
+		t.Errorf("rows with exact pairs: %q", rows)
+	}
+	if got := peerSummary(c); !strings.HasSuffix(got, "exact pairs with Jaccard ≥ 0.8: 10 (found by brute force with a prefix filter in 1.0 s); recall pipeline 1.0000, peer 0.9000") {
+		t.Errorf("summary %q", got)
+	}
+}
+
+func TestSlug(t *testing.T) {
+	tests := map[string]string{
+		"scaled 8× multistream .bz2":      "scaled-8-multistream-bz2",
+		"enwiki Katrina (wikiduper) .xml": "enwiki-katrina-wikiduper-xml",
+		"elwiki 100k lines .xz":           "elwiki-100k-lines-xz",
+	}
+	for in, want := range tests {
+		if got := slug(in); got != want {
+			t.Errorf("slug(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestDecompressor(t *testing.T) {
+	tests := map[string]string{"a.xml.bz2": "bzip2", "b.xz": "xz", "c.gz": "gzip", "d.xml": "", "e-p1p2.bz2": "bzip2"}
+	for in, want := range tests {
+		if got := decompressor(in); got != want {
+			t.Errorf("decompressor(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestReadCounts(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "summary.json")
+	os.WriteFile(path, []byte(`{"version":"dev","counts":{"pages_read":93,"pages_kept":40,"sentences_in_window":3093,"clusters":104,"edges":7}}`), 0o644)
+	got, err := readCounts(path)
+	if want := (counts{PagesRead: 93, PagesKept: 40, SentencesInWindow: 3093, Clusters: 104}); err != nil || got != want {
+		t.Errorf("readCounts = %+v, %v; want %+v", got, err, want)
+	}
+	os.WriteFile(path, []byte(`{"version":"dev"}`), 0o644)
+	if _, err := readCounts(path); err == nil {
+		t.Error("summary without counts: no error")
+	}
+}
+
+func TestParseInts(t *testing.T) {
+	if got, err := parseInts("1, 2,,8"); err != nil || !reflect.DeepEqual(got, []int{1, 2, 8}) {
+		t.Errorf("parseInts = %v, %v", got, err)
+	}
+	if got, err := parseInts(""); err != nil || got != nil {
+		t.Errorf("empty: %v, %v", got, err)
+	}
+	if _, err := parseInts("1,0"); err == nil {
+		t.Error("0: no error")
+	}
+	if joinInts([]int{1, 2, 8}) != "1,2,8" {
+		t.Error("joinInts")
+	}
+}
+
+// TestBaseline checks the size of plain files, and the size and tool of a
+// gzip file when gzip is installed.
+func TestBaseline(t *testing.T) {
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "a.xml")
+	os.WriteFile(plain, []byte("0123456789"), 0o644)
+	elapsed, tools, size, err := baseline(context.Background(), []string{plain})
+	if err != nil || elapsed != 0 || tools != nil || size != 10 {
+		t.Errorf("plain file: %v %v %d %v", elapsed, tools, size, err)
+	}
+	gzipPath, err := exec.LookPath("gzip")
+	if err != nil {
+		t.Skip("gzip not installed")
+	}
+	if err := exec.Command(gzipPath, "-k", plain).Run(); err != nil {
+		t.Fatal(err)
+	}
+	_, tools, size, err = baseline(context.Background(), []string{plain + ".gz", plain})
+	if err != nil || !reflect.DeepEqual(tools, []string{"gzip"}) || size != 20 {
+		t.Errorf("gzip and plain: %v %d %v", tools, size, err)
+	}
+}

@@ -1,0 +1,254 @@
+// Command peer is the benchmark's reference point: it clusters the
+// sentences the pipeline emitted (--emit_sentences) with a plain
+// in-process MinHash LSH, github.com/ekzhu/minhash-lsh, over the same
+// shingles (12 characters, lower-cased, white space collapsed) at the same
+// threshold, joining every candidate pair with a union-find. With -exact it
+// also finds, by exact computation, every pair of sentences whose shingle
+// sets have a Jaccard similarity of at least the threshold, and reports the
+// share of them that the peer and the pipeline (its clusters-*.jsonl) put
+// in one cluster. It prints one JSON object.
+//
+//	go run ./bench/cmd/peer -sentences 'out/RUN/sentences-*.jsonl' -clusters 'out/RUN/clusters-*.jsonl' -exact
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"time"
+
+	minhashlsh "github.com/ekzhu/minhash-lsh"
+)
+
+// Report is what peer prints.
+type Report struct {
+	Sentences int         `json:"sentences"`
+	Peer      PeerReport  `json:"peer"`
+	Exact     *ExactStats `json:"exact,omitempty"`
+}
+
+// PeerReport describes the peer's run.
+type PeerReport struct {
+	Hashes             int     `json:"hashes"`
+	BandRows           int     `json:"band_rows"` // the library's K
+	Bands              int     `json:"bands"`     // the library's L
+	Seconds            float64 `json:"seconds"`   // signatures + index + queries and union-find
+	SignatureSeconds   float64 `json:"signature_seconds"`
+	IndexSeconds       float64 `json:"index_seconds"`
+	QuerySeconds       float64 `json:"query_seconds"`
+	Clusters           int     `json:"clusters"`
+	ClusteredSentences int     `json:"clustered_sentences"`
+}
+
+// ExactStats compares both systems with the exact pairs.
+type ExactStats struct {
+	Pairs                      int     `json:"pairs"`
+	Seconds                    float64 `json:"seconds"`
+	PeerRecall                 float64 `json:"peer_recall"`
+	PipelineRecall             float64 `json:"pipeline_recall"`
+	PipelineClusters           int     `json:"pipeline_clusters"`
+	PipelineClusteredSentences int     `json:"pipeline_clustered_sentences"`
+}
+
+func main() {
+	sentencesGlob := flag.String("sentences", "", "the pipeline's sentences-*.jsonl (required)")
+	clustersGlob := flag.String("clusters", "", "the pipeline's clusters-*.jsonl, for -exact")
+	exact := flag.Bool("exact", false, "compute the exact pairs and both systems' recall")
+	k := flag.Int("shingle_length", 12, "characters per shingle")
+	threshold := flag.Float64("threshold", 0.8, "Jaccard similarity threshold")
+	hashes := flag.Int("hashes", 128, "MinHash functions per signature")
+	seed := flag.Int64("seed", 1, "seed of the MinHash functions")
+	flag.Parse()
+	log.SetFlags(0)
+	log.SetPrefix("peer: ")
+	if *sentencesGlob == "" || (*exact && *clustersGlob == "") {
+		log.Fatal("usage: peer -sentences GLOB [-exact -clusters GLOB]")
+	}
+	ids, texts, err := readSentences(*sentencesGlob)
+	if err != nil {
+		log.Fatal(err)
+	}
+	report := Report{Sentences: len(texts)}
+	labels, pr := runPeer(texts, *k, *hashes, *threshold, *seed)
+	report.Peer = pr
+	if *exact {
+		pipeline, err := readClusters(*clustersGlob, ids)
+		if err != nil {
+			log.Fatal(err)
+		}
+		start := time.Now()
+		sets := make([][]uint64, len(texts))
+		for i, t := range texts {
+			sets[i] = shingleSet(t, *k)
+		}
+		pairs := exactPairs(sets, *threshold)
+		report.Exact = &ExactStats{
+			Pairs:                      len(pairs),
+			Seconds:                    time.Since(start).Seconds(),
+			PeerRecall:                 recall(pairs, labels),
+			PipelineRecall:             recall(pairs, pipeline),
+			PipelineClusters:           countClusters(pipeline),
+			PipelineClusteredSentences: clusteredSentences(pipeline),
+		}
+	}
+	if err := json.NewEncoder(os.Stdout).Encode(report); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// runPeer clusters the texts with minhash-lsh and a union-find and returns
+// each text's cluster label. Signatures are computed on all cores; the
+// library's index is built and queried on one, as it is not safe for
+// concurrent use.
+func runPeer(texts []string, k, hashes int, threshold float64, seed int64) ([]int, PeerReport) {
+	start := time.Now()
+	sigs := make([][]uint64, len(texts))
+	parallel(len(texts), func(i int) {
+		m := minhashlsh.NewMinhash(seed, hashes)
+		shingles(normalize(texts[i]), k, func(sh string) { m.Push([]byte(sh)) })
+		sigs[i] = m.Signature()
+	})
+	signed := time.Now()
+	lsh := minhashlsh.NewMinhashLSH(hashes, threshold)
+	for i, sig := range sigs {
+		lsh.Add(i, sig)
+	}
+	lsh.Index()
+	indexed := time.Now()
+	uf := newUnionFind(len(texts))
+	for i, sig := range sigs {
+		for _, key := range lsh.Query(sig) {
+			uf.union(i, key.(int))
+		}
+	}
+	labels := uf.labels()
+	done := time.Now()
+	rows, bands := lsh.Params()
+	return labels, PeerReport{
+		Hashes: hashes, BandRows: rows, Bands: bands,
+		Seconds:            done.Sub(start).Seconds(),
+		SignatureSeconds:   signed.Sub(start).Seconds(),
+		IndexSeconds:       indexed.Sub(signed).Seconds(),
+		QuerySeconds:       done.Sub(indexed).Seconds(),
+		Clusters:           countClusters(labels),
+		ClusteredSentences: clusteredSentences(labels),
+	}
+}
+
+// parallel calls f(i) for i in [0, n) on GOMAXPROCS goroutines.
+func parallel(n int, f func(int)) {
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < n; i += workers {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// countClusters counts the labels shared by two elements or more.
+func countClusters(label []int) int {
+	count := map[int]int{}
+	for _, l := range label {
+		count[l]++
+	}
+	n := 0
+	for _, c := range count {
+		if c > 1 {
+			n++
+		}
+	}
+	return n
+}
+
+// readSentences reads the id and text of every line of the files
+// matching glob, in file order. Ids must be unique: clusters name their
+// members by id, and an input whose files share page ids (the gensim and
+// DBpedia enwiki samples both hold page 698) gives sentences the same id.
+func readSentences(glob string) (ids []string, texts []string, err error) {
+	seen := map[string]bool{}
+	err = eachLine(glob, func(line []byte) error {
+		var s struct{ ID, Text string }
+		if err := json.Unmarshal(line, &s); err != nil {
+			return err
+		}
+		if seen[s.ID] {
+			return fmt.Errorf("sentence id %s appears twice: the input's page ids are not unique", s.ID)
+		}
+		seen[s.ID] = true
+		ids = append(ids, s.ID)
+		texts = append(texts, s.Text)
+		return nil
+	})
+	return ids, texts, err
+}
+
+// readClusters labels each sentence of ids by the pipeline's cluster that
+// holds it; a sentence in no cluster gets a label of its own.
+func readClusters(glob string, ids []string) ([]int, error) {
+	index := make(map[string]int, len(ids))
+	labels := make([]int, len(ids))
+	for i, id := range ids {
+		index[id] = i
+		labels[i] = i
+	}
+	cluster := len(ids)
+	err := eachLine(glob, func(line []byte) error {
+		var c struct{ Members []struct{ ID string } }
+		if err := json.Unmarshal(line, &c); err != nil {
+			return err
+		}
+		for _, m := range c.Members {
+			i, ok := index[m.ID]
+			if !ok {
+				return fmt.Errorf("cluster member %s is not among the sentences", m.ID)
+			}
+			labels[i] = cluster
+		}
+		cluster++
+		return nil
+	})
+	return labels, err
+}
+
+// eachLine calls f with every line of the files matching glob.
+func eachLine(glob string, f func([]byte) error) error {
+	files, err := filepath.Glob(glob)
+	if err != nil || len(files) == 0 {
+		return fmt.Errorf("no file matches %q", glob)
+	}
+	for _, name := range files {
+		if err := eachLineOf(name, f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func eachLineOf(name string, f func([]byte) error) error {
+	file, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer file.Close()
+	sc := bufio.NewScanner(file)
+	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
+	for n := 1; sc.Scan(); n++ {
+		if err := f(sc.Bytes()); err != nil {
+			return fmt.Errorf("%s:%d: %w", name, n, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}

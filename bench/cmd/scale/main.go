@@ -1,0 +1,196 @@
+// Command scale writes scaled corpora for the benchmark: the real pages of
+// the given dumps repeated k times, for each k of -sizes, with new page ids
+// and, in every copy but the first, small random edits to words and numbers
+// (seeded, so the corpus is the same on every run). Each corpus is written
+// as plain XML, DIR/scaled-Kx.xml, and as a Wikimedia multistream bzip2 dump
+// with its index, DIR/scaled-Kx-multistream.xml.bz2 and
+// DIR/scaled-Kx-multistream-index.txt.bz2. The smaller corpora are prefixes
+// of the larger ones.
+//
+//	go run ./bench/cmd/scale -out /tmp/scaled -sizes 1,2,4,8 a.xml b.xml.bz2
+package main
+
+import (
+	"bufio"
+	"compress/gzip"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/dsnet/compress/bzip2"
+	"github.com/neardup/neardup/io/multistream"
+	"github.com/ulikunitz/xz"
+)
+
+func main() {
+	out := flag.String("out", "", "directory to write the corpora to (required)")
+	sizesFlag := flag.String("sizes", "1,2,4,8", "comma-separated numbers of copies")
+	seed := flag.Uint64("seed", 1, "seed of the edits")
+	rate := flag.Float64("rate", 0.03, "probability that a word or number of a copy is edited")
+	perStream := flag.Int("per_stream", 100, "pages per bzip2 stream of the multistream files")
+	flag.Parse()
+	log.SetFlags(0)
+	log.SetPrefix("scale: ")
+	sizes, err := parseSizes(*sizesFlag)
+	if *out == "" || flag.NArg() == 0 || err != nil {
+		log.Fatalf("usage: scale -out DIR [-sizes 1,2,4,8] [-seed N] [-rate R] DUMP... (%v)", err)
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		log.Fatal(err)
+	}
+	header, pages, err := readPages(flag.Args())
+	if err != nil {
+		log.Fatal(err)
+	}
+	copies, err := makeCopies(Scaler{Seed: *seed, Rate: *rate}, pages, maxOf(sizes))
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, k := range sizes {
+		start := time.Now()
+		corpus := copies[:k*len(pages)]
+		base := filepath.Join(*out, fmt.Sprintf("scaled-%dx", k))
+		xmlBytes, err := writePlain(base+".xml", header, corpus)
+		if err != nil {
+			log.Fatal(err)
+		}
+		bz2Bytes, err := writeMultistream(base+"-multistream.xml.bz2", base+"-multistream-index.txt.bz2", header, corpus, *perStream)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("%s: %d pages, %d bytes of XML, %d bytes of bzip2 (%.1f s)\n",
+			base, len(corpus), xmlBytes, bz2Bytes, time.Since(start).Seconds())
+	}
+}
+
+const footer = "</mediawiki>\n"
+
+// readPages returns the header of the first dump and the raw pages of all.
+func readPages(paths []string) (header []byte, pages [][]byte, err error) {
+	for i, path := range paths {
+		doc, err := readDecompressed(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		h, p, _ := multistream.Split(doc)
+		if i == 0 {
+			header = h
+		}
+		pages = append(pages, p...)
+	}
+	if len(pages) == 0 {
+		return nil, nil, fmt.Errorf("no page in %s", strings.Join(paths, ", "))
+	}
+	return header, pages, nil
+}
+
+// readDecompressed reads a file, decompressing it by its extension.
+func readDecompressed(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var r io.Reader = bufio.NewReaderSize(f, 1<<20)
+	switch {
+	case strings.HasSuffix(path, ".bz2"):
+		r, err = bzip2.NewReader(r, nil)
+	case strings.HasSuffix(path, ".xz"):
+		r, err = xz.NewReader(r)
+	case strings.HasSuffix(path, ".gz"):
+		r, err = gzip.NewReader(r)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return data, nil
+}
+
+// makeCopies returns n copies of every page, copy by copy; page i of copy
+// c gets id c×len(pages)+i+1, so that ids are distinct.
+func makeCopies(s Scaler, pages [][]byte, n int) ([][]byte, error) {
+	out := make([][]byte, 0, n*len(pages))
+	for c := range n {
+		for i, p := range pages {
+			page, err := s.Copy(p, i, c, int64(c*len(pages)+i+1))
+			if err != nil {
+				return nil, fmt.Errorf("page %d: %w", i, err)
+			}
+			out = append(out, page)
+		}
+	}
+	return out, nil
+}
+
+// writePlain writes header, pages and the footer to path and returns the
+// number of bytes written.
+func writePlain(path string, header []byte, pages [][]byte) (int64, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return 0, err
+	}
+	w := bufio.NewWriterSize(f, 1<<20) // its errors stick: Flush reports them
+	n := int64(len(header) + len(footer))
+	w.Write(header)
+	for _, p := range pages {
+		w.Write(p)
+		n += int64(len(p))
+	}
+	w.WriteString(footer)
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return 0, fmt.Errorf("%s: %w", path, err)
+	}
+	return n, f.Close()
+}
+
+// writeMultistream writes the pages as a multistream bzip2 dump and its
+// bzip2-compressed index, and returns the size of the dump.
+func writeMultistream(path, indexPath string, header []byte, pages [][]byte, perStream int) (int64, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	idx, err := os.Create(indexPath)
+	if err != nil {
+		return 0, err
+	}
+	defer idx.Close()
+	zidx, err := bzip2.NewWriter(idx, &bzip2.WriterConfig{Level: bzip2.BestCompression})
+	if err != nil {
+		return 0, err
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	if err := multistream.Write(w, zidx, pages, header, []byte(footer), perStream); err != nil {
+		return 0, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := w.Flush(); err != nil {
+		return 0, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := zidx.Close(); err != nil {
+		return 0, fmt.Errorf("%s: %w", indexPath, err)
+	}
+	info, err := f.Stat()
+	if err != nil {
+		return 0, err
+	}
+	return info.Size(), nil
+}
+
+func maxOf(xs []int) int {
+	m := 0
+	for _, x := range xs {
+		m = max(m, x)
+	}
+	return m
+}

@@ -1,0 +1,210 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+)
+
+// Scaler makes copies of real pages for a scaled corpus. Copy 0 of a page
+// is the page itself; every other copy gets small random edits to the
+// words and numbers of its text, as a page copied and then edited would,
+// so that the corpus holds identical, near-duplicate and drifted sentences
+// in proportions that grow with the number of copies like real data.
+type Scaler struct {
+	Seed uint64  // seed of the edits: the same seed gives the same corpus
+	Rate float64 // probability that a copy's word or number is edited
+}
+
+// Copy returns copy c of the raw page, the index-th of the corpus, with its
+// page id replaced by id. The edits depend only on Seed, index and c.
+func (s Scaler) Copy(page []byte, index, c int, id int64) ([]byte, error) {
+	out, err := replaceID(page, id)
+	if err != nil || c == 0 {
+		return out, err
+	}
+	start, end, ok := textSpan(out)
+	if !ok {
+		return out, nil // a page without text, such as a redirect stub
+	}
+	rng := rand.New(rand.NewPCG(s.Seed, uint64(c)<<32|uint64(uint32(index))))
+	edited := editText(out[start:end], rng, s.Rate)
+	return append(append(append(make([]byte, 0, len(out)), out[:start]...), edited...), out[end:]...), nil
+}
+
+// replaceID returns the page with its own id, the first <id> after its
+// <title>, replaced.
+func replaceID(page []byte, id int64) ([]byte, error) {
+	t := bytes.Index(page, []byte("</title>"))
+	if t < 0 {
+		return nil, errors.New("page without </title>")
+	}
+	open := bytes.Index(page[t:], []byte("<id>"))
+	if open < 0 {
+		return nil, errors.New("page without <id> after its title")
+	}
+	start := t + open + len("<id>")
+	end := bytes.Index(page[start:], []byte("</id>"))
+	if end < 0 {
+		return nil, errors.New("page with an unclosed <id>")
+	}
+	out := make([]byte, 0, len(page)+20)
+	out = append(out, page[:start]...)
+	out = strconv.AppendInt(out, id, 10)
+	return append(out, page[start+end:]...), nil
+}
+
+// textSpan returns where the content of the page's <text> element is.
+func textSpan(page []byte) (start, end int, ok bool) {
+	open := bytes.Index(page, []byte("<text"))
+	if open < 0 {
+		return 0, 0, false
+	}
+	gt := bytes.IndexByte(page[open:], '>')
+	if gt < 0 || page[open+gt-1] == '/' {
+		return 0, 0, false
+	}
+	start = open + gt + 1
+	n := bytes.Index(page[start:], []byte("</text>"))
+	if n < 0 {
+		return 0, 0, false
+	}
+	return start, start + n, true
+}
+
+// editText edits the words and numbers of escaped XML text, each with
+// probability rate: a number becomes another number of as many digits, a
+// word is replaced by another word of the same text or deleted. Only runs
+// of ASCII letters or of ASCII digits are touched, and never one that
+// follows '&', '#', ';' or '/', so that entities, character references and
+// the names of escaped tags stay intact and the text stays valid XML.
+func editText(text []byte, rng *rand.Rand, rate float64) []byte {
+	vocabulary := words(text)
+	out := make([]byte, 0, len(text))
+	for i := 0; i < len(text); {
+		j := tokenEnd(text, i)
+		if j == i {
+			out = append(out, text[i])
+			i++
+			continue
+		}
+		token := text[i:j]
+		kind := kindOf(token)
+		if kind == mixed || protected(text, i) || rng.Float64() >= rate {
+			out = append(out, token...)
+			i = j
+			continue
+		}
+		switch {
+		case kind == number:
+			out = appendNumber(out, rng, len(token))
+		case rng.IntN(2) == 0 && len(vocabulary) > 0:
+			out = append(out, vocabulary[rng.IntN(len(vocabulary))]...)
+		default: // delete the word and the space after it
+			if j < len(text) && text[j] == ' ' {
+				j++
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+// tokenKind classifies a run of ASCII letters and digits.
+type tokenKind int
+
+const (
+	word   tokenKind = iota // letters only
+	number                  // digits only
+	mixed                   // both
+)
+
+func kindOf(token []byte) tokenKind {
+	letters, digits := false, false
+	for _, c := range token {
+		if isDigit(c) {
+			digits = true
+		} else {
+			letters = true
+		}
+	}
+	switch {
+	case letters && digits:
+		return mixed
+	case digits:
+		return number
+	}
+	return word
+}
+
+// tokenEnd returns the end of the run of ASCII letters and digits that
+// starts at i, or i if text[i] is not one.
+func tokenEnd(text []byte, i int) int {
+	j := i
+	for j < len(text) && (isLetter(text[j]) || isDigit(text[j])) {
+		j++
+	}
+	return j
+}
+
+// protected reports whether the token at i belongs to markup: an entity
+// or character reference, or the name of an escaped tag.
+func protected(text []byte, i int) bool {
+	if i == 0 {
+		return false
+	}
+	switch text[i-1] {
+	case '&', '#', ';', '/':
+		return true
+	}
+	return false
+}
+
+// words returns the words of text that editing may use: runs of at least
+// three ASCII letters outside markup, in order, with repetitions.
+func words(text []byte) [][]byte {
+	var out [][]byte
+	for i := 0; i < len(text); {
+		j := tokenEnd(text, i)
+		if j == i {
+			i++
+			continue
+		}
+		if j-i >= 3 && kindOf(text[i:j]) == word && !protected(text, i) {
+			out = append(out, text[i:j])
+		}
+		i = j
+	}
+	return out
+}
+
+// appendNumber appends a random number of n digits, without a leading
+// zero unless n is 1.
+func appendNumber(out []byte, rng *rand.Rand, n int) []byte {
+	for k := range n {
+		d := rng.IntN(10)
+		if k == 0 && n > 1 {
+			d = 1 + rng.IntN(9)
+		}
+		out = append(out, byte('0'+d))
+	}
+	return out
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+
+// parseSizes parses a comma-separated list of positive copy counts.
+func parseSizes(s string) ([]int, error) {
+	var sizes []int
+	for _, f := range bytes.Split([]byte(s), []byte(",")) {
+		n, err := strconv.Atoi(string(bytes.TrimSpace(f)))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("size %q is not a positive number of copies", f)
+		}
+		sizes = append(sizes, n)
+	}
+	return sizes, nil
+}
