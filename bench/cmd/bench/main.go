@@ -144,6 +144,8 @@ func (b *bench) all() error {
 		"`XML MB`: decompressed input. The .xz samples are cut on purpose (xz reports an unexpected end).")
 	fmt.Println()
 
+	b.stages(results)
+
 	for _, series := range [][]string{{".xml"}, {"multistream .bz2"}} {
 		var scaled []runResult
 		for _, r := range results {
@@ -168,6 +170,24 @@ func (b *bench) all() error {
 		"on sentences already extracted (reading them is not counted).")
 	fmt.Printf("\nTotal benchmark time %.0f s; %s; work directory %s\n", time.Since(b.start).Seconds(), loadAverage(), b.cfg.work)
 	return nil
+}
+
+// stages prints the per-stage times of the scaled XML runs: each stage
+// before the first shuffle timed alone on the same file, against the
+// pipeline's CPU time.
+func (b *bench) stages(results []runResult) {
+	for _, r := range results {
+		if !strings.HasPrefix(r.Input.Name, "scaled ") || !strings.HasSuffix(r.Input.Name, ".xml") || len(r.Input.Files) != 1 {
+			continue
+		}
+		st, err := measureStages(b.ctx, r.Input.Files[0])
+		if err != nil {
+			log.Printf("stages of %s: %v", r.Input.Name, err)
+			continue
+		}
+		fmt.Printf("## Stages, %s (%d in-window sentences; pipeline CPU %.2f s)\n\n%s\n", r.Input.Name, st.InWindow,
+			r.Run.CPU.Seconds(), table(stageColumns, stageRows(st, r.Run.CPU)))
+	}
 }
 
 // build builds the pipeline and the helper programs.

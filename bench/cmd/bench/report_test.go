@@ -161,3 +161,29 @@ func TestBaseline(t *testing.T) {
 		t.Errorf("gzip and plain: %v %d %v", tools, size, err)
 	}
 }
+
+func TestStageRows(t *testing.T) {
+	st := stageTimes{Read: time.Second, Clean: 2 * time.Second, Split: time.Second, Sign: 4 * time.Second, InWindow: 1000}
+	rows := stageRows(st, 10*time.Second)
+	want := [][]string{
+		{"read + parse pages", "1.000", "1000.0", "10%"},
+		{"clean wikitext", "2.000", "2000.0", "20%"},
+		{"split sentences", "1.000", "1000.0", "10%"},
+		{"shingle + MinHash (20×7)", "4.000", "4000.0", "40%"},
+		{"rest of the pipeline (CPU − stages)", "2.000", "2000.0", "20%"},
+	}
+	if !reflect.DeepEqual(rows, want) {
+		t.Errorf("stageRows = %v, want %v", rows, want)
+	}
+}
+
+func TestMeasureStages(t *testing.T) {
+	st, err := measureStages(t.Context(), "../../../testdata/sample/simplewiki-sample.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The pipeline finds 126 sentences on the sample, all in the window.
+	if st.Sentences != 126 || st.InWindow != 126 || st.Read <= 0 || st.Sign <= 0 {
+		t.Errorf("stages = %+v, want 126 sentences all in window, with times", st)
+	}
+}
