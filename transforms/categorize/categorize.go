@@ -15,28 +15,40 @@
 //     normalisation. (One member alone is "other": nothing to compare.)
 //  3. other: at least FragmentMinShare of the members are pieces of
 //     sentences left by a sentence-splitting accident: they start in lower
-//     case, end without terminal punctuation (list items excepted), or end
-//     at an initial or a title abbreviation ("Bruce E.", "Dr.").
+//     case or end without terminal punctuation (list items excepted: they
+//     often continue the sentence introducing the list), or end at an
+//     initial or a title abbreviation ("Bruce E.", "Dr.").
 //  4. Otherwise the distinct texts are aligned token by token with a
 //     reference text (the most common one that is not a fragment, the
 //     earliest on ties), and each pair gets a kind:
-//     - other if the text is a fragment, if one text is contained in the
-//     other at less than ContainedMaxRatio of its length, or if more than
-//     OtherMinChangedShare of the words differ;
-//     - substantive if a number or date is replaced by another number or
-//     date, or a name or page-title word by another name; insertions alone
-//     (an apposition) are not, and neither are other forms of the same
-//     thing (County/Counties, 9/nine, FEMA/Federal Emergency Management
-//     Agency) nor words moved elsewhere in the sentence;
+//     - other if the text is a fragment, if more than OtherMinChangedShare
+//     of the words differ, or if one text is contained in the other at less
+//     than ContainedMaxRatio of its length and the longer is two sentences
+//     run together (a sentence starts where the extra words meet the
+//     shared ones);
+//     - substantive if two values disagree: a number or date replaced by
+//     another number or date, or by words that hold no name ("19 hours",
+//     "less than a day"); two numbers in the same frame that the
+//     alignment split ("By 6:00 pm", "by 7:00 p.m."); a name or page-title
+//     word replaced by another name; a quantity by another ("most",
+//     "nearly all"; "about 7,000", "over 7,000"); or a statement by its
+//     negation. A fact added or dropped on one side only is not (the
+//     labelled set's decision), and neither are other forms of the same
+//     thing: County/Counties, Lee's/Lee, 9/nine, late 2005/late-2005,
+//     FEMA/Federal Emergency Management Agency, It/Alabama (a pronoun for
+//     a name), 24 hours/one day; nor words moved elsewhere in the
+//     sentence;
 //     - copy_edit otherwise: punctuation, case, word order, function words,
 //     inserted words or a few replaced words.
 //     Substantive pairs are all template or all factual_drift, decided on
 //     the cluster: template if a replaced token is a word of a member's own
-//     page title, if the subject (the sentence's first name) is replaced, if
-//     replacements occur in at least TemplateMinSlots places of the
-//     reference, or if at least TemplateMinVariants different fillings of
-//     those places exist; factual_drift otherwise (the same statement about
-//     the same subject with one or two facts changed).
+//     page title, if the subject (the sentence's first run of names) is
+//     replaced, if every member is a list item (the items of a list are
+//     different entries), if replacements occur in at least
+//     TemplateMinSlots places of the reference, or if at least
+//     TemplateMinVariants different fillings of those places exist;
+//     factual_drift otherwise (the same statement about the same subject
+//     with one or two facts changed).
 //  5. The label is the kind of most members: every member but the first
 //     with the reference text counts as the kind of its relation to the
 //     reference, identical for copies of it. Ties go to the more
@@ -300,7 +312,7 @@ func (c *cluster) decide(pairs []pair, ev *Evidence) (category, rule, reason str
 		return Other, "sentence_fragments", fmt.Sprintf("%d of %d members are pieces of sentences cut by sentence splitting (%s)", frags, n, example)
 	}
 
-	substantiveKind, substantiveRule, substantiveReason := decideSubstantive(pairs)
+	substantiveKind, substantiveRule, substantiveReason := decideSubstantive(pairs, c.allInLists())
 	ev.Votes = map[string]int{}
 	ref := c.texts[c.ref]
 	if copies := len(ref.members) - 1; copies > 0 {
@@ -328,6 +340,16 @@ func (c *cluster) decide(pairs []pair, ev *Evidence) (category, rule, reason str
 		return CopyEdit, copyEditRule(pairs), copyEditReason(pairs)
 	}
 	return Other, otherRule(pairs), otherReason(pairs)
+}
+
+// allInLists reports whether every member is an item of a list.
+func (c *cluster) allInLists() bool {
+	for _, m := range c.members {
+		if m.Context != "list" {
+			return false
+		}
+	}
+	return true
 }
 
 // citations counts the members that are citations, those parsed in a

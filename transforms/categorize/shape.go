@@ -79,19 +79,15 @@ func citationScore(toks []Token) (int, []string) {
 
 // fragmentReason says why a text looks like a piece of a sentence cut by a
 // sentence-splitting accident, or returns "" if it looks whole. inList
-// exempts list items, which often lack a final period.
+// exempts list items, which often lack a final period or start in lower
+// case.
 func fragmentReason(text string, toks []Token, inList bool) string {
 	if len(toks) == 0 {
 		return "empty"
 	}
-	for _, t := range toks {
-		if t.Kind == KindPunct {
-			continue
-		}
-		if first, _ := utf8.DecodeRuneInString(t.Text); unicode.IsLower(first) {
-			return "starts_lowercase"
-		}
-		break
+	// List items often continue the sentence that introduces the list.
+	if !inList && startsLowerCase(toks) {
+		return "starts_lowercase"
 	}
 	if !inList && !endsWithTerminal(text) {
 		return "no_terminal_punctuation"
@@ -107,6 +103,17 @@ func fragmentReason(text string, toks []Token, inList bool) string {
 		}
 	}
 	return ""
+}
+
+// startsLowerCase reports whether the first word of toks is in lower case.
+func startsLowerCase(toks []Token) bool {
+	for _, t := range toks {
+		if t.Kind != KindPunct {
+			first, _ := utf8.DecodeRuneInString(t.Text)
+			return unicode.IsLower(first)
+		}
+	}
+	return false
 }
 
 // isInitial reports whether t is a single upper-case letter.

@@ -61,8 +61,9 @@ func (t Token) key() string { return strings.ToLower(t.Text) }
 //     and apostrophes (Springer-Verlag, Wikipedia's); a dotted acronym keeps
 //     its dots (U.S., e.g.). A word starting with an upper-case letter is a
 //     date if it is a month name and a name otherwise, except a function word
-//     that starts the sentence or follows ".", "!", "?" or ":" ("The", "In").
-//     Other words are words.
+//     that starts the sentence or follows ".", "!", "?" or ":" ("The", "In"),
+//     or a participle in -ed or -ing that starts the sentence before a
+//     preposition ("Inspired by"). Other words are words.
 //   - Every other non-space character is a punctuation token of its own.
 func Tokenize(text string) []Token {
 	var toks []Token
@@ -86,11 +87,27 @@ func Tokenize(text string) []Token {
 			kind = KindPunct
 		}
 		tok := text[i:end]
+		if n := len(toks); n > 0 && toks[n-1].Kind == KindName && isParticiple(toks[n-1].Text, tok, toks[:n-1]) {
+			toks[n-1].Kind = KindWord
+		}
 		toks = append(toks, Token{Text: tok, Kind: kind})
 		start = kind == KindPunct && strings.ContainsAny(tok, ".!?:")
 		i = end
 	}
 	return toks
+}
+
+// isParticiple reports whether word, a capitalised word after the tokens
+// before, is a participle opening a sentence ("Inspired by", "Located
+// in"): it ends in -ed or -ing, starts the sentence and is followed by a
+// preposition. Such a word is not a name.
+func isParticiple(word, next string, before []Token) bool {
+	key := strings.ToLower(word)
+	if !strings.HasSuffix(key, "ed") && !strings.HasSuffix(key, "ing") || !participlePrepositions[next] {
+		return false
+	}
+	n := len(before)
+	return n == 0 || before[n-1].Kind == KindPunct && strings.ContainsAny(before[n-1].Text, ".!?:")
 }
 
 func isDigit(r rune) bool { return '0' <= r && r <= '9' }

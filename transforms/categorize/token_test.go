@@ -34,6 +34,7 @@ func TestTokenize(t *testing.T) {
 		{"Komjáth Péter: Problems and Theorems", toks("Komjáth/n", "Péter/n", ":/p", "Problems/n", "and/w", "Theorems/n")},
 		{"Bruce E. and end.The 2100 5th-century 2.", toks("Bruce/n", "E/n", "./p", "and/w", "end/w", "./p", "The/w", "2100/#", "5th/#", "-/p", "century/w", "2/#", "./p")},
 		{"Two nine Nine one", toks("Two/#", "nine/#", "Nine/#", "one/w")},
+		{"Inspired by Reading. Located Reading in", toks("Inspired/w", "by/w", "Reading/n", "./p", "Located/n", "Reading/n", "in/w")},
 		{"a\xffb", []Token{{"a", KindWord}, {"\xff", KindPunct}, {"b", KindWord}}},
 	}
 	for _, tt := range tests {
@@ -86,6 +87,8 @@ func TestIsVariant(t *testing.T) {
 		{Token{"Austria", KindName}, Token{"Australia", KindName}, false},
 		{Token{"Iran", KindName}, Token{"Iraq", KindName}, false},
 		{Token{"Bush", KindName}, Token{"Obama", KindName}, false},
+		{Token{"Lee's", KindName}, Token{"Lee", KindName}, true},
+		{Token{"States’", KindName}, Token{"States", KindName}, true},
 		{Token{"1913", KindDate}, Token{"1912", KindDate}, false},
 		{Token{"7", KindNumber}, Token{"seven", KindWord}, false},
 		{Token{",", KindPunct}, Token{",", KindPunct}, false},

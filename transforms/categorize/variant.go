@@ -31,6 +31,68 @@ func dropVariants(a []Token, rem []int, b []Token, add []int) ([]int, []int) {
 	}
 	rem, add = dropAcronyms(a, rem, b, add)
 	add, rem = dropAcronyms(b, add, a, rem)
+	rem, add = dropCompounds(a, rem, b, add)
+	add, rem = dropCompounds(b, add, a, rem)
+	rem, add = dropCoreferences(a, rem, b, add)
+	add, rem = dropCoreferences(b, add, a, rem)
+	return rem, add
+}
+
+// dropCompounds removes each hyphenated word of add (late-2005,
+// north-east) together with the run of removed words that it joins (late
+// 2005): the same words, written apart.
+func dropCompounds(a []Token, rem []int, b []Token, add []int) ([]int, []int) {
+	for k := 0; k < len(add); {
+		parts := strings.Split(b[add[k]].key(), "-")
+		from := -1
+		for i := range rem {
+			if len(parts) > 1 && spells(a, rem[i:], parts) {
+				from = i
+				break
+			}
+		}
+		if from < 0 {
+			k++
+			continue
+		}
+		rem = slices.Delete(rem, from, from+len(parts))
+		add = slices.Delete(add, k, k+1)
+	}
+	return rem, add
+}
+
+// spells reports whether the tokens toks[idx[0]], toks[idx[1]]... are
+// adjacent and have the keys parts.
+func spells(toks []Token, idx []int, parts []string) bool {
+	if len(idx) < len(parts) {
+		return false
+	}
+	for n, p := range parts {
+		if toks[idx[n]].key() != p || n > 0 && idx[n] != idx[n-1]+1 {
+			return false
+		}
+	}
+	return true
+}
+
+// dropCoreferences removes each personal pronoun of rem together with the
+// first run of names of add, which it stands for ("It" and "Alabama", "he"
+// and "Dick Cheney"): both name the same thing.
+func dropCoreferences(a []Token, rem []int, b []Token, add []int) ([]int, []int) {
+	isName := func(j int) bool { return b[j].Kind == KindName || b[j].Kind == KindTitle }
+	for k := 0; k < len(rem); {
+		from := slices.IndexFunc(add, isName)
+		if !personalPronouns[a[rem[k]].key()] || from < 0 {
+			k++
+			continue
+		}
+		to := from + 1
+		for to < len(add) && add[to] == add[to-1]+1 && isName(add[to]) {
+			to++
+		}
+		rem = slices.Delete(rem, k, k+1)
+		add = slices.Delete(add, from, to)
+	}
 	return rem, add
 }
 
@@ -45,6 +107,12 @@ func isVariant(x, y Token) bool {
 		return okx && oky && vx == vy
 	}
 	kx, ky := x.key(), y.key()
+	return sameWord(kx, ky) || sameWord(trimPossessive(kx), trimPossessive(ky))
+}
+
+// sameWord reports whether the keys kx and ky are forms of one word: they
+// share their first letter and a long enough prefix.
+func sameWord(kx, ky string) bool {
 	if kx == "" || ky == "" || kx[0] != ky[0] {
 		return false // forms of one word share their first letter
 	}
@@ -56,6 +124,16 @@ func isVariant(x, y Token) bool {
 	}
 	shorter, longer := min(len(rx), len(ry)), max(len(rx), len(ry))
 	return p == longer || p >= MinVariantPrefix && shorter-p <= 2 && longer-p <= 3
+}
+
+// trimPossessive removes the possessive ending of a word (Lee's, States').
+func trimPossessive(k string) string {
+	for _, suffix := range []string{"'s", "’s", "'", "’"} {
+		if rest, ok := strings.CutSuffix(k, suffix); ok && rest != "" {
+			return rest
+		}
+	}
+	return k
 }
 
 // joiners are removed before comparing word forms (MRE's, MREs).
@@ -166,4 +244,46 @@ var numberWords = map[string]int{
 	"sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
 	"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
 	"eighty": 80, "ninety": 90,
+}
+
+// duration returns the length in hours of the first span of time that
+// toks[idx] state as a count and a unit ("24 hours", "one day", "a week"),
+// or false.
+func duration(toks []Token, idx []int) (float64, bool) {
+	for n, i := range idx {
+		if n+1 == len(idx) || idx[n+1] != i+1 {
+			continue
+		}
+		hours, ok := timeUnits[trimPlural(toks[i+1].key())]
+		if !ok {
+			continue
+		}
+		if v, ok := numberValue(toks[i]); ok {
+			return v * hours, true
+		}
+		if k := toks[i].key(); k == "one" || k == "a" || k == "an" {
+			return hours, true
+		}
+	}
+	return 0, false
+}
+
+// sameDuration reports whether both sides of a hunk state the same span of
+// time in different units ("24 hours", "one day").
+func sameDuration(a []Token, rem []int, b []Token, add []int) bool {
+	da, okA := duration(a, rem)
+	db, okB := duration(b, add)
+	return okA && okB && da == db
+}
+
+func trimPlural(k string) string {
+	if len(k) > 3 {
+		return strings.TrimSuffix(k, "s")
+	}
+	return k
+}
+
+// timeUnits are units of time in hours.
+var timeUnits = map[string]float64{
+	"minute": 1.0 / 60, "hour": 1, "day": 24, "week": 7 * 24, "fortnight": 14 * 24,
 }

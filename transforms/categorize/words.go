@@ -35,7 +35,49 @@ var functionWords = set(
 	"often", "usually", "always", "never", "sometimes", "however", "thus", "therefore",
 	"such", "both", "either", "neither", "each", "every", "all", "any", "some", "most",
 	"more", "many", "much", "few", "other", "another", "same",
+	// Prepositions in -ing and -ed, which otherwise pass for names when
+	// they start a sentence ("Following his death", "Compared with").
+	"following", "according", "including", "regarding", "concerning", "excluding",
+	"considering", "during", "compared",
 )
+
+// participlePrepositions follow a participle that opens a sentence
+// ("Located in", "Inspired by"); as written, lower case.
+var participlePrepositions = set("by", "in", "at", "on", "from", "with", "to", "for", "as", "into", "near", "after")
+
+// personalPronouns stand for a name mentioned before: "It" and "Alabama",
+// "she" and "Merkel" name the same thing.
+var personalPronouns = set(
+	"he", "him", "his", "she", "her", "hers", "it", "its", "they", "them", "their", "theirs",
+)
+
+// Quantity classes of the quantifiers and of the modifiers of a number
+// ("nearly 90%", "over 7,000"). Two phrases of different classes make
+// different claims about how many: "most of" and "nearly all of", "several
+// refuges" and "a refuge". Words of one class are interchangeable ("about",
+// "approximately").
+var quantityClass = map[string]string{
+	"no": "none", "none": "none",
+	"few":  "few",
+	"some": "some", "several": "some",
+	"many": "many", "much": "many", "numerous": "many",
+	"most": "most",
+	"all":  "all", "every": "all", "each": "all", "entire": "all", "whole": "all",
+	"half": "half",
+}
+
+// quantityModifiers qualify the number or quantifier that follows them.
+var quantityModifiers = map[string]string{
+	"about": "approx", "approximately": "approx", "around": "approx", "roughly": "approx",
+	"some": "approx", "circa": "approx", "estimated": "approx",
+	"nearly": "below", "almost": "below", "under": "below", "less": "below", "fewer": "below",
+	"over": "above", "more": "above", "exceeding": "above",
+	"exactly": "exact", "only": "exact", "just": "exact",
+	"least": "at_least", "most": "at_most",
+}
+
+// negations deny the statement they are part of.
+var negations = set("not", "never", "no", "none", "neither", "nor", "nothing", "nobody", "without")
 
 // months are month names and their abbreviations.
 var months = set(
