@@ -37,10 +37,6 @@ func (k TokenKind) rank() int {
 	return 0
 }
 
-// substantive reports whether a token of kind k states a fact: a number, a
-// date, a name or a word of the page title.
-func (k TokenKind) substantive() bool { return k.rank() >= KindName.rank() }
-
 // Token is a word, number or punctuation mark of a sentence.
 type Token struct {
 	Text string    `json:"text"`
