@@ -117,12 +117,17 @@ func (f *file) Close() error {
 	return errors.Join(errs...)
 }
 
-// sourceError marks an error of the underlying file, so that it is not
+// SourceError marks an error of the underlying file, so that it is not
 // mistaken for a decompression failure.
-type sourceError struct{ err error }
+type SourceError struct{ Err error }
 
-func (e *sourceError) Error() string { return e.err.Error() }
-func (e *sourceError) Unwrap() error { return e.err }
+func (e *SourceError) Error() string { return e.Err.Error() }
+func (e *SourceError) Unwrap() error { return e.Err }
+
+// MarkSourceErrors returns a reader of r whose errors, except io.EOF, are
+// *SourceError: readers that decompress it can then tell a failing file
+// from corrupt data.
+func MarkSourceErrors(r io.Reader) io.Reader { return &sourceReader{r: r} }
 
 // sourceReader marks the errors of the file it reads, except io.EOF.
 type sourceReader struct{ r io.Reader }
@@ -130,7 +135,7 @@ type sourceReader struct{ r io.Reader }
 func (s *sourceReader) Read(p []byte) (int, error) {
 	n, err := s.r.Read(p)
 	if err != nil && err != io.EOF {
-		err = &sourceError{err}
+		err = &SourceError{err}
 	}
 	return n, err
 }
@@ -173,9 +178,9 @@ func (d *decodeReader) Read(p []byte) (int, error) {
 }
 
 func markDecodeError(err error) error {
-	var src *sourceError
+	var src *SourceError
 	if errors.As(err, &src) {
-		return src.err
+		return src.Err
 	}
 	return &decodeError{err}
 }

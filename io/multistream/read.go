@@ -54,7 +54,7 @@ func (d *Decoder) ReadRange(ra io.ReaderAt, rg Range, file string, opt dump.Opti
 
 // decompress returns the decompressed content of the range.
 func (d *Decoder) decompress(ra io.ReaderAt, rg Range) io.Reader {
-	src := &sourceReader{r: io.NewSectionReader(ra, rg.Start, max(rg.Size(), 0))}
+	src := dump.MarkSourceErrors(io.NewSectionReader(ra, rg.Start, max(rg.Size(), 0)))
 	if d.buf == nil {
 		d.buf = bufio.NewReaderSize(src, 64<<10)
 	} else {
@@ -114,27 +114,9 @@ func (r *rangeReader) Read(p []byte) (int, error) {
 // classify returns an error of the source as it is and wraps any other
 // error, the decompressor's, in a DecodeError.
 func (r *rangeReader) classify(err error) error {
-	var src *sourceError
+	var src *dump.SourceError
 	if errors.As(err, &src) {
-		return fmt.Errorf("multistream: reading bytes [%d, %d): %w", r.rg.Start, r.rg.End, src.err)
+		return fmt.Errorf("multistream: reading bytes [%d, %d): %w", r.rg.Start, r.rg.End, src.Err)
 	}
 	return &DecodeError{Start: r.rg.Start, End: r.rg.End, Err: err}
-}
-
-// sourceError marks an error of the file itself, so that it is not taken
-// for a decompression failure.
-type sourceError struct{ err error }
-
-func (e *sourceError) Error() string { return e.err.Error() }
-func (e *sourceError) Unwrap() error { return e.err }
-
-// sourceReader marks the errors of the reader it reads, except io.EOF.
-type sourceReader struct{ r io.Reader }
-
-func (s *sourceReader) Read(p []byte) (int, error) {
-	n, err := s.r.Read(p)
-	if err != nil && err != io.EOF {
-		err = &sourceError{err}
-	}
-	return n, err
 }
