@@ -19,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -66,6 +67,7 @@ var (
 	outputShards  = flag.Int("output_shards", 1, "number of clusters-*.jsonl (and sentences-*.jsonl) files")
 	emitSentences = flag.Bool("emit_sentences", false, "also write every in-window sentence to sentences-*.jsonl")
 	showVersion   = flag.Bool("version", false, "print the version and exit")
+	cpuProfile    = flag.String("cpuprofile", "", "write a CPU profile of this process to this file (embedded runner: covers the workers too)")
 )
 
 func main() {
@@ -87,7 +89,14 @@ func main() {
 		os.Exit(2)
 	}
 	log.Printf("run %s: reading %d file(s), scheme %s: %d bands × %d rows", opts.RunID, len(opts.Input), opts.Scheme, opts.Bands, opts.Rows)
-	if err := beamx.Run(ctx, p); err != nil {
+	stopProfile, err := startCPUProfile(*cpuProfile)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "sentences:", err)
+		os.Exit(2)
+	}
+	err = beamx.Run(ctx, p)
+	stopProfile()
+	if err != nil {
 		log.Fatalf("sentences: pipeline failed: %v (no manifest.json was written in %s: the run did not finish)", err, opts.RunDir())
 	}
 	if submitsOnly() {
@@ -95,6 +104,29 @@ func main() {
 		return
 	}
 	report(ctx, opts.RunDir())
+}
+
+// startCPUProfile starts writing a CPU profile to path, if it is not empty,
+// and returns the function that stops it. With the embedded runner the
+// workers run in this process, so the profile covers the whole pipeline.
+func startCPUProfile(path string) (stop func(), err error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("--cpuprofile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("--cpuprofile %s: %w", path, err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			log.Printf("--cpuprofile %s: %v", path, err)
+		}
+	}, nil
 }
 
 // absolute makes a local path absolute, so that workers in other processes

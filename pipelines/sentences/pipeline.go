@@ -125,7 +125,7 @@ func Build(s beam.Scope, opts Options) error {
 	candidates, bucketCounts := bucket.Candidates(s, entries, opts.Shards)
 	edges, sims, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
 	labels := component.Labels(s, edges, opts.Rounds, opts.Shards, opts.Shards)
-	lines, pairs, clusterCounts := cluster.Assemble(s, labels, records, sims, opts.OutputShards)
+	lines, pairs, clusterCounts := cluster.Assemble(s, labels, records, sims, opts.Shards, opts.OutputShards)
 
 	dir := opts.RunDir()
 	written := []beam.PCollection{

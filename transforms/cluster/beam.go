@@ -2,7 +2,10 @@ package cluster
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -14,16 +17,16 @@ import (
 )
 
 func init() {
-	register.DoFn5x1[int, func(*[]byte) bool, func(*[]byte) bool, func(*[]byte) bool, func(uint64, []byte), error](&joinFn{})
-	register.DoFn6x1[context.Context, uint64, func(*[]byte) bool, func(int, []byte), func(summary.PairCount), func(summary.Counts), error](&buildFn{})
+	register.DoFn5x1[int, func(*[]byte) bool, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), error](&joinFn{})
+	register.DoFn6x1[context.Context, int, func(*[]byte) bool, func(int, []byte), func(summary.PairCount), func(summary.Counts), error](&buildFn{})
 	register.Iter1[[]byte]()
-	register.Emitter2[uint64, []byte]()
 	register.Emitter2[int, []byte]()
 	register.Emitter1[summary.PairCount]()
 	register.Emitter1[summary.Counts]()
 }
 
-// Tags of the values joinFn sends to a component.
+// Tags of the values joinFn sends to a component. Each value is a record of
+// a batch keyed by the component's shard: uvarint component, tag, payload.
 const (
 	tagMember = 'm' // followed by an encoded sentence.Sentence
 	tagEdge   = 'e' // followed by an encoded verify.Edge
@@ -33,22 +36,24 @@ const (
 // pairs), sentence records (batches of encoded sentence.Sentence) and
 // verified edge similarities (batches of encoded verify.Edge), all
 // PCollection<KV<int, []byte>> keyed by the same sentence shard, and builds
-// one Cluster per component. It returns the clusters as JSON lines ready for
+// one Cluster per component. Members and edges travel to their component
+// in batches keyed by one of componentShards shards, never one element per
+// sentence. It returns the clusters as JSON lines ready for
 // result.Write (keyed by output shard, sorted by cluster id), the number of
 // shared clusters per pair of pages (PCollection<summary.PairCount>, one
 // element per pair and bundle) and partial counts.
-func Assemble(s beam.Scope, labels, records, sims beam.PCollection, outShards int) (lines, pairs, counts beam.PCollection) {
+func Assemble(s beam.Scope, labels, records, sims beam.PCollection, componentShards, outShards int) (lines, pairs, counts beam.PCollection) {
 	s = s.Scope("Clusters")
 	joined := beam.CoGroupByKey(s, labels, records, sims)
-	members := beam.ParDo(s, &joinFn{}, joined)
+	members := beam.ParDo(s, &joinFn{Shards: componentShards}, joined)
 	return beam.ParDo3(s, &buildFn{OutShards: outShards}, beam.GroupByKey(s, members))
 }
 
-// joinFn emits, keyed by component, the record of every labelled sentence
-// and the similarity of every verified edge (by its first node's label).
-type joinFn struct{}
+// joinFn sends the record of every labelled sentence and the similarity of
+// every verified edge (by its first node's label) to its component's shard.
+type joinFn struct{ Shards int }
 
-func (joinFn) ProcessElement(shard int, labels, records, sims func(*[]byte) bool, emit func(uint64, []byte)) error {
+func (f *joinFn) ProcessElement(shard int, labels, records, sims func(*[]byte) bool, emit func(int, []byte)) error {
 	component := map[uint64]uint64{}
 	var b []byte
 	for labels(&b) {
@@ -63,7 +68,12 @@ func (joinFn) ProcessElement(shard int, labels, records, sims func(*[]byte) bool
 	if len(component) == 0 {
 		return nil
 	}
-	tagged := func(tag byte, rec []byte) []byte { return append([]byte{tag}, rec...) }
+	p := batch.NewPacker(f.Shards, 0)
+	var value []byte
+	send := func(root uint64, tag byte, rec []byte) {
+		value = append(binary.AppendUvarint(value[:0], root), tag)
+		p.AddRecord(batch.ShardOf(root, f.Shards), append(value, rec...), emit)
+	}
 	var id sentence.ID
 	for records(&b) {
 		err := batch.Records(b, func(rec []byte) error {
@@ -71,7 +81,7 @@ func (joinFn) ProcessElement(shard int, labels, records, sims func(*[]byte) bool
 				return err
 			}
 			if root, ok := component[uint64(id)]; ok {
-				emit(root, tagged(tagMember, rec))
+				send(root, tagMember, rec)
 			}
 			return nil
 		})
@@ -86,7 +96,7 @@ func (joinFn) ProcessElement(shard int, labels, records, sims func(*[]byte) bool
 				return err
 			}
 			if root, ok := component[e.U]; ok {
-				emit(root, tagged(tagEdge, rec))
+				send(root, tagEdge, rec)
 			}
 			return nil
 		})
@@ -94,6 +104,7 @@ func (joinFn) ProcessElement(shard int, labels, records, sims func(*[]byte) bool
 			return fmt.Errorf("cluster: similarities of shard %d: %w", shard, err)
 		}
 	}
+	p.Flush(emit)
 	return nil
 }
 
@@ -112,39 +123,70 @@ func (f *buildFn) StartBundle(context.Context, func(int, []byte), func(summary.P
 	f.counts = summary.Counts{}
 }
 
-func (f *buildFn) ProcessElement(_ context.Context, root uint64, values func(*[]byte) bool, emitLines func(int, []byte), _ func(summary.PairCount), _ func(summary.Counts)) error {
-	var sents []sentence.Sentence
-	var sims []verify.Similarity
+func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emitLines func(int, []byte), _ func(summary.PairCount), _ func(summary.Counts)) error {
+	parts := map[uint64]*parts{}
 	var b []byte
-	for values(&b) {
-		if len(b) == 0 {
-			return fmt.Errorf("cluster: component %v: empty value", sentence.ID(root))
-		}
-		var err error
-		switch b[0] {
-		case tagMember:
-			var s sentence.Sentence
-			err = s.UnmarshalBinary(b[1:])
-			sents = append(sents, s)
-		case tagEdge:
-			var e verify.Edge
-			err = e.UnmarshalBinary(b[1:])
-			sims = append(sims, e.Similarity)
-		default:
-			err = fmt.Errorf("unknown tag %q", b[0])
-		}
-		if err != nil {
-			return fmt.Errorf("cluster: component %v: %w", sentence.ID(root), err)
+	for batches(&b) {
+		if err := batch.Records(b, func(rec []byte) error { return addPart(parts, rec) }); err != nil {
+			return fmt.Errorf("cluster: components of shard %d: %w", shard, err)
 		}
 	}
-	c := Build(sents, sims)
+	roots := slices.Sorted(maps.Keys(parts))
+	for _, root := range roots {
+		if err := f.build(root, parts[root], emitLines); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// parts are what joinFn sent of one component.
+type parts struct {
+	sents []sentence.Sentence
+	sims  []verify.Similarity
+}
+
+// addPart decodes one record of joinFn's batches into its component's parts.
+func addPart(all map[uint64]*parts, rec []byte) error {
+	root, n := binary.Uvarint(rec)
+	if n <= 0 || n >= len(rec) {
+		return batch.ErrCorrupt
+	}
+	p := all[root]
+	if p == nil {
+		p = &parts{}
+		all[root] = p
+	}
+	tag, payload := rec[n], rec[n+1:]
+	switch tag {
+	case tagMember:
+		var s sentence.Sentence
+		if err := s.UnmarshalBinary(payload); err != nil {
+			return fmt.Errorf("component %v: %w", sentence.ID(root), err)
+		}
+		p.sents = append(p.sents, s)
+	case tagEdge:
+		var e verify.Edge
+		if err := e.UnmarshalBinary(payload); err != nil {
+			return fmt.Errorf("component %v: %w", sentence.ID(root), err)
+		}
+		p.sims = append(p.sims, e.Similarity)
+	default:
+		return fmt.Errorf("component %v: unknown tag %q", sentence.ID(root), tag)
+	}
+	return nil
+}
+
+// build builds one component's cluster and packs its JSON line.
+func (f *buildFn) build(root uint64, p *parts, emitLines func(int, []byte)) error {
+	c := Build(p.sents, p.sims)
 	line, err := c.MarshalLine()
 	if err != nil {
 		return fmt.Errorf("cluster %s: %w", c.ID, err)
 	}
 	f.packer.AddRecord(batch.ShardOf(root, f.OutShards), result.Record(root, line), emitLines)
-	for _, p := range c.PagePairs() {
-		f.pairs[p]++
+	for _, pp := range c.PagePairs() {
+		f.pairs[pp]++
 	}
 	f.count(c)
 	return nil
