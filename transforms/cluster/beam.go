@@ -9,6 +9,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/ordered"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/batch"
 	"github.com/neardup/neardup/transforms/sentence"
@@ -108,36 +109,102 @@ func (f *joinFn) ProcessElement(shard int, labels, records, sims func(*[]byte) b
 	return nil
 }
 
-// buildFn builds each component's cluster and packs its JSON line.
+// buildFn builds each component's cluster and packs its JSON line. The
+// clusters of a shard are built on every core (package ordered) and packed
+// in component order, as a serial loop would.
 type buildFn struct {
 	OutShards int
 
+	pool   *ordered.Pool[[]component, []built]
 	packer *batch.Packer
 	pairs  map[PagePair]int64
 	counts summary.Counts
 }
 
+// component is one component's root and parts.
+type component struct {
+	root  uint64
+	parts *parts
+}
+
+// built is what the pipeline keeps of a cluster: its JSON line, its page
+// pairs and what the counts need.
+type built struct {
+	root     uint64
+	line     []byte
+	pairs    []PagePair
+	size     int
+	category string
+}
+
+// buildBatch is how many components a pool worker builds at a time.
+const buildBatch = 16
+
+func (f *buildFn) Setup() {
+	f.pool = ordered.New(0, 4, func() func([]component) ([]built, error) { return buildAll })
+}
+
+func (f *buildFn) Teardown() {
+	if f.pool != nil {
+		f.pool.Close()
+	}
+}
+
 func (f *buildFn) StartBundle(context.Context, func(int, []byte), func(summary.PairCount), func(summary.Counts)) {
+	f.pool.Discard()
 	f.packer = batch.NewPacker(f.OutShards, 0)
 	f.pairs = map[PagePair]int64{}
 	f.counts = summary.Counts{}
 }
 
 func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emitLines func(int, []byte), _ func(summary.PairCount), _ func(summary.Counts)) error {
-	parts := map[uint64]*parts{}
+	all := map[uint64]*parts{}
 	var b []byte
 	for batches(&b) {
-		if err := batch.Records(b, func(rec []byte) error { return addPart(parts, rec) }); err != nil {
+		if err := batch.Records(b, func(rec []byte) error { return addPart(all, rec) }); err != nil {
 			return fmt.Errorf("cluster: components of shard %d: %w", shard, err)
 		}
 	}
-	roots := slices.Sorted(maps.Keys(parts))
-	for _, root := range roots {
-		if err := f.build(root, parts[root], emitLines); err != nil {
+	deliver := func(bs []built) error {
+		for _, b := range bs {
+			f.packer.AddRecord(batch.ShardOf(b.root, f.OutShards), result.Record(b.root, b.line), emitLines)
+			for _, pp := range b.pairs {
+				f.pairs[pp]++
+			}
+			f.count(b)
+		}
+		return nil
+	}
+	var work []component
+	for _, root := range slices.Sorted(maps.Keys(all)) {
+		work = append(work, component{root, all[root]})
+		if len(work) == buildBatch {
+			if err := f.pool.Submit(work, deliver); err != nil {
+				return err
+			}
+			work = nil
+		}
+	}
+	if len(work) > 0 {
+		if err := f.pool.Submit(work, deliver); err != nil {
 			return err
 		}
 	}
-	return nil
+	return f.pool.Flush(deliver)
+}
+
+// buildAll builds the clusters of a batch of components.
+func buildAll(work []component) ([]built, error) {
+	out := make([]built, len(work))
+	for i, w := range work {
+		c := Build(w.parts.sents, w.parts.sims)
+		line, err := c.MarshalLine()
+		if err != nil {
+			return nil, fmt.Errorf("cluster %s: %w", c.ID, err)
+		}
+		out[i] = built{root: w.root, line: line, pairs: c.PagePairs(), size: c.Size, category: c.Category}
+	}
+	return out, nil
 }
 
 // parts are what joinFn sent of one component.
@@ -177,28 +244,13 @@ func addPart(all map[uint64]*parts, rec []byte) error {
 	return nil
 }
 
-// build builds one component's cluster and packs its JSON line.
-func (f *buildFn) build(root uint64, p *parts, emitLines func(int, []byte)) error {
-	c := Build(p.sents, p.sims)
-	line, err := c.MarshalLine()
-	if err != nil {
-		return fmt.Errorf("cluster %s: %w", c.ID, err)
-	}
-	f.packer.AddRecord(batch.ShardOf(root, f.OutShards), result.Record(root, line), emitLines)
-	for _, pp := range c.PagePairs() {
-		f.pairs[pp]++
-	}
-	f.count(c)
-	return nil
-}
-
-func (f *buildFn) count(c Cluster) {
-	n := int64(c.Size)
+func (f *buildFn) count(b built) {
+	n := int64(b.size)
 	f.counts.Clusters++
 	f.counts.SentencesInClusters += n
 	f.counts.LargestCluster = max(f.counts.LargestCluster, n)
 	f.counts.AddClusterSize(n, 1)
-	f.counts.AddCategory(c.Category, 1, n)
+	f.counts.AddCategory(b.category, 1, n)
 }
 
 func (f *buildFn) FinishBundle(ctx context.Context, emitLines func(int, []byte), emitPairs func(summary.PairCount), emitCounts func(summary.Counts)) {

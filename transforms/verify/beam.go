@@ -9,6 +9,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/ordered"
 	"github.com/neardup/neardup/transforms/batch"
 	"github.com/neardup/neardup/transforms/component"
 	"github.com/neardup/neardup/transforms/sentence"
@@ -98,15 +99,43 @@ func dedupe(ids []uint64) []uint64 {
 	return slices.Compact(ids)
 }
 
-// compareFn compares each half-joined edge with V's record.
+// compareFn compares each half-joined edge with V's record. The
+// comparisons run on every core (package ordered); results are packed in
+// record order, as a serial loop would.
 type compareFn struct {
 	Cfg Config
 
-	checker *Checker
+	pool *ordered.Pool[[]comparison, []compared]
 }
 
+// comparison is V's encoded record and the encoded records of the U's it
+// was found with.
+type comparison struct {
+	v      []byte
+	firsts [][]byte
+}
+
+// compared is the outcome of one candidate edge.
+type compared struct {
+	e   component.Edge
+	sim Similarity
+	ok  bool
+}
+
+// compareBatch is how many records a pool worker compares at a time.
+const compareBatch = 32
+
 func (f *compareFn) Setup() {
-	f.checker = NewChecker(f.Cfg.ShingleLength, f.Cfg.Norm, f.Cfg.Thresholds)
+	f.pool = ordered.New(0, 4, func() func([]comparison) ([]compared, error) {
+		w := &comparer{checker: NewChecker(f.Cfg.ShingleLength, f.Cfg.Norm, f.Cfg.Thresholds)}
+		return w.compare
+	})
+}
+
+func (f *compareFn) Teardown() {
+	if f.pool != nil {
+		f.pool.Close()
+	}
 }
 
 func (f *compareFn) ProcessElement(ctx context.Context, shard int, halves, records func(*[]byte) bool, emitEdges, emitSims func(int, []byte), emitCounts func(summary.Counts)) error {
@@ -128,11 +157,25 @@ func (f *compareFn) ProcessElement(ctx context.Context, shard int, halves, recor
 	if len(byV) == 0 {
 		return nil
 	}
+	f.pool.Discard()
 	edges := batch.NewPacker(f.Cfg.EdgeShards, 0)
 	sims := batch.NewPacker(f.Cfg.RecordShards, 0)
 	var c summary.Counts
+	deliver := func(results []compared) error {
+		for _, r := range results {
+			c.CandidateEdges++
+			if !r.ok {
+				c.EdgesRejected++
+				continue
+			}
+			c.EdgesVerified++
+			edges.AddPair(component.Shard(r.e, 0, f.Cfg.EdgeShards), batch.Pair{A: r.e.U, B: r.e.V}, emitEdges)
+			sims.AddRecord(batch.ShardOf(r.e.U, f.Cfg.RecordShards), Edge{U: r.e.U, V: r.e.V, Similarity: r.sim}.AppendBinary(nil), emitSims)
+		}
+		return nil
+	}
+	var work []comparison
 	var id sentence.ID
-	var vs, us sentence.Sentence
 	for records(&b) {
 		err := batch.Records(b, func(rec []byte) error {
 			if err := id.UnmarshalPrefix(rec); err != nil {
@@ -142,34 +185,54 @@ func (f *compareFn) ProcessElement(ctx context.Context, shard int, halves, recor
 			if len(firsts) == 0 {
 				return nil
 			}
-			if err := vs.UnmarshalBinary(rec); err != nil {
-				return err
+			work = append(work, comparison{v: append([]byte(nil), rec...), firsts: firsts})
+			if len(work) < compareBatch {
+				return nil
 			}
-			for _, u := range firsts {
-				if err := us.UnmarshalBinary(u); err != nil {
-					return err
-				}
-				c.CandidateEdges++
-				sim, ok := f.checker.Compare(us.Text, vs.Text)
-				if !ok {
-					c.EdgesRejected++
-					continue
-				}
-				c.EdgesVerified++
-				e := component.Edge{U: uint64(us.ID), V: uint64(vs.ID)}
-				edges.AddPair(component.Shard(e, 0, f.Cfg.EdgeShards), batch.Pair{A: e.U, B: e.V}, emitEdges)
-				sims.AddRecord(batch.ShardOf(e.U, f.Cfg.RecordShards), Edge{U: e.U, V: e.V, Similarity: sim}.AppendBinary(nil), emitSims)
-			}
-			return nil
+			w := work
+			work = nil
+			return f.pool.Submit(w, deliver)
 		})
 		if err != nil {
 			return fmt.Errorf("verify: records of shard %d: %w", shard, err)
 		}
 	}
+	if len(work) > 0 {
+		if err := f.pool.Submit(work, deliver); err != nil {
+			return fmt.Errorf("verify: records of shard %d: %w", shard, err)
+		}
+	}
+	if err := f.pool.Flush(deliver); err != nil {
+		return fmt.Errorf("verify: records of shard %d: %w", shard, err)
+	}
 	edges.Flush(emitEdges)
 	sims.Flush(emitSims)
 	summary.Emit(ctx, c, emitCounts)
 	return nil
+}
+
+// comparer is one pool worker's checker and decoding buffers.
+type comparer struct {
+	checker *Checker
+	us, vs  sentence.Sentence
+}
+
+// compare decodes and compares a batch of records with their candidates.
+func (w *comparer) compare(work []comparison) ([]compared, error) {
+	var out []compared
+	for _, c := range work {
+		if err := w.vs.UnmarshalBinary(c.v); err != nil {
+			return nil, err
+		}
+		for _, u := range c.firsts {
+			if err := w.us.UnmarshalBinary(u); err != nil {
+				return nil, err
+			}
+			sim, ok := w.checker.Compare(w.us.Text, w.vs.Text)
+			out = append(out, compared{e: component.Edge{U: uint64(w.us.ID), V: uint64(w.vs.ID)}, sim: sim, ok: ok})
+		}
+	}
+	return out, nil
 }
 
 // Edge is a verified edge and its similarity, as carried to the clusters.

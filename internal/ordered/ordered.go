@@ -1,0 +1,154 @@
+// Package ordered runs a function over a stream of inputs on several
+// goroutines and hands the results back in the order the inputs came.
+//
+// Beam's embedded runner (Prism) gives each stage one bundle and splits it
+// only when it sees no progress for a while, so a DoFn that emits steadily
+// keeps one core busy however many the machine has. A DoFn that owns a Pool
+// hashes, compares or classifies on every core while its bundle goroutine
+// stays the only one that emits, and because results come back in input
+// order its output is exactly what the serial DoFn would have produced. On a
+// cluster runner, which runs many bundles at once, the pool costs a few idle
+// goroutines.
+package ordered
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+)
+
+// Pool applies a function to inputs on its workers. Submit and Flush must be
+// called from one goroutine (the bundle's); the workers are the only other
+// goroutines that touch the inputs.
+type Pool[In, Out any] struct {
+	jobs    chan job[In, Out]
+	pending []chan result[Out] // results not yet delivered, oldest first
+	depth   int
+	inline  func(In) (Out, error) // set when there is a single worker: no goroutines
+	done    sync.WaitGroup
+}
+
+type job[In, Out any] struct {
+	in  In
+	out chan result[Out]
+}
+
+type result[Out any] struct {
+	out Out
+	err error
+}
+
+// New starts a pool of workers goroutines (GOMAXPROCS if workers < 1). Each
+// worker gets its own function from newWorker, so that functions may keep
+// scratch buffers. At most depth inputs (at least workers) are in flight;
+// Submit waits for the oldest result beyond that. With one worker the
+// function runs on the caller's goroutine.
+func New[In, Out any](workers, depth int, newWorker func() func(In) (Out, error)) *Pool[In, Out] {
+	if workers < 1 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	depth = max(depth, workers)
+	p := &Pool[In, Out]{depth: depth}
+	if workers == 1 {
+		p.inline = newWorker()
+		return p
+	}
+	p.jobs = make(chan job[In, Out], depth)
+	p.done.Add(workers)
+	for range workers {
+		fn := newWorker()
+		go func() {
+			defer p.done.Done()
+			for j := range p.jobs {
+				j.out <- call(fn, j.in)
+			}
+		}()
+	}
+	return p
+}
+
+// call runs fn, turning a panic into an error so that a bad input fails its
+// bundle instead of the whole worker process.
+func call[In, Out any](fn func(In) (Out, error), in In) (r result[Out]) {
+	defer func() {
+		if v := recover(); v != nil {
+			r.err = fmt.Errorf("ordered: worker panicked: %v", v)
+		}
+	}()
+	r.out, r.err = fn(in)
+	return r
+}
+
+// Submit queues in and delivers, in input order, every result that is
+// ready, waiting for the oldest while depth inputs are in flight. It
+// returns the first error of a worker or of deliver; the results after it
+// stay queued until Flush or Discard.
+func (p *Pool[In, Out]) Submit(in In, deliver func(Out) error) error {
+	if p.inline != nil {
+		r := call(p.inline, in)
+		if r.err != nil {
+			return r.err
+		}
+		return deliver(r.out)
+	}
+	out := make(chan result[Out], 1)
+	p.jobs <- job[In, Out]{in, out}
+	p.pending = append(p.pending, out)
+	for len(p.pending) > 0 {
+		var r result[Out]
+		if len(p.pending) >= p.depth {
+			r = <-p.pending[0]
+		} else {
+			select {
+			case r = <-p.pending[0]:
+			default:
+				return nil
+			}
+		}
+		p.pending = p.pending[1:]
+		if err := deliverResult(r, deliver); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Flush waits for every queued input and delivers its result in input
+// order, stopping at the first error.
+func (p *Pool[In, Out]) Flush(deliver func(Out) error) error {
+	for len(p.pending) > 0 {
+		r := <-p.pending[0]
+		p.pending = p.pending[1:]
+		if err := deliverResult(r, deliver); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func deliverResult[Out any](r result[Out], deliver func(Out) error) error {
+	if r.err != nil {
+		return r.err
+	}
+	return deliver(r.out)
+}
+
+// Discard waits for the queued inputs and drops their results, as after a
+// failed bundle.
+func (p *Pool[In, Out]) Discard() {
+	for _, ch := range p.pending {
+		<-ch
+	}
+	p.pending = nil
+}
+
+// Close discards what is queued and stops the workers. The pool cannot be
+// used afterwards.
+func (p *Pool[In, Out]) Close() {
+	p.Discard()
+	if p.jobs != nil {
+		close(p.jobs)
+		p.done.Wait()
+		p.jobs = nil
+	}
+}
