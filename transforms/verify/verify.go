@@ -218,8 +218,9 @@ type Checker struct {
 	t      Thresholds
 
 	runesA, runesB  []rune
-	hashes          []uint64
-	setA, setB      []uint64
+	hashesA         []uint64
+	hashesB         []uint64
+	overlap         overlap
 	distanceScratch []int
 }
 
@@ -245,9 +246,9 @@ func NewChecker(shingleLength int, norm shingle.Normalization, t Thresholds) *Ch
 func (c *Checker) Compare(a, b string) (Similarity, bool) {
 	c.runesA = c.norm.Normalize(c.runesA[:0], a)
 	c.runesB = c.norm.Normalize(c.runesB[:0], b)
-	c.setA = c.shingleSet(c.setA[:0], c.runesA)
-	c.setB = c.shingleSet(c.setB[:0], c.runesB)
-	s := Similarity{Jaccard: Jaccard(c.setA, c.setB)}
+	c.hashesA = c.shingles(c.hashesA[:0], c.runesA)
+	c.hashesB = c.shingles(c.hashesB[:0], c.runesB)
+	s := Similarity{Jaccard: c.overlap.jaccard(c.hashesA, c.hashesB)}
 
 	longer := max(len(c.runesA), len(c.runesB))
 	if longer == 0 {
@@ -263,14 +264,69 @@ func (c *Checker) Compare(a, b string) (Similarity, bool) {
 	return s, c.t.Accept(s)
 }
 
-// shingleSet appends the sorted distinct shingle hashes of runes to dst.
-func (c *Checker) shingleSet(dst []uint64, runes []rune) []uint64 {
+// shingles appends the shingle hashes of runes to dst.
+func (c *Checker) shingles(dst []uint64, runes []rune) []uint64 {
 	length := c.length
 	if len(runes) < length {
 		length = len(runes)
 	}
-	c.hashes = shingle.AppendHashes(c.hashes[:0], runes, length)
-	return Set(dst, c.hashes)
+	return shingle.AppendHashes(dst, runes, length)
+}
+
+// overlap measures the Jaccard similarity of two multisets of well-mixed
+// hashes, as sets, with one open-addressing table instead of two sorts
+// (BenchmarkJaccard: several times faster on sentence-sized sets). It
+// gives exactly Jaccard(Set(a), Set(b)).
+type overlap struct {
+	keys []uint64
+	seen []uint8 // 0 empty; bit 1: in a; bit 2: in b
+}
+
+func (o *overlap) jaccard(a, b []uint64) float64 {
+	if len(a) == 0 && len(b) == 0 {
+		return 1
+	}
+	bits := 4
+	for 1<<bits < 2*(len(a)+len(b)) {
+		bits++
+	}
+	size := 1 << bits
+	if cap(o.keys) < size {
+		o.keys, o.seen = make([]uint64, size), make([]uint8, size)
+	}
+	o.keys, o.seen = o.keys[:size], o.seen[:size]
+	clear(o.seen)
+	shift, mask := uint(64-bits), size-1
+	var inA, inB, both int
+	for _, x := range a {
+		i := o.slot(x, shift, mask)
+		if o.seen[i] == 0 {
+			o.keys[i], o.seen[i] = x, 1
+			inA++
+		}
+	}
+	for _, x := range b {
+		i := o.slot(x, shift, mask)
+		switch o.seen[i] {
+		case 0:
+			o.keys[i], o.seen[i] = x, 2
+			inB++
+		case 1:
+			o.seen[i] = 3
+			inB++
+			both++
+		}
+	}
+	return float64(both) / float64(inA+inB-both)
+}
+
+// slot returns the slot holding x, or the empty slot where it belongs.
+func (o *overlap) slot(x uint64, shift uint, mask int) int {
+	i := int(shingle.Mix(x) >> shift)
+	for o.seen[i] != 0 && o.keys[i] != x {
+		i = (i + 1) & mask
+	}
+	return i
 }
 
 // editLimit returns the largest number of edits d with d/longer <= maxEdit,

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -396,6 +397,70 @@ func FuzzEditDistance(f *testing.F) {
 		}
 		if s1.Jaccard < 0 || s1.Jaccard > 1 || s1.Edit < 0 || s1.Edit > 1 {
 			t.Fatalf("Compare(%q, %q) = %+v out of range", a, b, s1)
+		}
+	})
+}
+
+func TestOverlapMatchesSortedJaccard(t *testing.T) {
+	tests := []struct {
+		name string
+		a, b []uint64
+	}{
+		{"both empty", nil, nil},
+		{"one empty", []uint64{1, 2}, nil},
+		{"zero is a value", []uint64{0, 0, 5}, []uint64{0}},
+		{"repeats count once", []uint64{7, 7, 7, 8}, []uint64{8, 8, 9}},
+		{"equal", []uint64{3, 1, 2}, []uint64{2, 3, 1}},
+		{"disjoint", []uint64{1, 2, 3}, []uint64{4, 5, 6}},
+		{"colliding slots", []uint64{1 << 63, 1<<63 | 1, 1<<63 | 2}, []uint64{1<<63 | 1, 1<<63 | 3}},
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := range 200 {
+		var a, b []uint64
+		for range r.IntN(400) {
+			a = append(a, r.Uint64N(300))
+		}
+		for range r.IntN(400) {
+			b = append(b, r.Uint64N(300))
+		}
+		tests = append(tests, struct {
+			name string
+			a, b []uint64
+		}{fmt.Sprintf("random %d", i), a, b})
+	}
+	var o overlap
+	for _, tt := range tests {
+		want := Jaccard(Set(nil, tt.a), Set(nil, tt.b))
+		if got := o.jaccard(tt.a, tt.b); got != want {
+			t.Errorf("%s: overlap %v, sorted sets %v", tt.name, got, want)
+		}
+	}
+}
+
+// BenchmarkJaccard compares the two ways of measuring the Jaccard
+// similarity of two sentence-sized shingle multisets (200 hashes each, 150
+// shared): sorting both into sets and merging, and one hash table.
+func BenchmarkJaccard(b *testing.B) {
+	r := rand.New(rand.NewPCG(7, 8))
+	x, y := make([]uint64, 200), make([]uint64, 200)
+	for i := range x {
+		x[i] = r.Uint64()
+		y[i] = x[i]
+		if i >= 150 {
+			y[i] = r.Uint64()
+		}
+	}
+	b.Run("sorted", func(b *testing.B) {
+		var sa, sb []uint64
+		for b.Loop() {
+			sa, sb = Set(sa[:0], x), Set(sb[:0], y)
+			_ = Jaccard(sa, sb)
+		}
+	})
+	b.Run("table", func(b *testing.B) {
+		var o overlap
+		for b.Loop() {
+			_ = o.jaccard(x, y)
 		}
 	})
 }
