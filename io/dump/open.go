@@ -68,9 +68,10 @@ func decoded(raw io.Reader, path string) io.Reader {
 	if newDecoder == nil {
 		return src
 	}
-	// Decompressors read byte by byte: buffer the file for them.
+	// Decompressors read byte by byte: buffer the file for them. And
+	// decompress on a goroutine of its own, ahead of the parser.
 	buffered := bufio.NewReaderSize(src, 64<<10)
-	return &decodeReader{init: func() (io.Reader, error) { return newDecoder(buffered) }}
+	return newReadahead(&decodeReader{init: func() (io.Reader, error) { return newDecoder(buffered) }})
 }
 
 // decoderFor returns the decompressor for path's extension, or nil.
@@ -104,9 +105,12 @@ func (f *file) Read(p []byte) (int, error) { return f.r.Read(p) }
 func (f *file) Close() error {
 	var errs []error
 	closers := f.closers
-	if d, ok := f.r.(*decodeReader); ok {
-		if c, ok := d.r.(io.Closer); ok {
-			closers = append([]io.Closer{c}, closers...)
+	if ra, ok := f.r.(*readahead); ok {
+		ra.Close() // stop decompressing before closing the decompressor and the file
+		if d, ok := ra.src.(*decodeReader); ok {
+			if c, ok := d.r.(io.Closer); ok {
+				closers = append([]io.Closer{c}, closers...)
+			}
 		}
 	}
 	for _, c := range closers {
