@@ -2,6 +2,7 @@ package multistream
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/ordered"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/summary"
 )
@@ -55,9 +57,8 @@ type readFn struct {
 	MaxPageBytes int
 	SplitBytes   int64
 
-	index   map[string][]Range // ranges of each file read by this worker
-	decoder Decoder
-	counts  summary.Counts
+	index  map[string][]Range // ranges of each file read by this worker
+	counts summary.Counts
 }
 
 // CreateInitialRestriction is the compressed byte range of the file.
@@ -110,26 +111,80 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src S
 	if rest.Start == 0 {
 		f.counts.FilesRead++
 	}
-	filter := dump.Filter{Namespaces: f.Namespaces}
-	all := func(int64) bool { return true }
+	// The streams are decompressed and parsed on every core, a few ahead of
+	// the claims, and emitted in file order: a stream whose claim is refused
+	// (the runner split the restriction) is dropped unseen.
+	pool := ordered.New(0, 0, func() func(Range) (*stream, error) {
+		var d Decoder
+		filter := dump.Filter{Namespaces: f.Namespaces}
+		return func(rg Range) (*stream, error) {
+			return readStream(&d, ra, rg, src.File, filter, f.MaxPageBytes)
+		}
+	})
+	defer pool.Close()
+	deliver := func(st *stream) error {
+		if !rt.TryClaim(st.rg.Start) {
+			return errRefused
+		}
+		f.counts.Merge(st.counts)
+		for _, p := range st.pages {
+			emitPage(p)
+		}
+		for _, d := range st.dead {
+			emitDead(d)
+		}
+		return nil
+	}
+	err = nil
 	for _, rg := range ranges {
 		if rg.Start < rest.Start || rg.Pages == 0 {
 			continue // before this restriction, or the header stream
 		}
-		if !rt.TryClaim(rg.Start) {
-			return rt.GetError()
+		if rg.Start >= rest.End {
+			break
 		}
-		r := f.decoder.ReadRange(ra, rg, src.File, dump.Options{MaxPageBytes: f.MaxPageBytes})
-		stream := func(d dump.DeadLetter) {
-			d.Reason = fmt.Sprintf("in the bzip2 stream at byte %d: %s", rg.Start, d.Reason)
-			emitDead(d)
+		if err = pool.Submit(rg, deliver); err != nil {
+			break
 		}
-		if err := dump.Drain(r, src.File, filter, all, &f.counts, emitPage, stream); err != nil {
-			return err
-		}
+	}
+	if err == nil {
+		err = pool.Flush(deliver)
+	}
+	switch {
+	case errors.Is(err, errRefused):
+		return rt.GetError()
+	case err != nil:
+		return err
 	}
 	rt.TryClaim(rest.End) // no stream starts in the rest of the restriction: done
 	return rt.GetError()
+}
+
+// errRefused stops reading where the tracker refuses a claim.
+var errRefused = errors.New("multistream: claim refused")
+
+// stream is what one bzip2 stream held.
+type stream struct {
+	rg     Range
+	pages  []dump.Page
+	dead   []dump.DeadLetter
+	counts summary.Counts
+}
+
+// readStream decompresses and parses the stream rg of file.
+func readStream(d *Decoder, ra io.ReaderAt, rg Range, file string, filter dump.Filter, maxPageBytes int) (*stream, error) {
+	st := &stream{rg: rg}
+	r := d.ReadRange(ra, rg, file, dump.Options{MaxPageBytes: maxPageBytes})
+	keep := func(p dump.Page) { st.pages = append(st.pages, p) }
+	dead := func(dl dump.DeadLetter) {
+		dl.Reason = fmt.Sprintf("in the bzip2 stream at byte %d: %s", rg.Start, dl.Reason)
+		st.dead = append(st.dead, dl)
+	}
+	all := func(int64) bool { return true }
+	if err := dump.Drain(r, file, filter, all, &st.counts, keep, dead); err != nil {
+		return nil, err
+	}
+	return st, nil
 }
 
 // ranges returns the byte ranges of src's streams, parsing its index the
