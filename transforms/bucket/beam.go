@@ -7,6 +7,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/ordered"
 	"github.com/neardup/neardup/transforms/batch"
 	"github.com/neardup/neardup/transforms/summary"
 )
@@ -27,11 +28,40 @@ func Candidates(s beam.Scope, entries beam.PCollection, recordShards int) (edges
 	return beam.ParDo2(s, &starsFn{RecordShards: recordShards}, beam.GroupByKey(s, entries))
 }
 
+// starsFn links the buckets of each shard. The shards of a bundle are
+// linked on every core (package ordered), a few at a time, while the next
+// ones are read; their edges are packed in shard order.
 type starsFn struct {
 	RecordShards int
+
+	pool   *ordered.Pool[[]batch.Pair, *linked]
+	packer *batch.Packer
+	counts summary.Counts
 }
 
-func (f *starsFn) ProcessElement(ctx context.Context, shard int, batches func(*[]byte) bool, emitEdges func(int, []byte), emitCounts func(summary.Counts)) error {
+// linked is one shard's distinct star edges and statistics.
+type linked struct {
+	edges []batch.Pair
+	stats Stats
+}
+
+func (f *starsFn) Setup() {
+	f.pool = ordered.New(0, 0, func() func([]batch.Pair) (*linked, error) { return link })
+}
+
+func (f *starsFn) Teardown() {
+	if f.pool != nil {
+		f.pool.Close()
+	}
+}
+
+func (f *starsFn) StartBundle(context.Context, func(int, []byte), func(summary.Counts)) {
+	f.pool.Discard()
+	f.packer = batch.NewPacker(f.RecordShards, 0)
+	f.counts = summary.Counts{}
+}
+
+func (f *starsFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emitEdges func(int, []byte), _ func(summary.Counts)) error {
 	var entries []batch.Pair
 	var b []byte
 	for batches(&b) {
@@ -40,14 +70,33 @@ func (f *starsFn) ProcessElement(ctx context.Context, shard int, batches func(*[
 			return fmt.Errorf("bucket: shard %d: %w", shard, err)
 		}
 	}
+	return f.pool.Submit(entries, f.deliver(emitEdges))
+}
+
+func (f *starsFn) FinishBundle(ctx context.Context, emitEdges func(int, []byte), emitCounts func(summary.Counts)) error {
+	if err := f.pool.Flush(f.deliver(emitEdges)); err != nil {
+		return err
+	}
+	f.packer.Flush(emitEdges)
+	summary.Emit(ctx, f.counts, emitCounts)
+	return nil
+}
+
+// deliver packs a shard's edges by the shard of their first node.
+func (f *starsFn) deliver(emitEdges func(int, []byte)) func(*linked) error {
+	return func(l *linked) error {
+		for _, e := range l.edges {
+			f.packer.AddPair(batch.ShardOf(e.A, f.RecordShards), e, emitEdges)
+		}
+		st := l.stats
+		f.counts.Merge(summary.Counts{Buckets: st.Buckets, MultiBuckets: st.MultiBuckets, Edges: st.Edges, LargestBucket: st.LargestSize})
+		return nil
+	}
+}
+
+// link returns the distinct star edges of one shard's entries, sorted.
+func link(entries []batch.Pair) (*linked, error) {
 	stars, st := Stars(nil, entries)
 	slices.SortFunc(stars, comparePairs)
-	p := batch.NewPacker(f.RecordShards, 0)
-	for _, e := range slices.Compact(stars) {
-		p.AddPair(batch.ShardOf(e.A, f.RecordShards), e, emitEdges)
-	}
-	p.Flush(emitEdges)
-	c := summary.Counts{Buckets: st.Buckets, MultiBuckets: st.MultiBuckets, Edges: st.Edges, LargestBucket: st.LargestSize}
-	summary.Emit(ctx, c, emitCounts)
-	return nil
+	return &linked{edges: slices.Compact(stars), stats: st}, nil
 }
