@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -256,7 +257,12 @@ func TestDeterministic(t *testing.T) {
 	b := a
 	b.Output = t.TempDir()
 	b.Shards, b.Rounds, b.SplitBytes = 37, 3, 64<<10 // Katrina.xml is read in 16 parallel ranges
-	filesA, filesB := run(t, a), run(t, b)
+	// The DoFns' pools (internal/ordered) run inline with one core and on
+	// four goroutines with four, where results finish out of order.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	filesA := run(t, a)
+	runtime.GOMAXPROCS(4)
+	filesB := run(t, b)
 	if got, want := slices.Sorted(maps.Keys(filesA)), a.outputs(); !slices.Equal(got, slices.Sorted(slices.Values(want))) {
 		t.Errorf("wrote %v, want %v", got, want)
 	}
@@ -265,7 +271,7 @@ func TestDeterministic(t *testing.T) {
 			continue // their parameters differ by design, and the manifest has times
 		}
 		if !bytes.Equal(content, filesB[name]) {
-			t.Errorf("%s differs between --shards 1 --rounds 0 --split_bytes 0 and --shards 37 --rounds 3 --split_bytes 65536", name)
+			t.Errorf("%s differs between --shards 1 --rounds 0 --split_bytes 0 on one core and --shards 37 --rounds 3 --split_bytes 65536 on four", name)
 		}
 	}
 	if len(filesA) != len(filesB) {
