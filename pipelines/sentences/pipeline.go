@@ -120,8 +120,7 @@ func Build(s beam.Scope, opts Options) error {
 	}
 	pages, dead, readCounts := opts.Sources.read(s, dump.ReadOptions{
 		Namespaces: opts.Namespaces, MaxPageBytes: opts.MaxPageBytes, SplitBytes: opts.SplitBytes})
-	sents, sentCounts := sentence.FromPages(s, pages)
-	entries, records, signCounts := minhash.Sign(s, sents, opts.signConfig())
+	entries, records, signCounts := minhash.Sign(s, pages, opts.signConfig())
 	candidates, bucketCounts := bucket.Candidates(s, entries, opts.Shards)
 	edges, sims, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
 	labels := component.Labels(s, edges, opts.Rounds, opts.Shards, opts.Shards)
@@ -135,7 +134,7 @@ func Build(s beam.Scope, opts Options) error {
 	if opts.EmitSentences {
 		written = append(written, result.Write(s, dir, "sentences", opts.OutputShards, sentence.Lines(s, records, opts.OutputShards)))
 	}
-	total := summary.Total(s, readCounts, sentCounts, signCounts, bucketCounts, verifyCounts, clusterCounts)
+	total := summary.Total(s, readCounts, signCounts, bucketCounts, verifyCounts, clusterCounts)
 	top := summary.TopPairs(s, pairs, opts.TopPairs)
 	done := []beam.PCollection{summary.Write(s, result.Join(dir, "summary.json"), doc, total, top)}
 	for _, w := range written {

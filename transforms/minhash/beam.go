@@ -8,6 +8,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/batch"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
@@ -15,7 +16,7 @@ import (
 )
 
 func init() {
-	register.DoFn5x1[context.Context, sentence.Sentence, func(int, []byte), func(int, []byte), func(summary.Counts), error](&signFn{})
+	register.DoFn5x1[context.Context, dump.Page, func(int, []byte), func(int, []byte), func(summary.Counts), error](&signFn{})
 	register.Emitter2[int, []byte]()
 }
 
@@ -43,33 +44,44 @@ func (c Config) NewScheme() (*Scheme, error) {
 	return nil, fmt.Errorf("minhash: unknown scheme %q (want weissman or bands)", c.Scheme)
 }
 
-// Sign keeps the sentences of PCollection<sentence.Sentence> whose shingle
-// count is inside the window and returns:
+// Sign cleans and splits each page of PCollection<dump.Page> into
+// sentences (package sentence), keeps those whose shingle count is inside
+// the window and returns:
 //   - entries: PCollection<KV<int, []byte>>, batches of (band key, sentence id)
 //     pairs keyed by the band key's shard;
 //   - records: PCollection<KV<int, []byte>>, batches of encoded in-window
 //     sentences keyed by sentence.ID.Shard(cfg.RecordShards);
-//   - counts: partial summary.Counts.
-func Sign(s beam.Scope, sentences beam.PCollection, cfg Config) (entries, records, counts beam.PCollection) {
+//   - counts: partial summary.Counts (sentences, and how many were in the
+//     window, too short or too long).
+//
+// Pages are cleaned, split and signed on every core, a batch at a time
+// (package ordered), and their results packed in page order, so that no
+// sentence crosses the runner's element machinery on its own.
+func Sign(s beam.Scope, pages beam.PCollection, cfg Config) (entries, records, counts beam.PCollection) {
 	s = s.Scope("MinHash")
-	return beam.ParDo3(s, &signFn{Cfg: cfg}, sentences)
+	return beam.ParDo3(s, &signFn{Cfg: cfg}, pages)
 }
 
 type signFn struct {
 	Cfg Config
 
 	bands   int // band keys per sentence
-	pool    *ordered.Pool[[]sentence.Sentence, *signed]
-	batch   []sentence.Sentence
+	pool    *ordered.Pool[[]dump.Page, *signed]
+	batch   []dump.Page
+	bytes   int // of wikitext in batch
 	entries *batch.Packer
 	records *batch.Packer
 	counts  summary.Counts
 }
 
-// signBatch is how many sentences a pool worker signs at a time.
-const signBatch = 64
+// Pages are handed to the pool in batches of this many pages or bytes of
+// wikitext, whichever comes first.
+const (
+	pagesPerBatch = 16
+	bytesPerBatch = 1 << 20
+)
 
-// signed is what a worker made of a batch of sentences.
+// signed is what a worker made of a batch of pages.
 type signed struct {
 	ids     []sentence.ID
 	status  []int8   // -1 too short, +1 too long, 0 in the window
@@ -83,7 +95,7 @@ func (f *signFn) Setup() error {
 		return err
 	}
 	f.bands = scheme.Bands
-	f.pool = ordered.New(0, 4, func() func([]sentence.Sentence) (*signed, error) {
+	f.pool = ordered.New(0, 0, func() func([]dump.Page) (*signed, error) {
 		w := &signer{cfg: f.Cfg, shingler: shingle.New(f.Cfg.ShingleLength, f.Cfg.Norm), signer: NewSigner(scheme)}
 		return w.sign
 	})
@@ -98,19 +110,20 @@ func (f *signFn) Teardown() {
 
 func (f *signFn) StartBundle(context.Context, func(int, []byte), func(int, []byte), func(summary.Counts)) {
 	f.pool.Discard()
-	f.batch = nil
+	f.batch, f.bytes = nil, 0
 	f.entries = batch.NewPacker(f.Cfg.BucketShards, 0)
 	f.records = batch.NewPacker(f.Cfg.RecordShards, 0)
 	f.counts = summary.Counts{}
 }
 
-func (f *signFn) ProcessElement(_ context.Context, st sentence.Sentence, emitEntries, emitRecords func(int, []byte), _ func(summary.Counts)) error {
-	f.batch = append(f.batch, st)
-	if len(f.batch) < signBatch {
+func (f *signFn) ProcessElement(_ context.Context, p dump.Page, emitEntries, emitRecords func(int, []byte), _ func(summary.Counts)) error {
+	f.batch = append(f.batch, p)
+	f.bytes += len(p.Text)
+	if len(f.batch) < pagesPerBatch && f.bytes < bytesPerBatch {
 		return nil
 	}
 	b := f.batch
-	f.batch = make([]sentence.Sentence, 0, signBatch)
+	f.batch, f.bytes = nil, 0
 	return f.pool.Submit(b, f.deliver(emitEntries, emitRecords))
 }
 
@@ -120,7 +133,7 @@ func (f *signFn) FinishBundle(ctx context.Context, emitEntries, emitRecords func
 		if err := f.pool.Submit(f.batch, deliver); err != nil {
 			return err
 		}
-		f.batch = nil
+		f.batch, f.bytes = nil, 0
 	}
 	if err := f.pool.Flush(deliver); err != nil {
 		return err
@@ -135,6 +148,7 @@ func (f *signFn) FinishBundle(ctx context.Context, emitEntries, emitRecords func
 // entries and records.
 func (f *signFn) deliver(emitEntries, emitRecords func(int, []byte)) func(*signed) error {
 	return func(s *signed) error {
+		f.counts.Sentences += int64(len(s.ids))
 		keys, recs := s.keys, s.records
 		for i, id := range s.ids {
 			switch s.status[i] {
@@ -162,36 +176,45 @@ func (f *signFn) deliver(emitEntries, emitRecords func(int, []byte)) func(*signe
 	}
 }
 
-// signer is one pool worker's shingler and signer.
+// signer is one pool worker's page splitter, shingler and signer.
 type signer struct {
 	cfg      Config
+	splitter sentence.PageSplitter
 	shingler *shingle.Shingler
 	signer   *Signer
 	rec      []byte
+	out      *signed
+	err      error
 }
 
-// sign shingles and signs a batch of sentences.
-func (w *signer) sign(batch []sentence.Sentence) (*signed, error) {
-	s := &signed{ids: make([]sentence.ID, len(batch)), status: make([]int8, len(batch))}
-	for i := range batch {
-		st := &batch[i]
-		s.ids[i] = st.ID
-		hashes := w.shingler.Hashes(st.Text)
-		switch n := len(hashes); {
-		case n <= w.cfg.MinShingles:
-			s.status[i] = -1
-			continue
-		case n >= w.cfg.MaxShingles:
-			s.status[i] = 1
-			continue
-		}
-		s.keys = w.signer.AppendKeys(s.keys, hashes)
-		var err error
-		if w.rec, err = st.AppendBinary(w.rec[:0]); err != nil {
-			return nil, err
-		}
-		s.records = binary.AppendUvarint(s.records, uint64(len(w.rec)))
-		s.records = append(s.records, w.rec...)
+// sign cleans, splits, shingles and signs a batch of pages.
+func (w *signer) sign(pages []dump.Page) (*signed, error) {
+	w.out, w.err = &signed{}, nil
+	for _, p := range pages {
+		w.splitter.Sentences(p, w.add)
 	}
-	return s, nil
+	return w.out, w.err
+}
+
+// add shingles and signs one sentence into w.out.
+func (w *signer) add(st sentence.Sentence) {
+	s := w.out
+	s.ids = append(s.ids, st.ID)
+	hashes := w.shingler.Hashes(st.Text)
+	switch n := len(hashes); {
+	case n <= w.cfg.MinShingles:
+		s.status = append(s.status, -1)
+		return
+	case n >= w.cfg.MaxShingles:
+		s.status = append(s.status, 1)
+		return
+	}
+	s.status = append(s.status, 0)
+	s.keys = w.signer.AppendKeys(s.keys, hashes)
+	var err error
+	if w.rec, err = st.AppendBinary(w.rec[:0]); err != nil && w.err == nil {
+		w.err = err
+	}
+	s.records = binary.AppendUvarint(s.records, uint64(len(w.rec)))
+	s.records = append(s.records, w.rec...)
 }
