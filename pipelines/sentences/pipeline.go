@@ -122,9 +122,9 @@ func Build(s beam.Scope, opts Options) error {
 		Namespaces: opts.Namespaces, MaxPageBytes: opts.MaxPageBytes, SplitBytes: opts.SplitBytes})
 	entries, records, signCounts := minhash.Sign(s, pages, opts.signConfig())
 	candidates, bucketCounts := bucket.Candidates(s, entries, opts.Shards)
-	edges, sims, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
+	edges, sims, needed, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
 	labels := component.Labels(s, edges, opts.Rounds, opts.Shards, opts.Shards)
-	lines, pairs, clusterCounts := cluster.Assemble(s, labels, records, sims, opts.Shards, opts.OutputShards)
+	lines, pairs, clusterCounts := cluster.Assemble(s, labels, needed, sims, opts.Shards, opts.OutputShards)
 
 	dir := opts.RunDir()
 	written := []beam.PCollection{

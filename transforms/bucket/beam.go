@@ -20,9 +20,11 @@ func init() {
 
 // Candidates groups PCollection<KV<int, []byte>> batches of (band key,
 // sentence id) entries by shard, links the members of each bucket by a star
-// and returns the distinct star edges (U, V) as PCollection<KV<int, []byte>>
-// batches keyed by batch.ShardOf(U, recordShards), ready to be joined with
-// the sentence records and verified, with partial counts.
+// and returns the distinct star edges (U, V), U < V, as
+// PCollection<KV<int, []byte>> batches, each edge twice: (U, V) keyed by
+// batch.ShardOf(U, recordShards) and (V, U) keyed by batch.ShardOf(V,
+// recordShards), ready to be joined with both sentences' records and
+// verified (verify.Edges), with partial counts.
 func Candidates(s beam.Scope, entries beam.PCollection, recordShards int) (edges, counts beam.PCollection) {
 	s = s.Scope("Buckets")
 	return beam.ParDo2(s, &starsFn{RecordShards: recordShards}, beam.GroupByKey(s, entries))
@@ -87,6 +89,7 @@ func (f *starsFn) deliver(emitEdges func(int, []byte)) func(*linked) error {
 	return func(l *linked) error {
 		for _, e := range l.edges {
 			f.packer.AddPair(batch.ShardOf(e.A, f.RecordShards), e, emitEdges)
+			f.packer.AddPair(batch.ShardOf(e.B, f.RecordShards), batch.Pair{A: e.B, B: e.A}, emitEdges)
 		}
 		st := l.stats
 		f.counts.Merge(summary.Counts{Buckets: st.Buckets, MultiBuckets: st.MultiBuckets, Edges: st.Edges, LargestBucket: st.LargestSize})

@@ -18,7 +18,7 @@ import (
 )
 
 func init() {
-	register.DoFn4x1[int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), error](&attachFirstFn{})
+	register.DoFn5x1[int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(int, []byte), error](&attachFirstFn{})
 	register.DoFn7x1[context.Context, int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(int, []byte), func(summary.Counts), error](&compareFn{})
 	register.Emitter1[summary.Counts]()
 	register.Iter1[[]byte]()
@@ -35,28 +35,39 @@ type Config struct {
 }
 
 // Edges verifies candidate edges before they enter the graph. candidates
-// are batches of (U, V) pairs keyed by batch.ShardOf(U, RecordShards);
-// records are batches of encoded sentences keyed by their id's shard. Each
-// distinct pair is compared once, after both texts have been joined to it
-// (two CoGroupByKeys, so each text crosses the shuffle once per edge). It
+// are batches of star edges, each twice: (U, V) keyed by
+// batch.ShardOf(U, RecordShards) and (V, U) keyed by batch.ShardOf(V,
+// RecordShards), with U < V (a star's anchor is its smallest id); records
+// are batches of encoded sentences keyed by their id's shard. Each distinct
+// pair is compared once, after both texts have been joined to it. It
 // returns:
 //   - edges: batches of accepted (U, V) pairs keyed by component.Shard(e, 0, EdgeShards);
 //   - similarities: batches of Edge records (U, V and the two measures) keyed
 //     by batch.ShardOf(U, RecordShards), to compute each cluster's cohesion;
+//   - needed: the records of the sentences of some candidate edge, batched
+//     and keyed as records are: the only ones that can be in a cluster;
 //   - counts: candidate_edges, edges_verified, edges_rejected.
-func Edges(s beam.Scope, candidates, records beam.PCollection, cfg Config) (edges, similarities, counts beam.PCollection) {
+//
+// Text crosses the shuffle three times for a candidate's sentence (records,
+// the half-joined edge, needed) and once for every other sentence: on real
+// dumps, where most sentences have no near duplicate, the later joins see
+// a small fraction of the text.
+func Edges(s beam.Scope, candidates, records beam.PCollection, cfg Config) (edges, similarities, needed, counts beam.PCollection) {
 	s = s.Scope("Verify")
-	halves := beam.ParDo(s, &attachFirstFn{RecordShards: cfg.RecordShards}, beam.CoGroupByKey(s, candidates, records))
-	return beam.ParDo3(s, &compareFn{Cfg: cfg}, beam.CoGroupByKey(s, halves, records))
+	halves, needed := beam.ParDo2(s, &attachFirstFn{RecordShards: cfg.RecordShards}, beam.CoGroupByKey(s, candidates, records))
+	edges, similarities, counts = beam.ParDo3(s, &compareFn{Cfg: cfg}, beam.CoGroupByKey(s, halves, needed))
+	return edges, similarities, needed, counts
 }
 
 // attachFirstFn attaches U's record to each distinct candidate (U, V) of its
 // shard and sends the half-joined edge to V's shard: uvarint V, then U's
-// encoded sentence.
+// encoded sentence. It also passes on, in the same shard, the record of
+// every sentence of a candidate, U or V.
 type attachFirstFn struct{ RecordShards int }
 
-func (f *attachFirstFn) ProcessElement(shard int, candidates, records func(*[]byte) bool, emit func(int, []byte)) error {
-	targets := map[uint64][]uint64{}
+func (f *attachFirstFn) ProcessElement(shard int, candidates, records func(*[]byte) bool, emitHalves, emitNeeded func(int, []byte)) error {
+	targets := map[uint64][]uint64{} // U -> its Vs
+	needed := map[uint64]bool{}
 	var b []byte
 	for candidates(&b) {
 		pairs, err := batch.AppendPairs(nil, b)
@@ -64,13 +75,17 @@ func (f *attachFirstFn) ProcessElement(shard int, candidates, records func(*[]by
 			return fmt.Errorf("verify: candidates of shard %d: %w", shard, err)
 		}
 		for _, p := range pairs {
-			targets[p.A] = append(targets[p.A], p.B)
+			needed[p.A] = true
+			if p.A < p.B {
+				targets[p.A] = append(targets[p.A], p.B)
+			}
 		}
 	}
-	if len(targets) == 0 {
+	if len(needed) == 0 {
 		return nil
 	}
-	p := batch.NewPacker(f.RecordShards, 0)
+	halves := batch.NewPacker(f.RecordShards, 0)
+	pass := batch.NewPacker(f.RecordShards, 0)
 	var id sentence.ID
 	var half []byte
 	for records(&b) {
@@ -78,10 +93,13 @@ func (f *attachFirstFn) ProcessElement(shard int, candidates, records func(*[]by
 			if err := id.UnmarshalPrefix(rec); err != nil {
 				return err
 			}
-			vs := dedupe(targets[uint64(id)])
-			for _, v := range vs {
+			if !needed[uint64(id)] {
+				return nil
+			}
+			pass.AddRecord(shard, rec, emitNeeded)
+			for _, v := range dedupe(targets[uint64(id)]) {
 				half = binary.AppendUvarint(half[:0], v)
-				p.AddRecord(batch.ShardOf(v, f.RecordShards), append(half, rec...), emit)
+				halves.AddRecord(batch.ShardOf(v, f.RecordShards), append(half, rec...), emitHalves)
 			}
 			return nil
 		})
@@ -89,7 +107,8 @@ func (f *attachFirstFn) ProcessElement(shard int, candidates, records func(*[]by
 			return fmt.Errorf("verify: records of shard %d: %w", shard, err)
 		}
 	}
-	p.Flush(emit)
+	halves.Flush(emitHalves)
+	pass.Flush(emitNeeded)
 	return nil
 }
 
