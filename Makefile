@@ -44,7 +44,7 @@ fuzz-smoke:
 	$(GO) test ./transforms/sentence -run '^$$' -fuzz '^FuzzSplit$$' -fuzztime 5s
 	$(GO) test ./transforms/shingle -run '^$$' -fuzz '^FuzzHashes$$' -fuzztime 5s
 
-## bench: end to end on ../shared/data and a 1–8× scaled corpus, with decompression and minhash-lsh baselines (~3 min)
+## bench: end to end on ../shared/data and a 1–8× scaled corpus, with decompression and minhash-lsh baselines (~2 min)
 bench:
 	$(GO) run ./bench/cmd/bench $(BENCHFLAGS)
 
