@@ -52,6 +52,7 @@ var (
 type config struct {
 	repo, data, work string
 	keep             bool
+	runs             int // pipeline runs per input; the median is reported
 	sizes, peerSizes []int
 	seed             uint64
 	rate             float64
@@ -64,6 +65,7 @@ func main() {
 	flag.StringVar(&cfg.data, "data", "", "directory of the public samples (default REPO/../shared/data)")
 	flag.StringVar(&cfg.work, "work", "", "work directory for binaries, corpora, outputs and logs (default: a new temporary directory, removed at the end)")
 	flag.BoolVar(&cfg.keep, "keep", false, "keep the temporary work directory")
+	flag.IntVar(&cfg.runs, "runs", 1, "runs of the pipeline on each input; the one with the median wall time is reported (the machines are noisy)")
 	flag.StringVar(&sizes, "sizes", "1,2,4,8", "copies of the English samples in the scaled corpora")
 	flag.StringVar(&peerSizes, "peer_sizes", "1,8", "scaled corpora on which to run the peer and the exact pairs")
 	flag.Uint64Var(&cfg.seed, "seed", 1, "seed of the scaled corpus's edits")
@@ -72,6 +74,9 @@ func main() {
 	log.SetFlags(0)
 	log.SetPrefix("bench: ")
 	var err error
+	if cfg.runs < 1 {
+		log.Fatalf("-runs %d: need at least 1", cfg.runs)
+	}
 	if cfg.sizes, err = parseInts(sizes); err != nil {
 		log.Fatalf("-sizes: %v", err)
 	}
@@ -139,7 +144,7 @@ func (b *bench) all() error {
 	for _, r := range results {
 		rows = append(rows, runRow(r))
 	}
-	fmt.Printf("## Pipeline runs (Prism, defaults)\n\n%s\n", table(runColumns, rows))
+	fmt.Printf("## Pipeline runs (Prism, defaults; median of %d run(s) each)\n\n%s\n", b.cfg.runs, table(runColumns, rows))
 	fmt.Println("`decompress s`: `bzip2 -dc`/`xz -dc`/`gzip -dc` of the same files to /dev/null, one after the other; " +
 		"`XML MB`: decompressed input. The .xz samples are cut on purpose (xz reports an unexpected end).")
 	fmt.Println()
@@ -261,12 +266,13 @@ func (b *bench) pipeline(in input, extra ...string) runResult {
 	}
 	log.Printf("running the pipeline on %s", in.Name)
 	outDir := filepath.Join(b.cfg.work, "out")
-	if err := os.RemoveAll(filepath.Join(outDir, id)); err != nil {
-		r.Err = err
-		return r
-	}
 	args := append([]string{"--input", strings.Join(in.Files, ","), "--output", outDir, "--run_id", id}, extra...)
-	r.Run, r.Err = measure(b.ctx, filepath.Join(b.cfg.work, "logs", id+".log"), nil, b.bin["sentences"], args...)
+	r.Run, r.Err = medianRun(b.cfg.runs, func() (measurement, error) {
+		if err := os.RemoveAll(filepath.Join(outDir, id)); err != nil {
+			return measurement{}, err
+		}
+		return measure(b.ctx, filepath.Join(b.cfg.work, "logs", id+".log"), nil, b.bin["sentences"], args...)
+	})
 	if r.Err != nil {
 		return r
 	}

@@ -187,3 +187,37 @@ func TestMeasureStages(t *testing.T) {
 		t.Errorf("stages = %+v, want 126 sentences all in window, with times", st)
 	}
 }
+
+func TestMedianRun(t *testing.T) {
+	tests := []struct {
+		walls []time.Duration
+		want  time.Duration
+	}{
+		{[]time.Duration{5}, 5},
+		{[]time.Duration{9, 1, 5}, 5},
+		{[]time.Duration{4, 8, 2, 6}, 4}, // the lower middle
+	}
+	for _, tt := range tests {
+		i := 0
+		got, err := medianRun(len(tt.walls), func() (measurement, error) {
+			m := measurement{Wall: tt.walls[i], CPU: 10 * tt.walls[i]}
+			i++
+			return m, nil
+		})
+		if err != nil || got.Wall != tt.want || got.CPU != 10*tt.want {
+			t.Errorf("medianRun(%v) = %+v, %v; want wall %v with its own CPU", tt.walls, got, err, tt.want)
+		}
+	}
+	failed := errors.New("run 2 failed")
+	calls := 0
+	_, err := medianRun(3, func() (measurement, error) {
+		calls++
+		if calls == 2 {
+			return measurement{}, failed
+		}
+		return measurement{Wall: 1}, nil
+	})
+	if !errors.Is(err, failed) || calls != 2 {
+		t.Errorf("error %v after %d calls, want %v after 2", err, calls, failed)
+	}
+}

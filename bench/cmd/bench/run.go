@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -89,6 +91,22 @@ func measure(ctx context.Context, logPath string, stdout io.Writer, name string,
 		return m, fmt.Errorf("%s: %w (see %s)", filepath.Base(name), err, logPath)
 	}
 	return m, nil
+}
+
+// medianRun measures run n times and returns the measurement with the
+// median wall time (the lower of the two middle ones for an even n), or the
+// first error.
+func medianRun(n int, run func() (measurement, error)) (measurement, error) {
+	var ms []measurement
+	for range n {
+		m, err := run()
+		if err != nil {
+			return m, err
+		}
+		ms = append(ms, m)
+	}
+	slices.SortFunc(ms, func(a, b measurement) int { return cmp.Compare(a.Wall, b.Wall) })
+	return ms[(len(ms)-1)/2], nil
 }
 
 // decompressor returns the command-line tool that decompresses path, by
