@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"fmt"
@@ -161,6 +162,7 @@ func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]b
 	all := map[uint64]*parts{}
 	var b []byte
 	for batches(&b) {
+		b = bytes.Clone(b) // the parts alias it
 		if err := batch.Records(b, func(rec []byte) error { return addPart(all, rec) }); err != nil {
 			return fmt.Errorf("cluster: components of shard %d: %w", shard, err)
 		}
@@ -197,7 +199,13 @@ func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]b
 func buildAll(work []component) ([]built, error) {
 	out := make([]built, len(work))
 	for i, w := range work {
-		c := Build(w.parts.sents, w.parts.sims)
+		sents := make([]sentence.Sentence, len(w.parts.members))
+		for j, m := range w.parts.members {
+			if err := sents[j].UnmarshalBinary(m); err != nil {
+				return nil, fmt.Errorf("cluster: component %v: %w", sentence.ID(w.root), err)
+			}
+		}
+		c := Build(sents, w.parts.sims)
 		line, err := c.MarshalLine()
 		if err != nil {
 			return nil, fmt.Errorf("cluster %s: %w", c.ID, err)
@@ -209,11 +217,12 @@ func buildAll(work []component) ([]built, error) {
 
 // parts are what joinFn sent of one component.
 type parts struct {
-	sents []sentence.Sentence
-	sims  []verify.Similarity
+	members [][]byte // encoded sentence.Sentence, decoded by the pool's workers
+	sims    []verify.Similarity
 }
 
-// addPart decodes one record of joinFn's batches into its component's parts.
+// addPart files one record of joinFn's batches under its component. The
+// record may alias the batch, which must not change afterwards.
 func addPart(all map[uint64]*parts, rec []byte) error {
 	root, n := binary.Uvarint(rec)
 	if n <= 0 || n >= len(rec) {
@@ -227,11 +236,7 @@ func addPart(all map[uint64]*parts, rec []byte) error {
 	tag, payload := rec[n], rec[n+1:]
 	switch tag {
 	case tagMember:
-		var s sentence.Sentence
-		if err := s.UnmarshalBinary(payload); err != nil {
-			return fmt.Errorf("component %v: %w", sentence.ID(root), err)
-		}
-		p.sents = append(p.sents, s)
+		p.members = append(p.members, payload)
 	case tagEdge:
 		var e verify.Edge
 		if err := e.UnmarshalBinary(payload); err != nil {

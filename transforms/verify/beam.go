@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"fmt"
@@ -161,12 +162,13 @@ func (f *compareFn) ProcessElement(ctx context.Context, shard int, halves, recor
 	byV := map[uint64][][]byte{}
 	var b []byte
 	for halves(&b) {
+		b = bytes.Clone(b) // byV aliases it
 		err := batch.Records(b, func(rec []byte) error {
 			v, n := binary.Uvarint(rec)
 			if n <= 0 {
 				return batch.ErrCorrupt
 			}
-			byV[v] = append(byV[v], append([]byte(nil), rec[n:]...))
+			byV[v] = append(byV[v], rec[n:])
 			return nil
 		})
 		if err != nil {
@@ -196,6 +198,7 @@ func (f *compareFn) ProcessElement(ctx context.Context, shard int, halves, recor
 	var work []comparison
 	var id sentence.ID
 	for records(&b) {
+		b = bytes.Clone(b) // the work aliases it
 		err := batch.Records(b, func(rec []byte) error {
 			if err := id.UnmarshalPrefix(rec); err != nil {
 				return err
@@ -204,7 +207,7 @@ func (f *compareFn) ProcessElement(ctx context.Context, shard int, halves, recor
 			if len(firsts) == 0 {
 				return nil
 			}
-			work = append(work, comparison{v: append([]byte(nil), rec...), firsts: firsts})
+			work = append(work, comparison{v: rec, firsts: firsts})
 			if len(work) < compareBatch {
 				return nil
 			}
