@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -31,14 +32,24 @@ type Source struct {
 }
 
 // IndexName is the name Wikimedia gives the index of a multistream dump,
-// or "" if file is not named like one.
+// or "" if file is not named like one: the whole dump
+// (…-pages-articles-multistream.xml.bz2, index
+// …-pages-articles-multistream-index.txt.bz2) or one part of a split one
+// (…-pages-articles-multistream3.xml-p151574p311329.bz2, index
+// …-pages-articles-multistream-index3.txt-p151574p311329.bz2).
 func IndexName(file string) string {
 	const dumpSuffix = "multistream.xml.bz2"
-	if !strings.HasSuffix(file, dumpSuffix) {
-		return ""
+	if strings.HasSuffix(file, dumpSuffix) {
+		return strings.TrimSuffix(file, dumpSuffix) + "multistream-index.txt.bz2"
 	}
-	return strings.TrimSuffix(file, dumpSuffix) + "multistream-index.txt.bz2"
+	if m := partName.FindStringSubmatch(file); m != nil {
+		return m[1] + "multistream-index" + m[2] + ".txt-" + m[3] + ".bz2"
+	}
+	return ""
 }
+
+// partName matches the name of one part of a split multistream dump.
+var partName = regexp.MustCompile(`^(.*)multistream([0-9]+)\.xml-(p[0-9]+p[0-9]+)\.bz2$`)
 
 // Read reads multistream dumps (PCollection<Source>) in parallel: a
 // splittable DoFn over the compressed byte offsets of each file, whose

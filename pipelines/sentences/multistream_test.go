@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -13,6 +14,11 @@ import (
 // writeMultistream builds a Wikimedia-style multistream dump and its bz2
 // index from the pages of a real export, perStream pages per bzip2 stream.
 func writeMultistream(t *testing.T, dir, from string, perStream int) string {
+	return writeMultistreamAs(t, filepath.Join(dir, "enwiki-test-pages-articles-multistream.xml.bz2"), from, perStream)
+}
+
+// writeMultistreamAs is writeMultistream to the given file name.
+func writeMultistreamAs(t *testing.T, file, from string, perStream int) string {
 	t.Helper()
 	doc, err := os.ReadFile(from)
 	if err != nil {
@@ -23,7 +29,6 @@ func writeMultistream(t *testing.T, dir, from string, perStream int) string {
 	if err := multistream.Write(&data, &index, pages, header, footer, perStream); err != nil {
 		t.Fatal(err)
 	}
-	file := filepath.Join(dir, "enwiki-test-pages-articles-multistream.xml.bz2")
 	if err := os.WriteFile(file, data.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -61,5 +66,27 @@ func TestMultistreamEqualsPlain(t *testing.T) {
 	if ca.PagesRead != cb.PagesRead || ca.SentencesInWindow != cb.SentencesInWindow || cb.FilesRead != 1 || ca.Clusters == 0 {
 		t.Errorf("plain: %d pages, %d sentences; multistream: %d pages, %d sentences, %d files",
 			ca.PagesRead, ca.SentencesInWindow, cb.PagesRead, cb.SentencesInWindow, cb.FilesRead)
+	}
+}
+
+// TestMultistreamPartIsFoundWithItsIndex names the dump like one part of a
+// split multistream dump and gives only the dump: its index beside it must
+// be found, and the part read through it.
+func TestMultistreamPartIsFoundWithItsIndex(t *testing.T) {
+	plain := needShared(t, "wikiduper/Katrina.xml")
+	part := writeMultistreamAs(t, filepath.Join(t.TempDir(), "enwiki-test-pages-articles-multistream2.xml-p100p200.bz2"), plain, 10)
+	src, err := planSources(context.Background(), []string{part})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.Join(filepath.Dir(part), "enwiki-test-pages-articles-multistream-index2.txt-p100p200.bz2")
+	if len(src.Dumps) != 0 || len(src.Multistream) != 1 || src.Multistream[0].Index != want {
+		t.Fatalf("planned %d plain dumps and multistream %+v; want only the part, with index %s", len(src.Dumps), src.Multistream, want)
+	}
+	a := testOptions(t, t.TempDir(), plain)
+	b := testOptions(t, t.TempDir(), part)
+	b.SplitBytes = 64 << 10
+	if !bytes.Equal(run(t, a)["clusters-00000-of-00001.jsonl"], run(t, b)["clusters-00000-of-00001.jsonl"]) {
+		t.Error("clusters of the multistream part differ from those of the plain file")
 	}
 }
