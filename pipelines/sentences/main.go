@@ -52,12 +52,12 @@ var (
 	maxShingles   = flag.Int("max_shingles", 600, "keep sentences with fewer than this many shingles")
 	foldCase      = flag.Bool("fold_case", true, "lower-case sentences before shingling")
 	collapseSpace = flag.Bool("collapse_space", true, "collapse runs of white space to one space before shingling")
-	scheme        = flag.String("scheme", "bands", "MinHash scheme: 'bands' (bands×rows from --threshold) or 'weissman' (the papers' 20-hash family, 10 signatures of 10)")
-	threshold     = flag.Float64("threshold", 0.8, "bands scheme: Jaccard similarity at which a pair must collide with probability ≥ --recall")
-	recall        = flag.Float64("recall", 0.99, "bands scheme: collision probability required at --threshold")
-	maxBands      = flag.Int("max_bands", 20, "bands scheme: most band keys per sentence when choosing bands×rows")
-	bands         = flag.Int("bands", 0, "bands scheme: number of bands (0: choose from --threshold)")
-	rows          = flag.Int("rows", 0, "bands scheme: minhashes per band (0: choose from --threshold)")
+	scheme        = flag.String("scheme", "oph", "MinHash scheme: 'oph' (bands×rows chosen from --threshold, from one hash per shingle: one-permutation hashing), 'bands' (the same bands×rows from as many independent hashes: 20× slower signing) or 'weissman' (the papers' 20-hash family, 10 signatures of 10)")
+	threshold     = flag.Float64("threshold", 0.8, "oph and bands schemes: Jaccard similarity at which a pair must collide with probability ≥ --recall")
+	recall        = flag.Float64("recall", 0.99, "oph and bands schemes: collision probability required at --threshold")
+	maxBands      = flag.Int("max_bands", 20, "oph and bands schemes: most band keys per sentence when choosing bands×rows")
+	bands         = flag.Int("bands", 0, "oph and bands schemes: number of bands (0: choose from --threshold)")
+	rows          = flag.Int("rows", 0, "oph and bands schemes: minhashes per band (0: choose from --threshold)")
 	seed          = flag.Uint64("seed", 1, "seed of the hash functions; same seed and input give the same output")
 	minJaccard    = flag.Float64("min_jaccard", 0.5, "verification: accept a candidate pair whose shingle Jaccard similarity is at least this, or")
 	maxEdit       = flag.Float64("max_edit", 0.25, "verification: whose character edit distance is at most this fraction of the longer sentence")
@@ -262,7 +262,7 @@ func (o *Options) resolve(maxBands int) error {
 	switch o.Scheme {
 	case "weissman":
 		o.Bands, o.Rows, o.Threshold, o.Recall = 10, 10, 0, 0
-	case "bands":
+	case "bands", "oph":
 		if o.Bands == 0 && o.Rows == 0 {
 			b, r, err := minhash.ChooseBands(o.Threshold, o.Recall, maxBands)
 			if err != nil {
@@ -273,7 +273,7 @@ func (o *Options) resolve(maxBands int) error {
 			return fmt.Errorf("give both --bands and --rows, or neither")
 		}
 	default:
-		return fmt.Errorf("--scheme must be 'bands' or 'weissman', got %q", o.Scheme)
+		return fmt.Errorf("--scheme must be 'bands', 'oph' or 'weissman', got %q", o.Scheme)
 	}
 	return nil
 }

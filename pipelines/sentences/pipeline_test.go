@@ -36,7 +36,7 @@ func testOptions(t testing.TB, out string, input ...string) Options {
 	o := Options{
 		Input: input, Output: out, RunID: "test", Namespaces: []int{0}, MaxPageBytes: 64 << 20, SplitBytes: 256 << 10,
 		ShingleLength: 12, MinShingles: 75, MaxShingles: 600, FoldCase: true, CollapseSpace: true,
-		Scheme: "bands", Threshold: 0.8, Recall: 0.99, Seed: 1, Shards: 8, Rounds: 2, OutputShards: 1,
+		Scheme: "oph", Threshold: 0.8, Recall: 0.99, Seed: 1, Shards: 8, Rounds: 2, OutputShards: 1,
 		MinJaccard: 0.5, MaxEdit: 0.25, TopPairs: 20,
 	}
 	if err := o.resolve(20); err != nil {

@@ -26,8 +26,8 @@ type Config struct {
 	MinShingles   int // keep sentences with MinShingles < n < MaxShingles shingles
 	MaxShingles   int
 	Norm          shingle.Normalization
-	Scheme        string // "weissman" or "bands"
-	Bands, Rows   int    // for "bands"
+	Scheme        string // "weissman", "bands" or "oph"
+	Bands, Rows   int    // for "bands" and "oph"
 	Seed          uint64
 	BucketShards  int // shards of the signature shuffle
 	RecordShards  int // shards of the sentence records
@@ -40,8 +40,10 @@ func (c Config) NewScheme() (*Scheme, error) {
 		return Weissman(c.Seed), nil
 	case "bands":
 		return Banding(c.Seed, c.Bands, c.Rows)
+	case "oph":
+		return OnePermutation(c.Seed, c.Bands, c.Rows)
 	}
-	return nil, fmt.Errorf("minhash: unknown scheme %q (want weissman or bands)", c.Scheme)
+	return nil, fmt.Errorf("minhash: unknown scheme %q (want bands, oph or weissman)", c.Scheme)
 }
 
 // Sign cleans and splits each page of PCollection<dump.Page> into

@@ -7,16 +7,20 @@
 // near-duplicates from the rest. Each band key is a 64-bit hash of the band's
 // index and its r minhash values, so the shuffle groups fixed-size keys.
 //
-// Two schemes are provided. Weissman reproduces Weissman et al. (2015): a
+// Three schemes are provided. Weissman reproduces Weissman et al. (2015): a
 // family of 20 multiply-shift hash functions with 60-bit output, and 10
 // signatures of 10 minhashes each drawn from the family by a seeded
 // generator. Banding is the standard scheme: b bands of r rows of b·r
-// independent hash functions, with (b, r) usually chosen by ChooseBands.
+// independent hash functions, with (b, r) usually chosen by ChooseBands; it
+// costs b·r multiplications per shingle. OnePermutation gives the same b·r
+// rows from one hash per shingle (Li, Owen and Zhang's one-permutation
+// hashing, with Shrivastava's optimal densification for the empty bins).
 package minhash
 
 import (
 	"fmt"
 	"math"
+	"math/bits"
 )
 
 // Scheme is a seeded family of hash functions and the bands drawn from it.
@@ -30,6 +34,7 @@ type Scheme struct {
 	mul, add []uint64 // the family: h_i(x) = (mul[i]*x + add[i]) >> shift
 	shift    uint
 	rows     [][]int // for each band, the indices of its minhashes in the family
+	bins     int     // one-permutation hashing: the number of bins (bands·rows), else 0
 }
 
 // Family is the number of hash functions of the scheme.
@@ -58,6 +63,32 @@ func Banding(seed uint64, bands, rows int) (*Scheme, error) {
 	g := newGenerator(seed)
 	s := &Scheme{Name: "bands", Bands: bands, Rows: rows, Seed: seed}
 	s.mul, s.add = g.family(bands * rows)
+	for j := range bands {
+		band := make([]int, rows)
+		for i := range band {
+			band[i] = j*rows + i
+		}
+		s.rows = append(s.rows, band)
+	}
+	return s, nil
+}
+
+// OnePermutation returns bands×rows band keys computed by one-permutation
+// hashing: one multiply-shift hash per shingle splits the shingles into
+// bands·rows bins and each bin keeps its least value, so that two sets of
+// Jaccard similarity s have equal bins with probability s. A bin no
+// shingle fell into borrows the value of the first filled bin of a seeded
+// probe sequence of its own (optimal densification), which keeps that
+// probability. The bins of a band are not independent when most bins are
+// empty (sentences with fewer shingles than bins), so the collision curve
+// is only approximately 1-(1-s^rows)^bands.
+func OnePermutation(seed uint64, bands, rows int) (*Scheme, error) {
+	if bands < 1 || rows < 1 || bands*rows > 4096 {
+		return nil, fmt.Errorf("minhash: bands=%d rows=%d: need bands, rows ≥ 1 and bands·rows ≤ 4096", bands, rows)
+	}
+	g := newGenerator(seed)
+	s := &Scheme{Name: "oph", Bands: bands, Rows: rows, Seed: seed, bins: bands * rows}
+	s.mul, s.add = g.family(2) // the hash, and the seed of the probe sequences
 	for j := range bands {
 		band := make([]int, rows)
 		for i := range band {
@@ -118,10 +149,14 @@ func (s *Scheme) Curve() []Point {
 type Signer struct {
 	scheme *Scheme
 	mins   []uint64
+	filled []bool // one-permutation hashing: which bins a shingle fell into
 }
 
 // NewSigner returns a Signer for s.
 func NewSigner(s *Scheme) *Signer {
+	if s.bins > 0 {
+		return &Signer{scheme: s, mins: make([]uint64, s.bins), filled: make([]bool, s.bins)}
+	}
 	return &Signer{scheme: s, mins: make([]uint64, s.Family())}
 }
 
@@ -132,7 +167,11 @@ func (g *Signer) AppendKeys(dst []uint64, shingles []uint64) []uint64 {
 		return dst
 	}
 	s := g.scheme
-	minima(g.mins, s.mul, s.add, shingles)
+	if s.bins > 0 {
+		g.binMinima(shingles)
+	} else {
+		minima(g.mins, s.mul, s.add, shingles)
+	}
 	mins := g.mins
 	for j, band := range s.rows {
 		key := mix(uint64(j) + 0x632be59bd9b4e019)
@@ -168,6 +207,41 @@ func minima(mins, mul, add, shingles []uint64) {
 			m = min(m, mul[i]*x+add[i])
 		}
 		mins[i] = m
+	}
+}
+
+// binMinima sets g.mins to the one-permutation bins of the shingles: the
+// bin of x is the high part of h(x)·bins, its value the low part (the
+// position inside the bin), and each bin keeps its least value. Empty bins
+// are then densified.
+func (g *Signer) binMinima(shingles []uint64) {
+	s := g.scheme
+	mins, filled := g.mins, g.filled
+	for i := range mins {
+		mins[i], filled[i] = math.MaxUint64, false
+	}
+	a, b, n := s.mul[0], s.add[0], uint64(s.bins)
+	for _, x := range shingles {
+		bin, v := bits.Mul64(a*x+b, n)
+		if v < mins[bin] {
+			mins[bin] = v
+		}
+		filled[bin] = true
+	}
+	probe := s.add[1]
+	for j := range mins {
+		if filled[j] {
+			continue
+		}
+		// Probe bins in a sequence that depends only on j and the seed,
+		// so that two sets borrow from the same bins where both are filled.
+		for attempt := uint64(0); ; attempt++ {
+			c, _ := bits.Mul64(mix(probe^uint64(j)<<32^attempt), n)
+			if filled[c] {
+				mins[j] = mins[c]
+				break
+			}
+		}
 	}
 }
 

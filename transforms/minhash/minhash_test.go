@@ -103,7 +103,11 @@ func TestCollisionRateFollowsCurve(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, scheme := range []*Scheme{banding, Weissman(7)} {
+	oph, err := OnePermutation(7, 20, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, scheme := range []*Scheme{banding, oph, Weissman(7)} {
 		g := NewSigner(scheme)
 		for _, shared := range []int{60, 100, 120, 150, 180} {
 			// Sets of 100 with `shared` common elements out of 200-shared distinct: s = shared/(200-shared).
@@ -134,7 +138,14 @@ func TestCollisionRateFollowsCurve(t *testing.T) {
 }
 
 func TestKeysDependOnlyOnTheSet(t *testing.T) {
-	s, _ := Banding(1, 20, 7)
+	banding, _ := Banding(1, 20, 7)
+	oph, _ := OnePermutation(1, 20, 7)
+	for _, s := range []*Scheme{banding, oph} {
+		t.Run(s.Name, func(t *testing.T) { testKeysDependOnlyOnTheSet(t, s) })
+	}
+}
+
+func testKeysDependOnlyOnTheSet(t *testing.T, s *Scheme) {
 	g := NewSigner(s)
 	a := []uint64{5, 9, 1, 77, 1 << 50, 9}
 	b := []uint64{77, 1, 1 << 50, 5, 9}
@@ -168,7 +179,8 @@ func BenchmarkSigner(b *testing.B) {
 	}
 	weissman := Weissman(1)
 	banding, _ := Banding(1, 20, 7)
-	for _, s := range []*Scheme{weissman, banding} {
+	oph, _ := OnePermutation(1, 20, 7)
+	for _, s := range []*Scheme{weissman, banding, oph} {
 		b.Run(s.Name, func(b *testing.B) {
 			g := NewSigner(s)
 			keys := make([]uint64, 0, s.Bands)

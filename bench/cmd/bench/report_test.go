@@ -169,7 +169,7 @@ func TestStageRows(t *testing.T) {
 		{"read + parse pages", "1.000", "1000.0", "10%"},
 		{"clean wikitext", "2.000", "2000.0", "20%"},
 		{"split sentences", "1.000", "1000.0", "10%"},
-		{"shingle + MinHash (20×7)", "4.000", "4000.0", "40%"},
+		{"shingle + MinHash (oph 20×7)", "4.000", "4000.0", "40%"},
 		{"rest of the pipeline (CPU − stages)", "2.000", "2000.0", "20%"},
 	}
 	if !reflect.DeepEqual(rows, want) {

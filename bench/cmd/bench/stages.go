@@ -23,7 +23,8 @@ type stageTimes struct {
 
 // measureStages reads file and runs the pure stages the pipeline runs before
 // its first shuffle, timing each: reading and parsing pages, cleaning
-// wikitext, splitting sentences, and shingling and signing (bands 20×7).
+// wikitext, splitting sentences, and shingling and signing (20×7, the
+// default one-permutation scheme).
 func measureStages(ctx context.Context, file string) (stageTimes, error) {
 	var st stageTimes
 	rc, err := dump.Open(ctx, file)
@@ -31,7 +32,7 @@ func measureStages(ctx context.Context, file string) (stageTimes, error) {
 		return st, err
 	}
 	defer rc.Close()
-	scheme, err := minhash.Banding(1, 20, 7)
+	scheme, err := minhash.OnePermutation(1, 20, 7)
 	if err != nil {
 		return st, err
 	}
@@ -99,7 +100,7 @@ func stageRows(st stageTimes, pipelineCPU time.Duration) [][]string {
 		row("read + parse pages", st.Read),
 		row("clean wikitext", st.Clean),
 		row("split sentences", st.Split),
-		row("shingle + MinHash (20×7)", st.Sign),
+		row("shingle + MinHash (oph 20×7)", st.Sign),
 		row("rest of the pipeline (CPU − stages)", max(pipelineCPU-sum, 0)),
 	}
 }
