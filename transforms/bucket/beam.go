@@ -38,8 +38,16 @@ type starsFn struct {
 
 	pool   *ordered.Pool[[]batch.Pair, *linked]
 	packer *batch.Packer
+	sent   map[batch.Pair]struct{} // edges already sent by this bundle
 	counts summary.Counts
 }
+
+// maxSent bounds the edges a bundle remembers to avoid sending one twice:
+// a pair of near duplicates shares most of its band keys, so it comes out
+// of several bucket shards (nine times on average in the 8× benchmark
+// corpus). Past the bound the memory is cleared; verify.Edges removes any
+// repeat that gets through.
+const maxSent = 1 << 20
 
 // linked is one shard's distinct star edges and statistics.
 type linked struct {
@@ -60,6 +68,7 @@ func (f *starsFn) Teardown() {
 func (f *starsFn) StartBundle(context.Context, func(int, []byte), func(summary.Counts)) {
 	f.pool.Discard()
 	f.packer = batch.NewPacker(f.RecordShards, 0)
+	f.sent = map[batch.Pair]struct{}{}
 	f.counts = summary.Counts{}
 }
 
@@ -88,6 +97,13 @@ func (f *starsFn) FinishBundle(ctx context.Context, emitEdges func(int, []byte),
 func (f *starsFn) deliver(emitEdges func(int, []byte)) func(*linked) error {
 	return func(l *linked) error {
 		for _, e := range l.edges {
+			if _, ok := f.sent[e]; ok {
+				continue
+			}
+			if len(f.sent) == maxSent {
+				clear(f.sent)
+			}
+			f.sent[e] = struct{}{}
 			f.packer.AddPair(batch.ShardOf(e.A, f.RecordShards), e, emitEdges)
 			f.packer.AddPair(batch.ShardOf(e.B, f.RecordShards), batch.Pair{A: e.B, B: e.A}, emitEdges)
 		}
