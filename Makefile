@@ -7,15 +7,22 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 COMMIT  ?= $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
 LDFLAGS := -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 
-.PHONY: run test vet lint fmt-check fuzz fuzz-smoke bench bench-go clean release template
+.PHONY: run test race vet lint fmt-check fuzz fuzz-smoke bench bench-go clean release template
 
 ## run: find near-duplicate sentences in INPUT (default: the sample) and write them to OUTPUT
 run:
 	$(GO) run -ldflags '$(LDFLAGS)' ./pipelines/sentences --input '$(INPUT)' --output '$(OUTPUT)' $(FLAGS)
 
-## test: formatting, vet, staticcheck, and every test (unit, Prism pipeline, golden end-to-end on ../shared/data)
+## test: formatting, vet, staticcheck, every test (unit, Prism pipeline, golden end-to-end on ../shared/data), and the race detector on the concurrent code
 test: fmt-check vet lint
 	$(GO) test -count=1 -timeout 20m ./...
+	$(MAKE) race
+
+## race: the race detector on the DoFns' worker pools, the read-ahead decompressor and a whole pipeline run on one and four cores
+race:
+	$(GO) test -race -count=1 ./internal/ordered
+	$(GO) test -race -count=1 -run 'Readahead' ./io/dump
+	$(GO) test -race -count=1 -run 'TestDeterministic|TestMultistream' ./pipelines/sentences
 
 vet:
 	$(GO) vet ./...
