@@ -57,12 +57,21 @@ func Weissman(seed uint64) *Scheme {
 // Banding returns the standard scheme of bands×rows independent 64-bit
 // multiply-shift hashes, band j using hashes j·rows … j·rows+rows-1.
 func Banding(seed uint64, bands, rows int) (*Scheme, error) {
+	s, err := consecutiveBands("bands", seed, bands, rows)
+	if err != nil {
+		return nil, err
+	}
+	s.mul, s.add = newGenerator(seed).family(bands * rows)
+	return s, nil
+}
+
+// consecutiveBands returns a scheme whose band j holds the rows j·rows …
+// j·rows+rows-1, without its hash functions.
+func consecutiveBands(name string, seed uint64, bands, rows int) (*Scheme, error) {
 	if bands < 1 || rows < 1 || bands*rows > 4096 {
 		return nil, fmt.Errorf("minhash: bands=%d rows=%d: need bands, rows ≥ 1 and bands·rows ≤ 4096", bands, rows)
 	}
-	g := newGenerator(seed)
-	s := &Scheme{Name: "bands", Bands: bands, Rows: rows, Seed: seed}
-	s.mul, s.add = g.family(bands * rows)
+	s := &Scheme{Name: name, Bands: bands, Rows: rows, Seed: seed}
 	for j := range bands {
 		band := make([]int, rows)
 		for i := range band {
@@ -83,19 +92,12 @@ func Banding(seed uint64, bands, rows int) (*Scheme, error) {
 // empty (sentences with fewer shingles than bins), so the collision curve
 // is only approximately 1-(1-s^rows)^bands.
 func OnePermutation(seed uint64, bands, rows int) (*Scheme, error) {
-	if bands < 1 || rows < 1 || bands*rows > 4096 {
-		return nil, fmt.Errorf("minhash: bands=%d rows=%d: need bands, rows ≥ 1 and bands·rows ≤ 4096", bands, rows)
+	s, err := consecutiveBands("oph", seed, bands, rows)
+	if err != nil {
+		return nil, err
 	}
-	g := newGenerator(seed)
-	s := &Scheme{Name: "oph", Bands: bands, Rows: rows, Seed: seed, bins: bands * rows}
-	s.mul, s.add = g.family(2) // the hash, and the seed of the probe sequences
-	for j := range bands {
-		band := make([]int, rows)
-		for i := range band {
-			band[i] = j*rows + i
-		}
-		s.rows = append(s.rows, band)
-	}
+	s.bins = bands * rows
+	s.mul, s.add = newGenerator(seed).family(2) // the hash, and the seed of the probe sequences
 	return s, nil
 }
 
