@@ -10,7 +10,6 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/ordered"
@@ -105,20 +104,12 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src S
 	if err != nil {
 		return err
 	}
-	fs, err := filesystem.New(ctx, src.File)
+	ra, err := dump.OpenReaderAt(ctx, src.File)
 	if err != nil {
-		return fmt.Errorf("multistream: %s: %w", src.File, err)
+		return fmt.Errorf("multistream: %w", err)
 	}
-	defer fs.Close()
-	rc, err := fs.OpenRead(ctx, src.File)
-	if err != nil {
-		return fmt.Errorf("multistream: open %s: %w", src.File, err)
-	}
-	defer rc.Close()
-	ra, ok := rc.(io.ReaderAt)
-	if !ok {
-		return fmt.Errorf("multistream: %s: its filesystem cannot read byte ranges; read it as a plain .bz2 (rename or remove the index)", src.File)
-	}
+	defer ra.Close()
+	remote := strings.HasPrefix(src.File, "gs://")
 	if rest.Start == 0 {
 		f.counts.FilesRead++
 	}
@@ -129,7 +120,7 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src S
 		var d Decoder
 		filter := dump.Filter{Namespaces: f.Namespaces}
 		return func(rg Range) (*stream, error) {
-			return readStream(&d, ra, rg, src.File, filter, f.MaxPageBytes)
+			return readStream(&d, ra, remote, rg, src.File, filter, f.MaxPageBytes)
 		}
 	})
 	defer pool.Close()
@@ -171,6 +162,25 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src S
 	return rt.GetError()
 }
 
+// fetched is a byte range of a file held in memory, read at the file's
+// offsets.
+type fetched struct {
+	b     []byte
+	start int64
+}
+
+func (f *fetched) ReadAt(p []byte, off int64) (int, error) {
+	i := off - f.start
+	if i < 0 || i > int64(len(f.b)) {
+		return 0, fmt.Errorf("multistream: read at %d outside the fetched bytes [%d, %d)", off, f.start, f.start+int64(len(f.b)))
+	}
+	n := copy(p, f.b[i:])
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
 // errRefused stops reading where the tracker refuses a claim.
 var errRefused = errors.New("multistream: claim refused")
 
@@ -182,9 +192,24 @@ type stream struct {
 	counts summary.Counts
 }
 
-// readStream decompresses and parses the stream rg of file.
-func readStream(d *Decoder, ra io.ReaderAt, rg Range, file string, filter dump.Filter, maxPageBytes int) (*stream, error) {
+// maxPrefetch bounds the compressed bytes of a stream that readStream
+// fetches from a remote file in one request; a larger stream is read in
+// 64 KiB requests.
+const maxPrefetch = 64 << 20
+
+// readStream decompresses and parses the stream rg of file. From a remote
+// file (remote: each ReadAt is a request) the stream's bytes are fetched
+// at once.
+func readStream(d *Decoder, ra io.ReaderAt, remote bool, rg Range, file string, filter dump.Filter, maxPageBytes int) (*stream, error) {
 	st := &stream{rg: rg}
+	if remote && rg.Size() > 0 && rg.Size() <= maxPrefetch {
+		b := make([]byte, rg.Size())
+		n, err := ra.ReadAt(b, rg.Start)
+		if err != nil && err != io.EOF {
+			return nil, err
+		}
+		ra = &fetched{b: b[:n], start: rg.Start}
+	}
 	r := d.ReadRange(ra, rg, file, dump.Options{MaxPageBytes: maxPageBytes})
 	keep := func(p dump.Page) { st.pages = append(st.pages, p) }
 	dead := func(dl dump.DeadLetter) {

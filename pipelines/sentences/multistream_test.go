@@ -90,3 +90,35 @@ func TestMultistreamPartIsFoundWithItsIndex(t *testing.T) {
 		t.Error("clusters of the multistream part differ from those of the plain file")
 	}
 }
+
+// TestMultistreamOnGCS reads a multistream dump and its index from a GCS
+// emulator: the streams are fetched by range requests, and the clusters
+// must be those of the plain local file.
+func TestMultistreamOnGCS(t *testing.T) {
+	plain := needShared(t, "wikiduper/Katrina.xml")
+	multi := writeMultistream(t, t.TempDir(), plain, 10)
+	const bucket = "dumps"
+	e := startGCSEmulator(t, bucket, map[string]string{
+		filepath.Base(multi):                        multi,
+		filepath.Base(multistream.IndexName(multi)): multistream.IndexName(multi),
+	})
+	t.Setenv("STORAGE_EMULATOR_HOST", e.host)
+	remote := "gs://" + bucket + "/" + filepath.Base(multi)
+	src, err := planSources(context.Background(), []string{remote})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(src.Multistream) != 1 || src.Multistream[0].Index != multistream.IndexName(remote) {
+		t.Fatalf("planned %+v; want the dump read through its index", src)
+	}
+	a := testOptions(t, t.TempDir(), plain)
+	b := testOptions(t, t.TempDir(), remote)
+	b.SplitBytes = 64 << 10
+	filesA, filesB := run(t, a), run(t, b)
+	if !bytes.Equal(filesA["clusters-00000-of-00001.jsonl"], filesB["clusters-00000-of-00001.jsonl"]) {
+		t.Error("clusters of the multistream dump on GCS differ from those of the plain file")
+	}
+	if ca, cb := readSummary(t, filesA), readSummary(t, filesB); ca.PagesRead != cb.PagesRead || ca.Clusters == 0 {
+		t.Errorf("plain: %d pages, multistream on GCS: %d pages", ca.PagesRead, cb.PagesRead)
+	}
+}
