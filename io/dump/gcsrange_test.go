@@ -1,8 +1,11 @@
 package dump
 
 import (
+	"io"
 	"os"
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/fsouza/fake-gcs-server/fakestorage"
@@ -36,5 +39,54 @@ func TestSplitReadingOnGCS(t *testing.T) {
 	}
 	if len(pages) == 0 || !reflect.DeepEqual(pages, wantPages) || len(dead) != len(wantDead) {
 		t.Errorf("%d pages in ranges read from GCS (counts %+v), want the %d of the local file", len(pages), counts, len(wantPages))
+	}
+}
+
+// TestOpenReaderAt reads a local file and the same bytes in a (fake) GCS
+// bucket at offsets, up to and past their end.
+func TestOpenReaderAt(t *testing.T) {
+	content := []byte("0123456789abcdefghijklmnopqrstuvwxyz")
+	local := filepath.Join(t.TempDir(), "f.bin")
+	if err := os.WriteFile(local, content, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	startFakeGCS(t, []fakestorage.Object{{
+		ObjectAttrs: fakestorage.ObjectAttrs{BucketName: gcsBucket, Name: "f.bin"},
+		Content:     content,
+	}})
+	tests := []struct {
+		off     int64
+		n       int
+		want    string
+		wantEOF bool
+	}{
+		{0, 10, "0123456789", false},
+		{30, 6, "uvwxyz", false},
+		{30, 10, "uvwxyz", true}, // the object ends first
+	}
+	for _, path := range []string{local, "gs://" + gcsBucket + "/f.bin"} {
+		ra, err := OpenReaderAt(t.Context(), path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tt := range tests {
+			p := make([]byte, tt.n)
+			n, err := ra.ReadAt(p, tt.off)
+			if string(p[:n]) != tt.want || (err == io.EOF) != tt.wantEOF || (err != nil && err != io.EOF) {
+				t.Errorf("%s: ReadAt(%d bytes at %d) = %q, %v; want %q (EOF %v)", path, tt.n, tt.off, p[:n], err, tt.want, tt.wantEOF)
+			}
+		}
+		if err := ra.Close(); err != nil {
+			t.Errorf("%s: Close: %v", path, err)
+		}
+	}
+	missing := "gs://" + gcsBucket + "/missing.bin"
+	ra, err := OpenReaderAt(t.Context(), missing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ra.Close()
+	if _, err := ra.ReadAt(make([]byte, 4), 0); err == nil || !strings.Contains(err.Error(), missing) {
+		t.Errorf("reading %s: %v, want an error naming it", missing, err)
 	}
 }
