@@ -2,13 +2,11 @@ package dump
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"cloud.google.com/go/storage"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/util/gcsx"
 )
 
@@ -18,22 +16,33 @@ import (
 // it. Credentials are found as Beam's gcs filesystem finds them (default
 // credentials, else unauthenticated; STORAGE_EMULATOR_HOST for an emulator).
 func openGCSRange(ctx context.Context, path string, offset int64) (io.ReadCloser, error) {
-	bucket, object, err := gcsx.ParseObject(path)
+	client, obj, err := gcsObject(ctx, path)
 	if err != nil {
-		return nil, fmt.Errorf("dump: %s: %w", path, err)
+		return nil, err
 	}
-	client, err := gcsx.NewClient(ctx, storage.ScopeReadOnly)
-	if err != nil {
-		if client, err = gcsx.NewUnauthenticatedClient(ctx); err != nil {
-			return nil, fmt.Errorf("dump: GCS client for %s: %w", path, err)
-		}
-	}
-	r, err := client.Bucket(bucket).Object(object).NewRangeReader(ctx, offset, -1)
+	r, err := obj.NewRangeReader(ctx, offset, -1)
 	if err != nil {
 		client.Close()
 		return nil, fmt.Errorf("dump: open %s at %d: %w", path, offset, err)
 	}
 	return &file{r: r, closers: []io.Closer{r, client}}, nil
+}
+
+// gcsObject returns a storage client, to be closed by the caller, and the
+// handle of the object gs://bucket/object at path. Credentials are found
+// as Beam's gcs filesystem finds them.
+func gcsObject(ctx context.Context, path string) (*storage.Client, *storage.ObjectHandle, error) {
+	bucket, object, err := gcsx.ParseObject(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("dump: %s: %w", path, err)
+	}
+	client, err := gcsx.NewClient(ctx, storage.ScopeReadOnly)
+	if err != nil {
+		if client, err = gcsx.NewUnauthenticatedClient(ctx); err != nil {
+			return nil, nil, fmt.Errorf("dump: GCS client for %s: %w", path, err)
+		}
+	}
+	return client, client.Bucket(bucket).Object(object), nil
 }
 
 // isGCS reports whether path is a gs:// URL.
@@ -53,38 +62,25 @@ func OpenReaderAt(ctx context.Context, path string) (ReaderAtCloser, error) {
 	if isGCS(path) {
 		return openGCSReaderAt(ctx, path)
 	}
-	fs, err := filesystem.New(ctx, path)
+	rc, closers, err := openFile(ctx, path)
 	if err != nil {
-		return nil, fmt.Errorf("dump: %s: %w", path, err)
-	}
-	rc, err := fs.OpenRead(ctx, path)
-	if err != nil {
-		fs.Close()
-		return nil, fmt.Errorf("dump: open %s: %w", path, err)
+		return nil, err
 	}
 	ra, ok := rc.(io.ReaderAt)
 	if !ok {
-		rc.Close()
-		fs.Close()
+		closeAll(closers)
 		return nil, fmt.Errorf("dump: %s: its filesystem cannot read at an offset", path)
 	}
-	return &readerAt{ReaderAt: ra, closers: []io.Closer{rc, fs}}, nil
+	return &readerAt{ReaderAt: ra, closers: closers}, nil
 }
 
+// readerAt is an open local file and what closes it.
 type readerAt struct {
 	io.ReaderAt
 	closers []io.Closer
 }
 
-func (r *readerAt) Close() error {
-	var errs []error
-	for _, c := range r.closers {
-		if err := c.Close(); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return errors.Join(errs...)
-}
+func (r *readerAt) Close() error { return closeAll(r.closers) }
 
 // gcsReaderAt reads a gs:// object by range requests.
 type gcsReaderAt struct {
@@ -95,17 +91,11 @@ type gcsReaderAt struct {
 }
 
 func openGCSReaderAt(ctx context.Context, path string) (*gcsReaderAt, error) {
-	bucket, object, err := gcsx.ParseObject(path)
+	client, obj, err := gcsObject(ctx, path)
 	if err != nil {
-		return nil, fmt.Errorf("dump: %s: %w", path, err)
+		return nil, err
 	}
-	client, err := gcsx.NewClient(ctx, storage.ScopeReadOnly)
-	if err != nil {
-		if client, err = gcsx.NewUnauthenticatedClient(ctx); err != nil {
-			return nil, fmt.Errorf("dump: GCS client for %s: %w", path, err)
-		}
-	}
-	return &gcsReaderAt{ctx: ctx, path: path, obj: client.Bucket(bucket).Object(object), client: client}, nil
+	return &gcsReaderAt{ctx: ctx, path: path, obj: obj, client: client}, nil
 }
 
 // ReadAt reads len(p) bytes at off with one range request; fewer bytes

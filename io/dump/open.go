@@ -43,21 +43,41 @@ func OpenAt(ctx context.Context, path string, offset int64) (io.ReadCloser, erro
 // openRaw opens path through Beam's filesystem layer, moves to offset and
 // reads it through wrap.
 func openRaw(ctx context.Context, path string, offset int64, wrap func(io.Reader) io.Reader) (io.ReadCloser, error) {
+	raw, closers, err := openFile(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	if err := skip(raw, offset); err != nil {
+		closeAll(closers)
+		return nil, fmt.Errorf("dump: seek %s to %d: %w", path, offset, err)
+	}
+	return &file{r: wrap(raw), closers: closers}, nil
+}
+
+// openFile opens path through Beam's filesystem layer and returns the open
+// file and what closes it: the file, then its filesystem.
+func openFile(ctx context.Context, path string) (io.ReadCloser, []io.Closer, error) {
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {
-		return nil, fmt.Errorf("dump: open %s: %w", path, err)
+		return nil, nil, fmt.Errorf("dump: open %s: %w", path, err)
 	}
 	raw, err := fs.OpenRead(ctx, path)
 	if err != nil {
 		fs.Close()
-		return nil, fmt.Errorf("dump: open %s: %w", path, err)
+		return nil, nil, fmt.Errorf("dump: open %s: %w", path, err)
 	}
-	if err := skip(raw, offset); err != nil {
-		raw.Close()
-		fs.Close()
-		return nil, fmt.Errorf("dump: seek %s to %d: %w", path, offset, err)
+	return raw, []io.Closer{raw, fs}, nil
+}
+
+// closeAll closes each of closers, in order, and joins their errors.
+func closeAll(closers []io.Closer) error {
+	var errs []error
+	for _, c := range closers {
+		if err := c.Close(); err != nil {
+			errs = append(errs, err)
+		}
 	}
-	return &file{r: wrap(raw), closers: []io.Closer{raw, fs}}, nil
+	return errors.Join(errs...)
 }
 
 // decoded returns the decompressed content of the file raw, chosen by the
@@ -103,7 +123,6 @@ type file struct {
 func (f *file) Read(p []byte) (int, error) { return f.r.Read(p) }
 
 func (f *file) Close() error {
-	var errs []error
 	closers := f.closers
 	if ra, ok := f.r.(*readahead); ok {
 		ra.Close() // stop decompressing before closing the decompressor and the file
@@ -113,12 +132,7 @@ func (f *file) Close() error {
 			}
 		}
 	}
-	for _, c := range closers {
-		if err := c.Close(); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return errors.Join(errs...)
+	return closeAll(closers)
 }
 
 // SourceError marks an error of the underlying file, so that it is not
