@@ -2,7 +2,6 @@ package minhash
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -88,7 +87,8 @@ type signed struct {
 	ids     []sentence.ID
 	status  []int8   // -1 too short, +1 too long, 0 in the window
 	keys    []uint64 // the band keys of the in-window sentences, in order
-	records []byte   // their encodings, each length-prefixed
+	records []byte   // their encodings, one after the other
+	ends    []int    // where each encoding ends in records
 }
 
 func (f *signFn) Setup() error {
@@ -151,7 +151,7 @@ func (f *signFn) FinishBundle(ctx context.Context, emitEntries, emitRecords func
 func (f *signFn) deliver(emitEntries, emitRecords func(int, []byte)) func(*signed) error {
 	return func(s *signed) error {
 		f.counts.Sentences += int64(len(s.ids))
-		keys, recs := s.keys, s.records
+		keys, start, j := s.keys, 0, 0
 		for i, id := range s.ids {
 			switch s.status[i] {
 			case -1:
@@ -167,12 +167,8 @@ func (f *signFn) deliver(emitEntries, emitRecords func(int, []byte)) func(*signe
 			}
 			f.counts.Signatures += int64(f.bands)
 			keys = keys[f.bands:]
-			n, k := binary.Uvarint(recs)
-			if k <= 0 || n > uint64(len(recs)-k) {
-				return batch.ErrCorrupt
-			}
-			f.records.AddRecord(id.Shard(f.Cfg.RecordShards), recs[k:k+int(n)], emitRecords)
-			recs = recs[k+int(n):]
+			f.records.AddRecord(id.Shard(f.Cfg.RecordShards), s.records[start:s.ends[j]], emitRecords)
+			start, j = s.ends[j], j+1
 		}
 		return nil
 	}
@@ -184,7 +180,6 @@ type signer struct {
 	splitter sentence.PageSplitter
 	shingler *shingle.Shingler
 	signer   *Signer
-	rec      []byte
 	out      *signed
 	err      error
 }
@@ -214,9 +209,8 @@ func (w *signer) add(st sentence.Sentence) {
 	s.status = append(s.status, 0)
 	s.keys = w.signer.AppendKeys(s.keys, hashes)
 	var err error
-	if w.rec, err = st.AppendBinary(w.rec[:0]); err != nil && w.err == nil {
+	if s.records, err = st.AppendBinary(s.records); err != nil && w.err == nil {
 		w.err = err
 	}
-	s.records = binary.AppendUvarint(s.records, uint64(len(w.rec)))
-	s.records = append(s.records, w.rec...)
+	s.ends = append(s.ends, len(s.records))
 }

@@ -1,0 +1,150 @@
+package minhash
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"io"
+	"maps"
+	"reflect"
+	"runtime"
+	"slices"
+	"testing"
+
+	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/transforms/batch"
+	"github.com/neardup/neardup/transforms/sentence"
+	"github.com/neardup/neardup/transforms/shingle"
+	"github.com/neardup/neardup/transforms/summary"
+)
+
+// realPages reads the main-namespace pages of a real dump.
+func realPages(t *testing.T, rel string) []dump.Page {
+	t.Helper()
+	rc, err := dump.Open(context.Background(), testshared.Data(t, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	r := dump.NewReader(rc, rel, dump.Options{})
+	var pages []dump.Page
+	for {
+		p, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return pages
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.NS == 0 && p.Redirect == "" {
+			pages = append(pages, p)
+		}
+	}
+}
+
+// TestSignFnPacksWhatASerialLoopComputes runs the signing DoFn, with its
+// pool on four goroutines, over the pages of a real dump and checks that
+// it packs exactly the entries, records and counts that a plain loop over
+// the same sentences computes, each in the shard the consumers expect.
+func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
+	pages := realPages(t, "wikiduper/Katrina.xml")
+	cfg := Config{
+		ShingleLength: 12, MinShingles: 75, MaxShingles: 600, Norm: shingle.DefaultNormalization,
+		Scheme: "oph", Bands: 20, Rows: 7, Seed: 1, BucketShards: 8, RecordShards: 5,
+	}
+
+	scheme, err := cfg.NewScheme()
+	if err != nil {
+		t.Fatal(err)
+	}
+	signer, shingler := NewSigner(scheme), shingle.New(cfg.ShingleLength, cfg.Norm)
+	var splitter sentence.PageSplitter
+	var wantEntries []batch.Pair
+	wantRecords := map[sentence.ID]string{}
+	var want summary.Counts
+	for _, p := range pages {
+		splitter.Sentences(p, func(st sentence.Sentence) {
+			want.Sentences++
+			switch n := len(shingler.Hashes(st.Text)); {
+			case n <= cfg.MinShingles:
+				want.SentencesTooShort++
+				return
+			case n >= cfg.MaxShingles:
+				want.SentencesTooLong++
+				return
+			}
+			want.SentencesInWindow++
+			for _, k := range signer.AppendKeys(nil, shingler.Hashes(st.Text)) {
+				wantEntries = append(wantEntries, batch.Pair{A: k, B: uint64(st.ID)})
+				want.Signatures++
+			}
+			rec, _ := st.AppendBinary(nil)
+			wantRecords[st.ID] = string(rec)
+		})
+	}
+
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	var gotEntries []batch.Pair
+	gotRecords := map[sentence.ID]string{}
+	var got summary.Counts
+	emitEntries := func(shard int, b []byte) {
+		pairs, err := batch.AppendPairs(nil, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range pairs {
+			if batch.Shard(p.A, cfg.BucketShards) != shard {
+				t.Fatalf("entry %v in shard %d", p, shard)
+			}
+		}
+		gotEntries = append(gotEntries, pairs...)
+	}
+	emitRecords := func(shard int, b []byte) {
+		err := batch.Records(b, func(rec []byte) error {
+			var id sentence.ID
+			if err := id.UnmarshalPrefix(rec); err != nil {
+				return err
+			}
+			if id.Shard(cfg.RecordShards) != shard {
+				t.Fatalf("record of %v in shard %d", id, shard)
+			}
+			gotRecords[id] = string(rec)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	f := &signFn{Cfg: cfg}
+	if err := f.Setup(); err != nil {
+		t.Fatal(err)
+	}
+	defer f.Teardown()
+	f.StartBundle(ctx, emitEntries, emitRecords, nil)
+	for _, p := range pages {
+		if err := f.ProcessElement(ctx, p, emitEntries, emitRecords, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := f.FinishBundle(ctx, emitEntries, emitRecords, func(c summary.Counts) { got.Merge(c) }); err != nil {
+		t.Fatal(err)
+	}
+
+	if want.SentencesInWindow == 0 || want.SentencesTooShort == 0 {
+		t.Fatalf("counts %+v: the dump proves nothing", want)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("counts %+v, want %+v", got, want)
+	}
+	byPair := func(x, y batch.Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) }
+	slices.SortFunc(gotEntries, byPair)
+	slices.SortFunc(wantEntries, byPair)
+	if !slices.Equal(gotEntries, wantEntries) {
+		t.Errorf("%d entries, want the %d of the loop", len(gotEntries), len(wantEntries))
+	}
+	if !maps.Equal(gotRecords, wantRecords) {
+		t.Errorf("%d records, want %d equal to the loop's", len(gotRecords), len(wantRecords))
+	}
+}
