@@ -93,7 +93,8 @@ func (f *starsFn) FinishBundle(ctx context.Context, emitEdges func(int, []byte),
 	return nil
 }
 
-// deliver packs a shard's edges by the shard of their first node.
+// deliver packs each edge of a shard that this bundle has not sent yet,
+// once in each direction, by the shard of its first node.
 func (f *starsFn) deliver(emitEdges func(int, []byte)) func(*linked) error {
 	return func(l *linked) error {
 		for _, e := range l.edges {

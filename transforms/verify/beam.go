@@ -49,9 +49,10 @@ type Config struct {
 //     and keyed as records are: the only ones that can be in a cluster;
 //   - counts: candidate_edges, edges_verified, edges_rejected.
 //
-// Text crosses the shuffle three times for a candidate's sentence (records,
-// the half-joined edge, needed) and once for every other sentence: on real
-// dumps, where most sentences have no near duplicate, the later joins see
+// Every in-window sentence's text crosses one shuffle (records). Only a
+// candidate's sentence goes further: in the half-joined edges of which it
+// is U, and in needed, which the verification and cluster joins read. On
+// real dumps, where most sentences have no near duplicate, those joins see
 // a small fraction of the text.
 func Edges(s beam.Scope, candidates, records beam.PCollection, cfg Config) (edges, similarities, needed, counts beam.PCollection) {
 	s = s.Scope("Verify")

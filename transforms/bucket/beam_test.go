@@ -1,0 +1,86 @@
+package bucket
+
+import (
+	"cmp"
+	"context"
+	"runtime"
+	"slices"
+	"testing"
+
+	"github.com/neardup/neardup/transforms/batch"
+	"github.com/neardup/neardup/transforms/summary"
+)
+
+// iter returns a GroupByKey-style iterator over the given batches.
+func iter(batches ...[]byte) func(*[]byte) bool {
+	return func(b *[]byte) bool {
+		if len(batches) == 0 {
+			return false
+		}
+		*b, batches = batches[0], batches[1:]
+		return true
+	}
+}
+
+func pack(ps []batch.Pair) []byte {
+	var b []byte
+	for _, p := range ps {
+		b = batch.AppendPair(b, p)
+	}
+	return b
+}
+
+// TestStarsFnSendsEachEdgeOnceBothWays runs the bucket DoFn without Beam
+// over two shards whose buckets link the same pair twice, on one core and
+// on four: each distinct edge goes out once in each direction, keyed by
+// the shard of its first node.
+func TestStarsFnSendsEachEdgeOnceBothWays(t *testing.T) {
+	const shards = 3
+	shard0 := pairs(1, 10, 1, 20)                      // bucket 1: 10–20
+	shard1 := pairs(2, 20, 2, 10, 3, 30, 3, 10, 4, 40) // bucket 2: 10–20 again; bucket 3: 10–30; bucket 4 alone
+	want := pairs(10, 20, 20, 10, 10, 30, 30, 10)
+	byPair := func(x, y batch.Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) }
+	slices.SortFunc(want, byPair)
+	wantCounts := summary.Counts{Buckets: 4, MultiBuckets: 3, Edges: 3, LargestBucket: 2}
+
+	for _, procs := range []int{1, 4} {
+		prev := runtime.GOMAXPROCS(procs)
+		var got []batch.Pair
+		emit := func(shard int, b []byte) {
+			ps, err := batch.AppendPairs(nil, b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range ps {
+				if batch.ShardOf(p.A, shards) != shard {
+					t.Errorf("edge %v sent to shard %d", p, shard)
+				}
+			}
+			got = append(got, ps...)
+		}
+		var counts summary.Counts
+		ctx := context.Background()
+		f := &starsFn{RecordShards: shards}
+		f.Setup()
+		f.StartBundle(ctx, emit, nil)
+		for i, entries := range [][]batch.Pair{shard0, shard1} {
+			if err := f.ProcessElement(ctx, i, iter(pack(entries)), emit, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := f.FinishBundle(ctx, emit, func(c summary.Counts) { counts.Merge(c) }); err != nil {
+			t.Fatal(err)
+		}
+		f.Teardown()
+		runtime.GOMAXPROCS(prev)
+
+		slices.SortFunc(got, byPair)
+		if !slices.Equal(got, want) {
+			t.Errorf("%d cores: sent %v, want %v", procs, got, want)
+		}
+		if counts.Buckets != wantCounts.Buckets || counts.MultiBuckets != wantCounts.MultiBuckets ||
+			counts.Edges != wantCounts.Edges || counts.LargestBucket != wantCounts.LargestBucket {
+			t.Errorf("%d cores: counts %+v, want %+v", procs, counts, wantCounts)
+		}
+	}
+}
