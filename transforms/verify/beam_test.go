@@ -1,0 +1,78 @@
+package verify
+
+import (
+	"encoding/binary"
+	"slices"
+	"testing"
+
+	"github.com/neardup/neardup/transforms/batch"
+	"github.com/neardup/neardup/transforms/sentence"
+)
+
+// iter returns a GroupByKey-style iterator over the given batches.
+func iter(batches ...[]byte) func(*[]byte) bool {
+	return func(b *[]byte) bool {
+		if len(batches) == 0 {
+			return false
+		}
+		*b, batches = batches[0], batches[1:]
+		return true
+	}
+}
+
+// TestAttachFirstPassesOnlyCandidates runs attachFirstFn without Beam on
+// one shard holding four sentences of which two form a candidate edge,
+// found by two bands: only those two records are passed on, and the first
+// one's record goes once to the second's shard.
+func TestAttachFirstPassesOnlyCandidates(t *testing.T) {
+	const shards = 4
+	var recs []byte
+	encoded := map[sentence.ID][]byte{}
+	for _, id := range []sentence.ID{sentence.NewID(1, 0), sentence.NewID(1, 1), sentence.NewID(2, 0), sentence.NewID(3, 5)} {
+		s := sentence.Sentence{ID: id, Title: "T", Text: "text of " + id.String()}
+		rec, _ := s.AppendBinary(nil)
+		encoded[id] = rec
+		recs = batch.AppendRecord(recs, rec)
+	}
+	u, v := uint64(sentence.NewID(1, 0)), uint64(sentence.NewID(2, 0))
+	var cands []byte
+	for range 2 { // the same edge from two bands, in both directions
+		cands = batch.AppendPair(cands, batch.Pair{A: u, B: v})
+		cands = batch.AppendPair(cands, batch.Pair{A: v, B: u})
+	}
+
+	var needed []sentence.ID
+	var halves [][]byte
+	f := &attachFirstFn{RecordShards: shards}
+	err := f.ProcessElement(0, iter(cands), iter(recs),
+		func(shard int, b []byte) {
+			batch.Records(b, func(rec []byte) error {
+				if got, n := binary.Uvarint(rec); got != v || shard != batch.ShardOf(v, shards) || n <= 0 {
+					t.Errorf("half-joined edge for %d in shard %d, want for %d in shard %d", got, shard, v, batch.ShardOf(v, shards))
+				}
+				halves = append(halves, rec)
+				return nil
+			})
+		},
+		func(shard int, b []byte) {
+			batch.Records(b, func(rec []byte) error {
+				var id sentence.ID
+				id.UnmarshalPrefix(rec)
+				needed = append(needed, id)
+				return nil
+			})
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []sentence.ID{sentence.ID(u), sentence.ID(v)}; !slices.Equal(needed, want) {
+		t.Errorf("passed on %v, want only the candidates %v", needed, want)
+	}
+	if len(halves) != 1 {
+		t.Fatalf("%d half-joined edges, want 1", len(halves))
+	}
+	_, n := binary.Uvarint(halves[0])
+	if string(halves[0][n:]) != string(encoded[sentence.ID(u)]) {
+		t.Errorf("half-joined edge carries %q, want the record of %v", halves[0][n:], sentence.ID(u))
+	}
+}
