@@ -41,11 +41,17 @@ func New(length int, norm Normalization) *Shingler {
 	return &Shingler{Length: length, Norm: norm}
 }
 
-// Normalize appends the normalised runes of text to dst.
+// Normalize appends the normalised runes of text to dst. ASCII bytes, most
+// of the text in most languages' wikitext, skip UTF-8 decoding.
 func (n Normalization) Normalize(dst []rune, text string) []rune {
 	pendingSpace := false
-	for _, r := range text {
-		if n.CollapseSpace && unicode.IsSpace(r) {
+	for i := 0; i < len(text); {
+		r, size := rune(text[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(text[i:])
+		}
+		i += size
+		if n.CollapseSpace && isSpace(r) {
 			pendingSpace = len(dst) > 0
 			continue
 		}
@@ -60,6 +66,17 @@ func (n Normalization) Normalize(dst []rune, text string) []rune {
 	}
 	return dst
 }
+
+// isSpace is unicode.IsSpace with the ASCII cases first.
+func isSpace(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiSpace[r]
+	}
+	return unicode.IsSpace(r)
+}
+
+// asciiSpace marks the ASCII white space of unicode.IsSpace.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 func fold(r rune) rune {
 	if r < utf8.RuneSelf {

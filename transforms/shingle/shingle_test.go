@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 func TestNormalize(t *testing.T) {
@@ -27,6 +28,43 @@ func TestNormalize(t *testing.T) {
 				t.Errorf("Normalize(%q) = %q, want %q", tt.in, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestNormalizeMatchesUnicode checks the ASCII fast path against the
+// unicode package, rune by rune, on every rune up to U+3000 and on invalid
+// UTF-8.
+func TestNormalizeMatchesUnicode(t *testing.T) {
+	reference := func(n Normalization, text string) string {
+		var b strings.Builder
+		pending := false
+		for _, r := range text {
+			if n.CollapseSpace && unicode.IsSpace(r) {
+				pending = b.Len() > 0
+				continue
+			}
+			if pending {
+				b.WriteByte(' ')
+				pending = false
+			}
+			if n.FoldCase {
+				r = unicode.ToLower(r)
+			}
+			b.WriteRune(r)
+		}
+		return b.String()
+	}
+	var inputs []string
+	for r := rune(0); r <= 0x3000; r++ {
+		inputs = append(inputs, "a"+string(r)+"B")
+	}
+	inputs = append(inputs, "a\xffB", "\xc3", "x\xe2\x80", "\x85 \xa0")
+	for _, norm := range []Normalization{{}, {FoldCase: true}, {CollapseSpace: true}, DefaultNormalization} {
+		for _, in := range inputs {
+			if got, want := string(norm.Normalize(nil, in)), reference(norm, in); got != want {
+				t.Errorf("%+v: Normalize(%q) = %q, want %q", norm, in, got, want)
+			}
+		}
 	}
 }
 
