@@ -33,12 +33,16 @@ var citationCues = []cue{
 		if t[i].Kind != KindName {
 			return false
 		}
-		for part := range strings.SplitSeq(t[i].Text, "-") {
+		for rest := t[i].Text; ; {
+			part, after, hyphen := strings.Cut(rest, "-")
 			if publisherWords[part] {
 				return true
 			}
+			if !hyphen {
+				return false
+			}
+			rest = after
 		}
-		return false
 	}},
 	{"editor", 1, func(t []Token, i int) bool { // (ed.), eds., In:
 		return (t[i].Text == "ed" || t[i].Text == "eds") && isText(t, i+1, ".") || t[i].Text == "In" && isText(t, i+1, ":")

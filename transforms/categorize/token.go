@@ -41,11 +41,24 @@ func (k TokenKind) rank() int {
 type Token struct {
 	Text string    `json:"text"`
 	Kind TokenKind `json:"kind"`
+
+	lower string // Text in lower case, kept by newToken; "" if not kept
+}
+
+// newToken returns a token that keeps its key, so the many comparisons and
+// word-list lookups of a classification lower its text once.
+func newToken(text string, kind TokenKind) Token {
+	return Token{Text: text, Kind: kind, lower: strings.ToLower(text)}
 }
 
 // key is the token as compared by the alignment: case-folded, so that a
 // change of case is seen as an edit of the same token.
-func (t Token) key() string { return strings.ToLower(t.Text) }
+func (t Token) key() string {
+	if t.lower != "" || t.Text == "" {
+		return t.lower
+	}
+	return strings.ToLower(t.Text)
+}
 
 // Tokenize splits text into words, numbers and punctuation marks.
 //
@@ -62,7 +75,7 @@ func (t Token) key() string { return strings.ToLower(t.Text) }
 //     preposition ("Inspired by"). Other words are words.
 //   - Every other non-space character is a punctuation token of its own.
 func Tokenize(text string) []Token {
-	var toks []Token
+	toks := make([]Token, 0, len(text)/5)
 	start := true // at the start of a sentence or clause
 	for i := 0; i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
@@ -77,18 +90,23 @@ func Tokenize(text string) []Token {
 			kind = numberKind(text[i:end])
 		case unicode.IsLetter(r):
 			end = scanWord(text, i)
-			kind = wordKind(text[i:end], start)
 		default:
 			end = i + size
 			kind = KindPunct
 		}
-		tok := text[i:end]
-		if n := len(toks); n > 0 && toks[n-1].Kind == KindName && isParticiple(toks[n-1].Text, tok, toks[:n-1]) {
+		tok := newToken(text[i:end], kind)
+		if kind == "" {
+			tok.Kind = wordKind(tok, start)
+		}
+		if n := len(toks); n > 0 && toks[n-1].Kind == KindName && isParticiple(toks[n-1], tok.Text, toks[:n-1]) {
 			toks[n-1].Kind = KindWord
 		}
-		toks = append(toks, Token{Text: tok, Kind: kind})
-		start = kind == KindPunct && strings.ContainsAny(tok, ".!?:")
+		toks = append(toks, tok)
+		start = kind == KindPunct && strings.ContainsAny(tok.Text, ".!?:")
 		i = end
+	}
+	if len(toks) == 0 {
+		return nil
 	}
 	return toks
 }
@@ -97,8 +115,8 @@ func Tokenize(text string) []Token {
 // before, is a participle opening a sentence ("Inspired by", "Located
 // in"): it ends in -ed or -ing, starts the sentence and is followed by a
 // preposition. Such a word is not a name.
-func isParticiple(word, next string, before []Token) bool {
-	key := strings.ToLower(word)
+func isParticiple(word Token, next string, before []Token) bool {
+	key := word.key()
 	if !strings.HasSuffix(key, "ed") && !strings.HasSuffix(key, "ing") || !participlePrepositions[next] {
 		return false
 	}
@@ -202,8 +220,8 @@ func scanAcronym(text string, i int) (int, bool) {
 }
 
 // wordKind classifies a word token.
-func wordKind(tok string, sentenceStart bool) TokenKind {
-	key := strings.ToLower(tok)
+func wordKind(t Token, sentenceStart bool) TokenKind {
+	tok, key := t.Text, t.key()
 	if _, ok := numberWordValue(key); ok {
 		return KindNumber
 	}

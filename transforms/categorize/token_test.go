@@ -13,7 +13,7 @@ func toks(spec ...string) []Token {
 	out := make([]Token, len(spec))
 	for i, s := range spec {
 		j := strings.LastIndexByte(s, '/')
-		out[i] = Token{Text: s[:j], Kind: kinds[s[j+1:]]}
+		out[i] = newToken(s[:j], kinds[s[j+1:]])
 	}
 	return out
 }
@@ -35,7 +35,7 @@ func TestTokenize(t *testing.T) {
 		{"Bruce E. and end.The 2100 5th-century 2.", toks("Bruce/n", "E/n", "./p", "and/w", "end/w", "./p", "The/w", "2100/#", "5th/#", "-/p", "century/w", "2/#", "./p")},
 		{"Two nine Nine one", toks("Two/#", "nine/#", "Nine/#", "one/w")},
 		{"Inspired by Reading. Located Reading in", toks("Inspired/w", "by/w", "Reading/n", "./p", "Located/n", "Reading/n", "in/w")},
-		{"a\xffb", []Token{{"a", KindWord}, {"\xff", KindPunct}, {"b", KindWord}}},
+		{"a\xffb", []Token{newToken("a", KindWord), newToken("\xff", KindPunct), newToken("b", KindWord)}},
 	}
 	for _, tt := range tests {
 		if got := Tokenize(tt.text); !slices.Equal(got, tt.want) {
@@ -50,16 +50,16 @@ func TestNumberValue(t *testing.T) {
 		want float64
 		ok   bool
 	}{
-		{Token{"7", KindNumber}, 7, true},
-		{Token{"4.5", KindNumber}, 4.5, true},
-		{Token{"1,000", KindNumber}, 1000, true},
-		{Token{"40.4%", KindNumber}, 40.4, true},
-		{Token{"3rd", KindNumber}, 3, true},
-		{Token{"1990s", KindDate}, 1990, true},
-		{Token{"nine", KindNumber}, 9, true},
-		{Token{"Twenty-One", KindNumber}, 21, true},
-		{Token{"seven", KindWord}, 0, false},
-		{Token{"Paris", KindName}, 0, false},
+		{newToken("7", KindNumber), 7, true},
+		{newToken("4.5", KindNumber), 4.5, true},
+		{newToken("1,000", KindNumber), 1000, true},
+		{newToken("40.4%", KindNumber), 40.4, true},
+		{newToken("3rd", KindNumber), 3, true},
+		{newToken("1990s", KindDate), 1990, true},
+		{newToken("nine", KindNumber), 9, true},
+		{newToken("Twenty-One", KindNumber), 21, true},
+		{newToken("seven", KindWord), 0, false},
+		{newToken("Paris", KindName), 0, false},
 	}
 	for _, tt := range tests {
 		got, ok := numberValue(tt.tok)
@@ -79,19 +79,19 @@ func TestIsVariant(t *testing.T) {
 		x, y Token
 		want bool
 	}{
-		{Token{"County", KindName}, Token{"Counties", KindName}, true},
-		{Token{"MRE's", KindName}, Token{"MREs", KindName}, true},
-		{Token{"Katrina", KindTitle}, Token{"Katrina's", KindName}, true},
-		{Token{"9", KindNumber}, Token{"nine", KindNumber}, true},
-		{Token{"Two", KindNumber}, Token{"2", KindNumber}, true},
-		{Token{"Austria", KindName}, Token{"Australia", KindName}, false},
-		{Token{"Iran", KindName}, Token{"Iraq", KindName}, false},
-		{Token{"Bush", KindName}, Token{"Obama", KindName}, false},
-		{Token{"Lee's", KindName}, Token{"Lee", KindName}, true},
-		{Token{"States’", KindName}, Token{"States", KindName}, true},
-		{Token{"1913", KindDate}, Token{"1912", KindDate}, false},
-		{Token{"7", KindNumber}, Token{"seven", KindWord}, false},
-		{Token{",", KindPunct}, Token{",", KindPunct}, false},
+		{newToken("County", KindName), newToken("Counties", KindName), true},
+		{newToken("MRE's", KindName), newToken("MREs", KindName), true},
+		{newToken("Katrina", KindTitle), newToken("Katrina's", KindName), true},
+		{newToken("9", KindNumber), newToken("nine", KindNumber), true},
+		{newToken("Two", KindNumber), newToken("2", KindNumber), true},
+		{newToken("Austria", KindName), newToken("Australia", KindName), false},
+		{newToken("Iran", KindName), newToken("Iraq", KindName), false},
+		{newToken("Bush", KindName), newToken("Obama", KindName), false},
+		{newToken("Lee's", KindName), newToken("Lee", KindName), true},
+		{newToken("States’", KindName), newToken("States", KindName), true},
+		{newToken("1913", KindDate), newToken("1912", KindDate), false},
+		{newToken("7", KindNumber), newToken("seven", KindWord), false},
+		{newToken(",", KindPunct), newToken(",", KindPunct), false},
 	}
 	for _, tt := range tests {
 		if got := isVariant(tt.x, tt.y); got != tt.want {
@@ -170,11 +170,11 @@ func TestAlign(t *testing.T) {
 // replacement, paired token by token.
 func TestAlignLarge(t *testing.T) {
 	var a, b []Token
-	a = append(a, Token{"start", KindWord})
-	b = append(b, Token{"start", KindWord})
+	a = append(a, newToken("start", KindWord))
+	b = append(b, newToken("start", KindWord))
 	for i := range 600 {
-		a = append(a, Token{"a" + strings.Repeat("x", i%7), KindWord})
-		b = append(b, Token{"b" + strings.Repeat("y", i%5), KindWord})
+		a = append(a, newToken("a"+strings.Repeat("x", i%7), KindWord))
+		b = append(b, newToken("b"+strings.Repeat("y", i%5), KindWord))
 	}
 	got := Align(a, b)
 	if len(got) != 600 || got[0] != (Change{KindWord, "a", "b"}) || got[599] != (Change{KindWord, "a" + strings.Repeat("x", 599%7), "b" + strings.Repeat("y", 599%5)}) {
