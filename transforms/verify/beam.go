@@ -1,7 +1,6 @@
 package verify
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"fmt"
@@ -163,7 +162,6 @@ func (f *compareFn) ProcessElement(ctx context.Context, shard int, halves, recor
 	byV := map[uint64][][]byte{}
 	var b []byte
 	for halves(&b) {
-		b = bytes.Clone(b) // byV aliases it
 		err := batch.Records(b, func(rec []byte) error {
 			v, n := binary.Uvarint(rec)
 			if n <= 0 {
@@ -199,7 +197,6 @@ func (f *compareFn) ProcessElement(ctx context.Context, shard int, halves, recor
 	var work []comparison
 	var id sentence.ID
 	for records(&b) {
-		b = bytes.Clone(b) // the work aliases it
 		err := batch.Records(b, func(rec []byte) error {
 			if err := id.UnmarshalPrefix(rec); err != nil {
 				return err

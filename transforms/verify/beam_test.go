@@ -44,7 +44,7 @@ func TestAttachFirstPassesOnlyCandidates(t *testing.T) {
 	var needed []sentence.ID
 	var halves [][]byte
 	f := &attachFirstFn{RecordShards: shards}
-	err := f.ProcessElement(0, iter(cands), iter(recs),
+	err := f.ProcessElement(0, iter(cands), iter(batch.Seal(recs)),
 		func(shard int, b []byte) {
 			batch.Records(b, func(rec []byte) error {
 				if got, n := binary.Uvarint(rec); got != v || shard != batch.ShardOf(v, shards) || n <= 0 {
