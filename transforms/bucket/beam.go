@@ -117,6 +117,6 @@ func (f *starsFn) deliver(emitEdges func(int, []byte)) func(*linked) error {
 // link returns the distinct star edges of one shard's entries, sorted.
 func link(entries []batch.Pair) (*linked, error) {
 	stars, st := Stars(nil, entries)
-	slices.SortFunc(stars, comparePairs)
+	batch.SortPairs(stars)
 	return &linked{edges: slices.Compact(stars), stats: st}, nil
 }

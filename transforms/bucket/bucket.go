@@ -8,8 +8,6 @@
 package bucket
 
 import (
-	"cmp"
-	"slices"
 
 	"github.com/neardup/neardup/transforms/batch"
 )
@@ -28,7 +26,7 @@ type Stats struct {
 // than its anchor, the bucket's smallest id. Edges come out ordered by band
 // key, then member id, so the result does not depend on the input's order.
 func Stars(dst []batch.Pair, entries []batch.Pair) ([]batch.Pair, Stats) {
-	slices.SortFunc(entries, comparePairs)
+	batch.SortPairs(entries)
 	st := Stats{Entries: int64(len(entries))}
 	for i := 0; i < len(entries); {
 		j := i + 1
@@ -52,12 +50,4 @@ func Stars(dst []batch.Pair, entries []batch.Pair) ([]batch.Pair, Stats) {
 		i = j
 	}
 	return dst, st
-}
-
-// comparePairs orders pairs by A, then B.
-func comparePairs(x, y batch.Pair) int {
-	if c := cmp.Compare(x.A, y.A); c != 0 {
-		return c
-	}
-	return cmp.Compare(x.B, y.B)
 }
