@@ -8,7 +8,6 @@
 package bucket
 
 import (
-
 	"github.com/neardup/neardup/transforms/batch"
 )
 
