@@ -143,3 +143,59 @@ func TestPackerSealsRecords(t *testing.T) {
 		t.Errorf("records read back = %q, want %q", got, in)
 	}
 }
+
+func TestDeltaPairsRoundTrip(t *testing.T) {
+	in := []Pair{{5, 1 << 40}, {1<<64 - 1, 1<<40 + 3}, {0, 1<<40 + 3}, {7, 12}, {8, 1<<64 - 1}, {9, 0}}
+	var b []byte
+	var prev uint64
+	for _, p := range in {
+		b = AppendDeltaPair(b, p, prev)
+		prev = p.B
+	}
+	got, err := AppendDeltaPairs(nil, b)
+	if err != nil || !slices.Equal(got, in) {
+		t.Fatalf("AppendDeltaPairs = %v, %v; want %v", got, err, in)
+	}
+	// Growing ids cost 8 bytes and a one-byte varint a pair.
+	var grow []byte
+	for i := range 100 {
+		grow = AppendDeltaPair(grow, Pair{uint64(i), 1<<40 + uint64(i)}, 1<<40+uint64(i)-1)
+	}
+	if len(grow) != 100*9 {
+		t.Errorf("100 pairs with ids one apart: %d bytes, want 900", len(grow))
+	}
+	for _, cut := range []int{1, 8, 9, len(b) - 1} {
+		if _, err := AppendDeltaPairs(nil, b[:cut]); err == nil {
+			t.Errorf("delta-pair batch cut at %d decoded without error", cut)
+		}
+	}
+	if _, err := AppendDeltaPairs(nil, append(make([]byte, 8), 0x80)); err == nil {
+		t.Error("a pair with an unterminated varint decoded without error")
+	}
+}
+
+func TestPackerDeltaPairsRestartEachBatch(t *testing.T) {
+	var batches [][]byte
+	p := NewPacker(1, 40)
+	var in []Pair
+	for i := range 20 {
+		pr := Pair{uint64(i), 1<<45 + uint64(i*i)}
+		in = append(in, pr)
+		p.AddDeltaPair(0, pr, func(_ int, b []byte) { batches = append(batches, b) })
+	}
+	p.Flush(func(_ int, b []byte) { batches = append(batches, b) })
+	if len(batches) < 4 {
+		t.Fatalf("%d batches, want several", len(batches))
+	}
+	var got []Pair
+	for _, b := range batches {
+		ps, err := AppendDeltaPairs(nil, b) // each batch decodes on its own
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, ps...)
+	}
+	if !slices.Equal(got, in) {
+		t.Errorf("pairs read back = %v, want %v", got, in)
+	}
+}

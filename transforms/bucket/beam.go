@@ -77,7 +77,7 @@ func (f *starsFn) ProcessElement(_ context.Context, shard int, batches func(*[]b
 	var b []byte
 	for batches(&b) {
 		var err error
-		if entries, err = batch.AppendPairs(entries, b); err != nil {
+		if entries, err = batch.AppendDeltaPairs(entries, b); err != nil {
 			return fmt.Errorf("bucket: shard %d: %w", shard, err)
 		}
 	}

@@ -22,10 +22,13 @@ func iter(batches ...[]byte) func(*[]byte) bool {
 	}
 }
 
+// pack makes a batch of signature entries, as minhash.Sign does.
 func pack(ps []batch.Pair) []byte {
 	var b []byte
+	var prev uint64
 	for _, p := range ps {
-		b = batch.AppendPair(b, p)
+		b = batch.AppendDeltaPair(b, p, prev)
+		prev = p.B
 	}
 	return b
 }

@@ -163,7 +163,7 @@ func (f *signFn) deliver(emitEntries, emitRecords func(int, []byte)) func(*signe
 			}
 			f.counts.SentencesInWindow++
 			for _, k := range keys[:f.bands] {
-				f.entries.AddPair(batch.Shard(k, f.Cfg.BucketShards), batch.Pair{A: k, B: uint64(id)}, emitEntries)
+				f.entries.AddDeltaPair(batch.Shard(k, f.Cfg.BucketShards), batch.Pair{A: k, B: uint64(id)}, emitEntries)
 			}
 			f.counts.Signatures += int64(f.bands)
 			keys = keys[f.bands:]

@@ -89,7 +89,7 @@ func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
 	gotRecords := map[sentence.ID]string{}
 	var got summary.Counts
 	emitEntries := func(shard int, b []byte) {
-		pairs, err := batch.AppendPairs(nil, b)
+		pairs, err := batch.AppendDeltaPairs(nil, b)
 		if err != nil {
 			t.Fatal(err)
 		}
