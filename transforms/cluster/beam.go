@@ -110,8 +110,9 @@ func (f *joinFn) ProcessElement(shard int, labels, records, sims func(*[]byte) b
 }
 
 // buildFn builds each component's cluster and packs its JSON line. The
-// clusters of a shard are built on every core (package ordered) and packed
-// in component order, as a serial loop would.
+// clusters are built on every core (package ordered), across the shards of
+// a bundle, and packed in shard and component order, as a serial loop
+// would.
 type buildFn struct {
 	OutShards int
 
@@ -165,16 +166,7 @@ func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]b
 			return fmt.Errorf("cluster: components of shard %d: %w", shard, err)
 		}
 	}
-	deliver := func(bs []built) error {
-		for _, b := range bs {
-			f.packer.AddRecord(batch.ShardOf(b.root, f.OutShards), result.Record(b.root, b.line), emitLines)
-			for _, pp := range b.pairs {
-				f.pairs[pp]++
-			}
-			f.count(b)
-		}
-		return nil
-	}
+	deliver := f.deliver(emitLines)
 	var work []component
 	for _, root := range slices.Sorted(maps.Keys(all)) {
 		work = append(work, component{root, all[root]})
@@ -186,11 +178,9 @@ func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]b
 		}
 	}
 	if len(work) > 0 {
-		if err := f.pool.Submit(work, deliver); err != nil {
-			return err
-		}
+		return f.pool.Submit(work, deliver)
 	}
-	return f.pool.Flush(deliver)
+	return nil
 }
 
 // buildAll builds the clusters of a batch of components.
@@ -247,6 +237,21 @@ func addPart(all map[uint64]*parts, rec []byte) error {
 	return nil
 }
 
+// deliver returns the function that packs built clusters' lines and
+// counts them.
+func (f *buildFn) deliver(emitLines func(int, []byte)) func([]built) error {
+	return func(bs []built) error {
+		for _, b := range bs {
+			f.packer.AddRecord(batch.ShardOf(b.root, f.OutShards), result.Record(b.root, b.line), emitLines)
+			for _, pp := range b.pairs {
+				f.pairs[pp]++
+			}
+			f.count(b)
+		}
+		return nil
+	}
+}
+
 func (f *buildFn) count(b built) {
 	n := int64(b.size)
 	f.counts.Clusters++
@@ -256,10 +261,17 @@ func (f *buildFn) count(b built) {
 	f.counts.AddCategory(b.category, 1, n)
 }
 
-func (f *buildFn) FinishBundle(ctx context.Context, emitLines func(int, []byte), emitPairs func(summary.PairCount), emitCounts func(summary.Counts)) {
+// FinishBundle delivers the clusters still being built: the pool runs
+// across elements, so one shard's decoding overlaps the previous shard's
+// building.
+func (f *buildFn) FinishBundle(ctx context.Context, emitLines func(int, []byte), emitPairs func(summary.PairCount), emitCounts func(summary.Counts)) error {
+	if err := f.pool.Flush(f.deliver(emitLines)); err != nil {
+		return err
+	}
 	f.packer.Flush(emitLines)
 	for p, n := range f.pairs {
 		emitPairs(summary.PairCount{PageA: p.A, PageB: p.B, TitleA: p.TitleA, TitleB: p.TitleB, Clusters: n})
 	}
 	summary.Emit(ctx, f.counts, emitCounts)
+	return nil
 }

@@ -120,12 +120,15 @@ func dedupe(ids []uint64) []uint64 {
 }
 
 // compareFn compares each half-joined edge with V's record. The
-// comparisons run on every core (package ordered); results are packed in
-// record order, as a serial loop would.
+// comparisons run on every core (package ordered), across the shards of a
+// bundle; results are packed in shard and record order, as a serial loop
+// would.
 type compareFn struct {
 	Cfg Config
 
-	pool *ordered.Pool[[]comparison, []compared]
+	pool        *ordered.Pool[[]comparison, []compared]
+	edges, sims *batch.Packer
+	counts      summary.Counts
 }
 
 // comparison is V's encoded record and the encoded records of the U's it
@@ -158,7 +161,14 @@ func (f *compareFn) Teardown() {
 	}
 }
 
-func (f *compareFn) ProcessElement(ctx context.Context, shard int, halves, records func(*[]byte) bool, emitEdges, emitSims func(int, []byte), emitCounts func(summary.Counts)) error {
+func (f *compareFn) StartBundle(context.Context, func(int, []byte), func(int, []byte), func(summary.Counts)) {
+	f.pool.Discard()
+	f.edges = batch.NewPacker(f.Cfg.EdgeShards, 0)
+	f.sims = batch.NewPacker(f.Cfg.RecordShards, 0)
+	f.counts = summary.Counts{}
+}
+
+func (f *compareFn) ProcessElement(_ context.Context, shard int, halves, records func(*[]byte) bool, emitEdges, emitSims func(int, []byte), _ func(summary.Counts)) error {
 	byV := map[uint64][][]byte{}
 	var b []byte
 	for halves(&b) {
@@ -177,23 +187,7 @@ func (f *compareFn) ProcessElement(ctx context.Context, shard int, halves, recor
 	if len(byV) == 0 {
 		return nil
 	}
-	f.pool.Discard()
-	edges := batch.NewPacker(f.Cfg.EdgeShards, 0)
-	sims := batch.NewPacker(f.Cfg.RecordShards, 0)
-	var c summary.Counts
-	deliver := func(results []compared) error {
-		for _, r := range results {
-			c.CandidateEdges++
-			if !r.ok {
-				c.EdgesRejected++
-				continue
-			}
-			c.EdgesVerified++
-			edges.AddPair(component.Shard(r.e, 0, f.Cfg.EdgeShards), batch.Pair{A: r.e.U, B: r.e.V}, emitEdges)
-			sims.AddRecord(batch.ShardOf(r.e.U, f.Cfg.RecordShards), Edge{U: r.e.U, V: r.e.V, Similarity: r.sim}.AppendBinary(nil), emitSims)
-		}
-		return nil
-	}
+	deliver := f.deliver(emitEdges, emitSims)
 	var work []comparison
 	var id sentence.ID
 	for records(&b) {
@@ -222,13 +216,38 @@ func (f *compareFn) ProcessElement(ctx context.Context, shard int, halves, recor
 			return fmt.Errorf("verify: records of shard %d: %w", shard, err)
 		}
 	}
-	if err := f.pool.Flush(deliver); err != nil {
-		return fmt.Errorf("verify: records of shard %d: %w", shard, err)
-	}
-	edges.Flush(emitEdges)
-	sims.Flush(emitSims)
-	summary.Emit(ctx, c, emitCounts)
 	return nil
+}
+
+// FinishBundle delivers the comparisons still running: the pool runs across
+// elements, so one shard's decoding overlaps the previous shard's
+// comparisons.
+func (f *compareFn) FinishBundle(ctx context.Context, emitEdges, emitSims func(int, []byte), emitCounts func(summary.Counts)) error {
+	if err := f.pool.Flush(f.deliver(emitEdges, emitSims)); err != nil {
+		return fmt.Errorf("verify: %w", err)
+	}
+	f.edges.Flush(emitEdges)
+	f.sims.Flush(emitSims)
+	summary.Emit(ctx, f.counts, emitCounts)
+	return nil
+}
+
+// deliver returns the function that counts compared edges and packs the
+// verified ones.
+func (f *compareFn) deliver(emitEdges, emitSims func(int, []byte)) func([]compared) error {
+	return func(results []compared) error {
+		for _, r := range results {
+			f.counts.CandidateEdges++
+			if !r.ok {
+				f.counts.EdgesRejected++
+				continue
+			}
+			f.counts.EdgesVerified++
+			f.edges.AddPair(component.Shard(r.e, 0, f.Cfg.EdgeShards), batch.Pair{A: r.e.U, B: r.e.V}, emitEdges)
+			f.sims.AddRecord(batch.ShardOf(r.e.U, f.Cfg.RecordShards), Edge{U: r.e.U, V: r.e.V, Similarity: r.sim}.AppendBinary(nil), emitSims)
+		}
+		return nil
+	}
 }
 
 // comparer is one pool worker's checker and decoding buffers.
