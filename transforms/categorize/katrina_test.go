@@ -177,3 +177,14 @@ func BenchmarkClassifyKatrina(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(clusters)), "clusters/op")
 }
+
+func BenchmarkTokenizeKatrina(b *testing.B) {
+	sents := loadKatrina(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range sents {
+			Tokenize(s.text)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(sents)), "ns/sentence")
+}

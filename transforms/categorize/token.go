@@ -75,7 +75,7 @@ func (t Token) key() string {
 //     preposition ("Inspired by"). Other words are words.
 //   - Every other non-space character is a punctuation token of its own.
 func Tokenize(text string) []Token {
-	toks := make([]Token, 0, len(text)/5)
+	toks := make([]Token, 0, len(text)/4+1)
 	start := true // at the start of a sentence or clause
 	for i := 0; i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
@@ -179,6 +179,10 @@ func scanWord(text string, i int) int {
 		return end
 	}
 	for i < len(text) {
+		if c := text[i]; 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r):

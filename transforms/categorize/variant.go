@@ -219,6 +219,14 @@ func numberValue(t Token) (float64, bool) {
 // ninety-nine (a hyphenated compound included), or false. "One" is left
 // out: it is more often a pronoun than a count.
 func numberWordValue(key string) (int, bool) {
+	if len(key) < 3 {
+		return 0, false
+	}
+	switch key[0] { // every number word starts with one of these
+	case 'e', 'f', 'n', 's', 't':
+	default:
+		return 0, false
+	}
 	if v, ok := numberWords[key]; ok {
 		return v, true
 	}
