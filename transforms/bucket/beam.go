@@ -73,9 +73,15 @@ func (f *starsFn) StartBundle(context.Context, func(int, []byte), func(summary.C
 }
 
 func (f *starsFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emitEdges func(int, []byte), _ func(summary.Counts)) error {
-	var entries []batch.Pair
+	var all [][]byte
+	most := 0 // pairs the batches can hold: 9 bytes at least each
 	var b []byte
 	for batches(&b) {
+		all = append(all, b)
+		most += len(b) / 9
+	}
+	entries := make([]batch.Pair, 0, most)
+	for _, b := range all {
 		var err error
 		if entries, err = batch.AppendDeltaPairs(entries, b); err != nil {
 			return fmt.Errorf("bucket: shard %d: %w", shard, err)

@@ -8,6 +8,8 @@
 package bucket
 
 import (
+	"slices"
+
 	"github.com/neardup/neardup/transforms/batch"
 )
 
@@ -26,6 +28,7 @@ type Stats struct {
 // key, then member id, so the result does not depend on the input's order.
 func Stars(dst []batch.Pair, entries []batch.Pair) ([]batch.Pair, Stats) {
 	batch.SortPairs(entries)
+	dst = slices.Grow(dst, starEdges(entries))
 	st := Stats{Entries: int64(len(entries))}
 	for i := 0; i < len(entries); {
 		j := i + 1
@@ -49,4 +52,16 @@ func Stars(dst []batch.Pair, entries []batch.Pair) ([]batch.Pair, Stats) {
 		i = j
 	}
 	return dst, st
+}
+
+// starEdges counts the edges Stars makes of sorted entries: one for each
+// entry that repeats its predecessor's key but not its id.
+func starEdges(sorted []batch.Pair) int {
+	n := 0
+	for i := 1; i < len(sorted); i++ {
+		if sorted[i].A == sorted[i-1].A && sorted[i].B != sorted[i-1].B {
+			n++
+		}
+	}
+	return n
 }

@@ -41,6 +41,11 @@ func TestStars(t *testing.T) {
 			if st != tt.wantStats {
 				t.Errorf("stats = %+v, want %+v", st, tt.wantStats)
 			}
+			sorted := slices.Clone(tt.entries)
+			batch.SortPairs(sorted)
+			if n := starEdges(sorted); n != len(tt.wantEdges) {
+				t.Errorf("starEdges = %d, want %d", n, len(tt.wantEdges))
+			}
 		})
 	}
 }
