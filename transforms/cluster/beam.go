@@ -52,31 +52,95 @@ func Assemble(s beam.Scope, labels, records, sims beam.PCollection, componentSha
 
 // joinFn sends the record of every labelled sentence and the similarity of
 // every verified edge (by its first node's label) to its component's shard.
-type joinFn struct{ Shards int }
+// Shards are joined on every core (package ordered) and emitted in input
+// order, as a serial loop would.
+type joinFn struct {
+	Shards int
+
+	pool *ordered.Pool[joinWork, []shardBatch]
+}
+
+// joinWork is the batches of one sentence shard.
+type joinWork struct {
+	shard                 int
+	labels, records, sims [][]byte
+}
+
+// shardBatch is a batch and the shard it is emitted to.
+type shardBatch struct {
+	shard int
+	batch []byte
+}
+
+func (f *joinFn) Setup() {
+	f.pool = ordered.New(0, 0, func() func(joinWork) ([]shardBatch, error) {
+		return func(w joinWork) ([]shardBatch, error) { return join(w, f.Shards) }
+	})
+}
+
+func (f *joinFn) Teardown() {
+	if f.pool != nil {
+		f.pool.Close()
+	}
+}
+
+func (f *joinFn) StartBundle(func(int, []byte)) { f.pool.Discard() }
 
 func (f *joinFn) ProcessElement(shard int, labels, records, sims func(*[]byte) bool, emit func(int, []byte)) error {
-	component := map[uint64]uint64{}
+	w := joinWork{shard: shard}
 	var b []byte
 	for labels(&b) {
+		w.labels = append(w.labels, b)
+	}
+	if len(w.labels) == 0 {
+		return nil
+	}
+	for records(&b) {
+		w.records = append(w.records, b)
+	}
+	for sims(&b) {
+		w.sims = append(w.sims, b)
+	}
+	return f.pool.Submit(w, deliverBatches(emit))
+}
+
+// FinishBundle emits the shards still being joined.
+func (f *joinFn) FinishBundle(emit func(int, []byte)) error {
+	return f.pool.Flush(deliverBatches(emit))
+}
+
+func deliverBatches(emit func(int, []byte)) func([]shardBatch) error {
+	return func(bs []shardBatch) error {
+		for _, b := range bs {
+			emit(b.shard, b.batch)
+		}
+		return nil
+	}
+}
+
+// join packs the members and edges of one sentence shard by component
+// shard.
+func join(w joinWork, shards int) ([]shardBatch, error) {
+	component := map[uint64]uint64{}
+	for _, b := range w.labels {
 		pairs, err := batch.AppendPairs(nil, b)
 		if err != nil {
-			return fmt.Errorf("cluster: labels of shard %d: %w", shard, err)
+			return nil, fmt.Errorf("cluster: labels of shard %d: %w", w.shard, err)
 		}
 		for _, p := range pairs {
 			component[p.A] = p.B
 		}
 	}
-	if len(component) == 0 {
-		return nil
-	}
-	p := batch.NewPacker(f.Shards, 0)
+	var out []shardBatch
+	emit := func(shard int, b []byte) { out = append(out, shardBatch{shard, b}) }
+	p := batch.NewPacker(shards, 0)
 	var value []byte
 	send := func(root uint64, tag byte, rec []byte) {
 		value = append(binary.AppendUvarint(value[:0], root), tag)
-		p.AddRecord(batch.ShardOf(root, f.Shards), append(value, rec...), emit)
+		p.AddRecord(batch.ShardOf(root, shards), append(value, rec...), emit)
 	}
 	var id sentence.ID
-	for records(&b) {
+	for _, b := range w.records {
 		err := batch.Records(b, func(rec []byte) error {
 			if err := id.UnmarshalPrefix(rec); err != nil {
 				return err
@@ -87,11 +151,11 @@ func (f *joinFn) ProcessElement(shard int, labels, records, sims func(*[]byte) b
 			return nil
 		})
 		if err != nil {
-			return fmt.Errorf("cluster: records of shard %d: %w", shard, err)
+			return nil, fmt.Errorf("cluster: records of shard %d: %w", w.shard, err)
 		}
 	}
 	var e verify.Edge
-	for sims(&b) {
+	for _, b := range w.sims {
 		err := batch.Records(b, func(rec []byte) error {
 			if err := e.UnmarshalBinary(rec); err != nil {
 				return err
@@ -102,11 +166,11 @@ func (f *joinFn) ProcessElement(shard int, labels, records, sims func(*[]byte) b
 			return nil
 		})
 		if err != nil {
-			return fmt.Errorf("cluster: similarities of shard %d: %w", shard, err)
+			return nil, fmt.Errorf("cluster: similarities of shard %d: %w", w.shard, err)
 		}
 	}
 	p.Flush(emit)
-	return nil
+	return out, nil
 }
 
 // buildFn builds each component's cluster and packs its JSON line. The

@@ -63,17 +63,85 @@ func Edges(s beam.Scope, candidates, records beam.PCollection, cfg Config) (edge
 // attachFirstFn attaches U's record to each distinct candidate (U, V) of its
 // shard and sends the half-joined edge to V's shard: uvarint V, then U's
 // encoded sentence. It also passes on, in the same shard, the record of
-// every sentence of a candidate, U or V.
-type attachFirstFn struct{ RecordShards int }
+// every sentence of a candidate, U or V. Shards are joined on every core
+// (package ordered) and emitted in input order, as a serial loop would.
+type attachFirstFn struct {
+	RecordShards int
+
+	pool *ordered.Pool[attachWork, *attached]
+}
+
+// attachWork is the batches of one shard.
+type attachWork struct {
+	shard               int
+	candidates, records [][]byte
+}
+
+// attached is what a shard emits: half-joined edges and needed records.
+type attached struct{ halves, needed []shardBatch }
+
+// shardBatch is a batch and the shard it is emitted to.
+type shardBatch struct {
+	shard int
+	batch []byte
+}
+
+func (f *attachFirstFn) Setup() {
+	f.pool = ordered.New(0, 0, func() func(attachWork) (*attached, error) {
+		return func(w attachWork) (*attached, error) { return attach(w, f.RecordShards) }
+	})
+}
+
+func (f *attachFirstFn) Teardown() {
+	if f.pool != nil {
+		f.pool.Close()
+	}
+}
+
+func (f *attachFirstFn) StartBundle(func(int, []byte), func(int, []byte)) {
+	f.pool.Discard()
+}
 
 func (f *attachFirstFn) ProcessElement(shard int, candidates, records func(*[]byte) bool, emitHalves, emitNeeded func(int, []byte)) error {
-	targets := map[uint64][]uint64{} // U -> its Vs
-	needed := map[uint64]bool{}
+	w := attachWork{shard: shard}
 	var b []byte
 	for candidates(&b) {
+		w.candidates = append(w.candidates, b)
+	}
+	if len(w.candidates) == 0 {
+		return nil
+	}
+	for records(&b) {
+		w.records = append(w.records, b)
+	}
+	return f.pool.Submit(w, deliverAttached(emitHalves, emitNeeded))
+}
+
+// FinishBundle emits the shards still being joined.
+func (f *attachFirstFn) FinishBundle(emitHalves, emitNeeded func(int, []byte)) error {
+	return f.pool.Flush(deliverAttached(emitHalves, emitNeeded))
+}
+
+func deliverAttached(emitHalves, emitNeeded func(int, []byte)) func(*attached) error {
+	return func(a *attached) error {
+		for _, h := range a.halves {
+			emitHalves(h.shard, h.batch)
+		}
+		for _, n := range a.needed {
+			emitNeeded(n.shard, n.batch)
+		}
+		return nil
+	}
+}
+
+// attach joins the candidates of one shard with its records.
+func attach(w attachWork, recordShards int) (*attached, error) {
+	targets := map[uint64][]uint64{} // U -> its Vs
+	needed := map[uint64]bool{}
+	for _, b := range w.candidates {
 		pairs, err := batch.AppendPairs(nil, b)
 		if err != nil {
-			return fmt.Errorf("verify: candidates of shard %d: %w", shard, err)
+			return nil, fmt.Errorf("verify: candidates of shard %d: %w", w.shard, err)
 		}
 		for _, p := range pairs {
 			needed[p.A] = true
@@ -82,14 +150,14 @@ func (f *attachFirstFn) ProcessElement(shard int, candidates, records func(*[]by
 			}
 		}
 	}
-	if len(needed) == 0 {
-		return nil
-	}
-	halves := batch.NewPacker(f.RecordShards, 0)
-	pass := batch.NewPacker(f.RecordShards, 0)
+	out := &attached{}
+	emitHalves := func(shard int, b []byte) { out.halves = append(out.halves, shardBatch{shard, b}) }
+	emitNeeded := func(shard int, b []byte) { out.needed = append(out.needed, shardBatch{shard, b}) }
+	halves := batch.NewPacker(recordShards, 0)
+	pass := batch.NewPacker(recordShards, 0)
 	var id sentence.ID
 	var half []byte
-	for records(&b) {
+	for _, b := range w.records {
 		err := batch.Records(b, func(rec []byte) error {
 			if err := id.UnmarshalPrefix(rec); err != nil {
 				return err
@@ -97,20 +165,20 @@ func (f *attachFirstFn) ProcessElement(shard int, candidates, records func(*[]by
 			if !needed[uint64(id)] {
 				return nil
 			}
-			pass.AddRecord(shard, rec, emitNeeded)
+			pass.AddRecord(w.shard, rec, emitNeeded)
 			for _, v := range dedupe(targets[uint64(id)]) {
 				half = binary.AppendUvarint(half[:0], v)
-				halves.AddRecord(batch.ShardOf(v, f.RecordShards), append(half, rec...), emitHalves)
+				halves.AddRecord(batch.ShardOf(v, recordShards), append(half, rec...), emitHalves)
 			}
 			return nil
 		})
 		if err != nil {
-			return fmt.Errorf("verify: records of shard %d: %w", shard, err)
+			return nil, fmt.Errorf("verify: records of shard %d: %w", w.shard, err)
 		}
 	}
 	halves.Flush(emitHalves)
 	pass.Flush(emitNeeded)
-	return nil
+	return out, nil
 }
 
 // dedupe sorts ids and removes repeats (a pair found by several bands).

@@ -44,25 +44,30 @@ func TestAttachFirstPassesOnlyCandidates(t *testing.T) {
 	var needed []sentence.ID
 	var halves [][]byte
 	f := &attachFirstFn{RecordShards: shards}
-	err := f.ProcessElement(0, iter(cands), iter(batch.Seal(recs)),
-		func(shard int, b []byte) {
-			batch.Records(b, func(rec []byte) error {
-				if got, n := binary.Uvarint(rec); got != v || shard != batch.ShardOf(v, shards) || n <= 0 {
-					t.Errorf("half-joined edge for %d in shard %d, want for %d in shard %d", got, shard, v, batch.ShardOf(v, shards))
-				}
-				halves = append(halves, rec)
-				return nil
-			})
-		},
-		func(shard int, b []byte) {
-			batch.Records(b, func(rec []byte) error {
-				var id sentence.ID
-				id.UnmarshalPrefix(rec)
-				needed = append(needed, id)
-				return nil
-			})
+	f.Setup()
+	defer f.Teardown()
+	emitHalves := func(shard int, b []byte) {
+		batch.Records(b, func(rec []byte) error {
+			if got, n := binary.Uvarint(rec); got != v || shard != batch.ShardOf(v, shards) || n <= 0 {
+				t.Errorf("half-joined edge for %d in shard %d, want for %d in shard %d", got, shard, v, batch.ShardOf(v, shards))
+			}
+			halves = append(halves, rec)
+			return nil
 		})
-	if err != nil {
+	}
+	emitNeeded := func(shard int, b []byte) {
+		batch.Records(b, func(rec []byte) error {
+			var id sentence.ID
+			id.UnmarshalPrefix(rec)
+			needed = append(needed, id)
+			return nil
+		})
+	}
+	f.StartBundle(emitHalves, emitNeeded)
+	if err := f.ProcessElement(0, iter(cands), iter(batch.Seal(recs)), emitHalves, emitNeeded); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.FinishBundle(emitHalves, emitNeeded); err != nil {
 		t.Fatal(err)
 	}
 	if want := []sentence.ID{sentence.ID(u), sentence.ID(v)}; !slices.Equal(needed, want) {
