@@ -464,3 +464,49 @@ func BenchmarkJaccard(b *testing.B) {
 		}
 	})
 }
+
+// TestEditDistanceLongMatchesNaive checks the exact distance of texts that
+// span several 64-rune blocks of the bit-parallel algorithm, with block
+// boundaries at every position.
+func TestEditDistanceLongMatchesNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 300 {
+		alphabet := []rune([]string{"ab", "abcdéf", "the quick brown fox jumps over lazy dog ΣΦ"}[rng.IntN(3)])
+		a := make([]rune, rng.IntN(300))
+		for i := range a {
+			a[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		b := slices.Clone(a)
+		for range rng.IntN(40) {
+			i := rng.IntN(len(b) + 1)
+			switch {
+			case rng.IntN(3) == 0 || len(b) == 0:
+				b = slices.Insert(b, i, alphabet[rng.IntN(len(alphabet))])
+			case i < len(b) && rng.IntN(2) == 0:
+				b = slices.Delete(b, i, i+1)
+			case i < len(b):
+				b[i] = alphabet[rng.IntN(len(alphabet))]
+			}
+		}
+		if rng.IntN(5) == 0 {
+			b = b[:rng.IntN(len(b)+1)]
+		}
+		want := naiveDistance(a, b)
+		if got := EditDistance(a, b, -1); got != want {
+			t.Fatalf("EditDistance of %d and %d runes = %d, want %d:\n%q\n%q", len(a), len(b), got, want, string(a), string(b))
+		}
+		if got := EditDistance(b, a, -1); got != want {
+			t.Fatalf("EditDistance (swapped) of %d and %d runes = %d, want %d", len(b), len(a), got, want)
+		}
+	}
+}
+
+func BenchmarkEditDistanceExact(b *testing.B) {
+	x := []rune("Tropical Depression Twelve formed over the Bahamas at 5:00 p.m. EDT (2100 UTC) on August 23, 2005, partially from the remains of Tropical Depression Ten.")
+	y := []rune("Tropical Depression Twelve formed over the southeastern Bahamas at 5:00 p.m. EDT on August 23, 2005, partly from the remains of Tropical Depression Ten, which had dissipated.")
+	var s distanceScratch // as a Checker reuses it
+	b.ReportAllocs()
+	for b.Loop() {
+		s.distance(x, y, -1)
+	}
+}
