@@ -220,3 +220,23 @@ func ShardOf(id uint64, n int) int {
 	id ^= id >> 31
 	return Shard(id, n)
 }
+
+// Held is batches held back to be emitted later, in order. A worker of a
+// DoFn's pool (package ordered) packs into one with Emit, and the bundle's
+// goroutine, the only one that may emit, replays it.
+type Held []heldBatch
+
+type heldBatch struct {
+	shard int
+	batch []byte
+}
+
+// Emit holds b for shard; it has the signature of an emitter.
+func (h *Held) Emit(shard int, b []byte) { *h = append(*h, heldBatch{shard, b}) }
+
+// Replay emits the held batches in the order they were held.
+func (h Held) Replay(emit func(shard int, batch []byte)) {
+	for _, b := range h {
+		emit(b.shard, b.batch)
+	}
+}

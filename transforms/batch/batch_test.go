@@ -3,6 +3,7 @@ package batch
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -197,5 +198,18 @@ func TestPackerDeltaPairsRestartEachBatch(t *testing.T) {
 	}
 	if !slices.Equal(got, in) {
 		t.Errorf("pairs read back = %v, want %v", got, in)
+	}
+}
+
+func TestHeldReplaysInOrder(t *testing.T) {
+	var h Held
+	emit := h.Emit
+	emit(2, []byte("a"))
+	emit(0, []byte("b"))
+	emit(2, []byte("c"))
+	var got []string
+	h.Replay(func(shard int, b []byte) { got = append(got, fmt.Sprintf("%d:%s", shard, b)) })
+	if want := []string{"2:a", "0:b", "2:c"}; !slices.Equal(got, want) {
+		t.Errorf("replayed %q, want %q", got, want)
 	}
 }

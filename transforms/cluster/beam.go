@@ -57,7 +57,7 @@ func Assemble(s beam.Scope, labels, records, sims beam.PCollection, componentSha
 type joinFn struct {
 	Shards int
 
-	pool *ordered.Pool[joinWork, []shardBatch]
+	pool *ordered.Pool[joinWork, batch.Held]
 }
 
 // joinWork is the batches of one sentence shard.
@@ -66,15 +66,9 @@ type joinWork struct {
 	labels, records, sims [][]byte
 }
 
-// shardBatch is a batch and the shard it is emitted to.
-type shardBatch struct {
-	shard int
-	batch []byte
-}
-
 func (f *joinFn) Setup() {
-	f.pool = ordered.New(0, 0, func() func(joinWork) ([]shardBatch, error) {
-		return func(w joinWork) ([]shardBatch, error) { return join(w, f.Shards) }
+	f.pool = ordered.New(0, 0, func() func(joinWork) (batch.Held, error) {
+		return func(w joinWork) (batch.Held, error) { return join(w, f.Shards) }
 	})
 }
 
@@ -101,26 +95,24 @@ func (f *joinFn) ProcessElement(shard int, labels, records, sims func(*[]byte) b
 	for sims(&b) {
 		w.sims = append(w.sims, b)
 	}
-	return f.pool.Submit(w, deliverBatches(emit))
+	return f.pool.Submit(w, replay(emit))
 }
 
 // FinishBundle emits the shards still being joined.
 func (f *joinFn) FinishBundle(emit func(int, []byte)) error {
-	return f.pool.Flush(deliverBatches(emit))
+	return f.pool.Flush(replay(emit))
 }
 
-func deliverBatches(emit func(int, []byte)) func([]shardBatch) error {
-	return func(bs []shardBatch) error {
-		for _, b := range bs {
-			emit(b.shard, b.batch)
-		}
+func replay(emit func(int, []byte)) func(batch.Held) error {
+	return func(h batch.Held) error {
+		h.Replay(emit)
 		return nil
 	}
 }
 
 // join packs the members and edges of one sentence shard by component
 // shard.
-func join(w joinWork, shards int) ([]shardBatch, error) {
+func join(w joinWork, shards int) (batch.Held, error) {
 	component := map[uint64]uint64{}
 	for _, b := range w.labels {
 		pairs, err := batch.AppendPairs(nil, b)
@@ -131,8 +123,8 @@ func join(w joinWork, shards int) ([]shardBatch, error) {
 			component[p.A] = p.B
 		}
 	}
-	var out []shardBatch
-	emit := func(shard int, b []byte) { out = append(out, shardBatch{shard, b}) }
+	var out batch.Held
+	emit := out.Emit
 	p := batch.NewPacker(shards, 0)
 	var value []byte
 	send := func(root uint64, tag byte, rec []byte) {

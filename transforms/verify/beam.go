@@ -78,13 +78,7 @@ type attachWork struct {
 }
 
 // attached is what a shard emits: half-joined edges and needed records.
-type attached struct{ halves, needed []shardBatch }
-
-// shardBatch is a batch and the shard it is emitted to.
-type shardBatch struct {
-	shard int
-	batch []byte
-}
+type attached struct{ halves, needed batch.Held }
 
 func (f *attachFirstFn) Setup() {
 	f.pool = ordered.New(0, 0, func() func(attachWork) (*attached, error) {
@@ -124,12 +118,8 @@ func (f *attachFirstFn) FinishBundle(emitHalves, emitNeeded func(int, []byte)) e
 
 func deliverAttached(emitHalves, emitNeeded func(int, []byte)) func(*attached) error {
 	return func(a *attached) error {
-		for _, h := range a.halves {
-			emitHalves(h.shard, h.batch)
-		}
-		for _, n := range a.needed {
-			emitNeeded(n.shard, n.batch)
-		}
+		a.halves.Replay(emitHalves)
+		a.needed.Replay(emitNeeded)
 		return nil
 	}
 }
@@ -151,8 +141,7 @@ func attach(w attachWork, recordShards int) (*attached, error) {
 		}
 	}
 	out := &attached{}
-	emitHalves := func(shard int, b []byte) { out.halves = append(out.halves, shardBatch{shard, b}) }
-	emitNeeded := func(shard int, b []byte) { out.needed = append(out.needed, shardBatch{shard, b}) }
+	emitHalves, emitNeeded := out.halves.Emit, out.needed.Emit
 	halves := batch.NewPacker(recordShards, 0)
 	pass := batch.NewPacker(recordShards, 0)
 	var id sentence.ID
