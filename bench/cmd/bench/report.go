@@ -55,10 +55,12 @@ func perSentence(bytes, sentences int64) string {
 
 // scalingColumns head the table that compares the scaled corpora with the
 // smallest one.
-var scalingColumns = []string{"input", "in-window sentences", "µs/sentence", "vs first", "RSS B/sentence", "vs first"}
+var scalingColumns = []string{"input", "in-window sentences", "in clusters", "µs/sentence", "vs first", "RSS B/sentence", "vs first"}
 
 // scalingRows compares the cost per sentence of each run with the first:
 // time and peak memory per sentence should stay flat as the corpus grows.
+// The share of sentences in clusters says how much of the work after the
+// first shuffle (verifying, joining, classifying) each sentence brings.
 func scalingRows(runs []runResult) [][]string {
 	var rows [][]string
 	var baseTime, baseRSS float64
@@ -75,6 +77,7 @@ func scalingRows(runs []runResult) [][]string {
 		rows = append(rows, []string{
 			r.Input.Name,
 			fmt.Sprint(r.Counts.SentencesInWindow),
+			fmt.Sprintf("%.0f%%", 100*float64(r.Counts.SentencesInClusters)/n),
 			fmt.Sprintf("%.1f", perTime),
 			relative(perTime, baseTime),
 			fmt.Sprintf("%.0f", perRSS),

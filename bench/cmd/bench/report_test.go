@@ -37,17 +37,18 @@ func TestRunRow(t *testing.T) {
 }
 
 func TestScalingRows(t *testing.T) {
-	run := func(name string, sentences int64, wall time.Duration, rss int64) runResult {
-		return runResult{Input: input{Name: name}, Counts: counts{SentencesInWindow: sentences}, Run: measurement{Wall: wall, PeakRSS: rss}}
+	run := func(name string, sentences, clustered int64, wall time.Duration, rss int64) runResult {
+		return runResult{Input: input{Name: name}, Counts: counts{SentencesInWindow: sentences, SentencesInClusters: clustered},
+			Run: measurement{Wall: wall, PeakRSS: rss}}
 	}
 	runs := []runResult{
-		run("1×", 1000, time.Second, 100e6),
+		run("1×", 1000, 30, time.Second, 100e6),
 		{Input: input{Name: "broken"}, Err: errors.New("x")},
-		run("2×", 2000, 3*time.Second, 150e6),
+		run("2×", 2000, 1740, 3*time.Second, 150e6),
 	}
 	want := [][]string{
-		{"1×", "1000", "1000.0", "+0%", "100000", "+0%"},
-		{"2×", "2000", "1500.0", "+50%", "75000", "-25%"},
+		{"1×", "1000", "3%", "1000.0", "+0%", "100000", "+0%"},
+		{"2×", "2000", "87%", "1500.0", "+50%", "75000", "-25%"},
 	}
 	if got := scalingRows(runs); !reflect.DeepEqual(got, want) {
 		t.Errorf("scalingRows =\n%q\nwant\n%q", got, want)

@@ -42,10 +42,11 @@ type runResult struct {
 
 // counts are the fields of summary.json the benchmark reports.
 type counts struct {
-	PagesRead         int64 `json:"pages_read"`
-	PagesKept         int64 `json:"pages_kept"`
-	SentencesInWindow int64 `json:"sentences_in_window"`
-	Clusters          int64 `json:"clusters"`
+	PagesRead           int64 `json:"pages_read"`
+	PagesKept           int64 `json:"pages_kept"`
+	SentencesInWindow   int64 `json:"sentences_in_window"`
+	SentencesInClusters int64 `json:"sentences_in_clusters"`
+	Clusters            int64 `json:"clusters"`
 }
 
 // readCounts reads the counts of a run's summary.json.
