@@ -9,6 +9,7 @@
 package shingle
 
 import (
+	"slices"
 	"unicode"
 	"unicode/utf8"
 )
@@ -42,16 +43,31 @@ func New(length int, norm Normalization) *Shingler {
 }
 
 // Normalize appends the normalised runes of text to dst. ASCII bytes, most
-// of the text in most languages' wikitext, skip UTF-8 decoding.
+// of the text in most languages' wikitext, skip UTF-8 decoding and the
+// unicode tables.
 func (n Normalization) Normalize(dst []rune, text string) []rune {
+	dst = slices.Grow(dst, len(text)) // never more runes than bytes
 	pendingSpace := false
 	for i := 0; i < len(text); {
-		r, size := rune(text[i]), 1
-		if r >= utf8.RuneSelf {
-			r, size = utf8.DecodeRuneInString(text[i:])
+		if c := text[i]; c < utf8.RuneSelf {
+			i++
+			if n.CollapseSpace && asciiSpace[c] {
+				pendingSpace = len(dst) > 0
+				continue
+			}
+			if pendingSpace {
+				dst = append(dst, ' ')
+				pendingSpace = false
+			}
+			if n.FoldCase && 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			dst = append(dst, rune(c))
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(text[i:])
 		i += size
-		if n.CollapseSpace && isSpace(r) {
+		if n.CollapseSpace && unicode.IsSpace(r) {
 			pendingSpace = len(dst) > 0
 			continue
 		}
@@ -60,33 +76,15 @@ func (n Normalization) Normalize(dst []rune, text string) []rune {
 			pendingSpace = false
 		}
 		if n.FoldCase {
-			r = fold(r)
+			r = unicode.ToLower(r)
 		}
 		dst = append(dst, r)
 	}
 	return dst
 }
 
-// isSpace is unicode.IsSpace with the ASCII cases first.
-func isSpace(r rune) bool {
-	if r < utf8.RuneSelf {
-		return asciiSpace[r]
-	}
-	return unicode.IsSpace(r)
-}
-
 // asciiSpace marks the ASCII white space of unicode.IsSpace.
 var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
-
-func fold(r rune) rune {
-	if r < utf8.RuneSelf {
-		if 'A' <= r && r <= 'Z' {
-			return r + 'a' - 'A'
-		}
-		return r
-	}
-	return unicode.ToLower(r)
-}
 
 // Count returns the number of shingles of a normalised sentence of n runes:
 // n-L+1, or 0 if the sentence is shorter than one shingle.
