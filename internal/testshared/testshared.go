@@ -1,7 +1,9 @@
-// Package testshared locates the project's shared real test data for tests:
-// the public sample dumps in ../shared/data beside the checkout, and the
-// seed papers' example sentences in ../shared/cases. Tests that need them
-// skip, with a message, where they are missing.
+// Package testshared holds what several packages' tests share. It locates
+// the project's shared real test data: the public sample dumps in
+// ../shared/data beside the checkout, and the seed papers' example
+// sentences in ../shared/cases; tests that need them skip, with a message,
+// where they are missing. And it stands in for Beam's GroupByKey iterators
+// when a test calls a DoFn directly.
 package testshared
 
 import (
@@ -86,4 +88,16 @@ func PaperCases(tb testing.TB) []PaperCase {
 		tb.Fatalf("%s: %v", path, err)
 	}
 	return cases
+}
+
+// Iter returns an iterator over batches with the signature Beam gives a
+// DoFn for the values of a grouped key, so tests can call DoFns directly.
+func Iter(batches ...[]byte) func(*[]byte) bool {
+	return func(b *[]byte) bool {
+		if len(batches) == 0 {
+			return false
+		}
+		*b, batches = batches[0], batches[1:]
+		return true
+	}
 }

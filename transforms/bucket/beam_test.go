@@ -7,20 +7,10 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/neardup/neardup/internal/testshared"
 	"github.com/neardup/neardup/transforms/batch"
 	"github.com/neardup/neardup/transforms/summary"
 )
-
-// iter returns a GroupByKey-style iterator over the given batches.
-func iter(batches ...[]byte) func(*[]byte) bool {
-	return func(b *[]byte) bool {
-		if len(batches) == 0 {
-			return false
-		}
-		*b, batches = batches[0], batches[1:]
-		return true
-	}
-}
 
 // pack makes a batch of signature entries, as minhash.Sign does.
 func pack(ps []batch.Pair) []byte {
@@ -67,7 +57,7 @@ func TestStarsFnSendsEachEdgeOnceBothWays(t *testing.T) {
 		f.Setup()
 		f.StartBundle(ctx, emit, nil)
 		for i, entries := range [][]batch.Pair{shard0, shard1} {
-			if err := f.ProcessElement(ctx, i, iter(pack(entries)), emit, nil); err != nil {
+			if err := f.ProcessElement(ctx, i, testshared.Iter(pack(entries)), emit, nil); err != nil {
 				t.Fatal(err)
 			}
 		}

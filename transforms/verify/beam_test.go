@@ -5,20 +5,10 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/neardup/neardup/internal/testshared"
 	"github.com/neardup/neardup/transforms/batch"
 	"github.com/neardup/neardup/transforms/sentence"
 )
-
-// iter returns a GroupByKey-style iterator over the given batches.
-func iter(batches ...[]byte) func(*[]byte) bool {
-	return func(b *[]byte) bool {
-		if len(batches) == 0 {
-			return false
-		}
-		*b, batches = batches[0], batches[1:]
-		return true
-	}
-}
 
 // TestAttachFirstPassesOnlyCandidates runs attachFirstFn without Beam on
 // one shard holding four sentences of which two form a candidate edge,
@@ -64,7 +54,7 @@ func TestAttachFirstPassesOnlyCandidates(t *testing.T) {
 		})
 	}
 	f.StartBundle(emitHalves, emitNeeded)
-	if err := f.ProcessElement(0, iter(cands), iter(batch.Seal(recs)), emitHalves, emitNeeded); err != nil {
+	if err := f.ProcessElement(0, testshared.Iter(cands), testshared.Iter(batch.Seal(recs)), emitHalves, emitNeeded); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.FinishBundle(emitHalves, emitNeeded); err != nil {
