@@ -12,13 +12,15 @@
 // Three record shapes are supported: pairs of uint64 (edges, cluster labels;
 // 16 bytes each, little-endian), pairs whose second half is an id that
 // mostly grows from pair to pair (signature entries: A in 8 bytes, B as a
-// varint of its difference from the previous pair's, 9–11 bytes a pair), and
-// length-prefixed byte strings (sentences, output lines). A batch of byte strings crosses the
-// shuffle compressed as one S2 block (github.com/klauspost/compress/s2):
-// sentence text and JSON lines shrink 2.5–6.5×, and every byte a runner
-// does not copy, buffer and clear is time saved, while S2 encodes at about
-// 1 GB/s and decodes at twice that. Pairs are random hashes and ids, and
-// stay raw.
+// varint of its difference from the previous pair's; 9.1 bytes a pair on
+// average), and length-prefixed byte strings (sentences, output lines).
+//
+// A batch of byte strings crosses the shuffle compressed as one S2 block
+// (github.com/klauspost/compress/s2). Every byte a runner does not copy,
+// buffer and clear is time saved: on the 8× scaled corpus JSON lines shrink
+// 5.6× and sentence records 1.3–1.6×, S2 encodes them at 0.6–1.1 GB/s, and
+// the whole pipeline ran faster than with JSON lines alone compressed. Pairs
+// are hashes and ids, and stay raw.
 package batch
 
 import (
