@@ -294,7 +294,7 @@ func (o *Options) resolve(maxBands int) error {
 	case o.MinShingles >= o.MaxShingles:
 		return fmt.Errorf("--min_shingles (%d) must be below --max_shingles (%d)", o.MinShingles, o.MaxShingles)
 	case o.Shards < 1 || o.OutputShards < 1 || o.TopPairs < 1 || o.Rounds < 0:
-		return fmt.Errorf("--shards, --output_shards and --top_pairs must be at least 1, --rounds at least 0")
+		return fmt.Errorf("--shards must be at least 0 (0: the runner's default), --output_shards and --top_pairs at least 1, --rounds at least 0")
 	case o.MinJaccard < 0 || o.MinJaccard > 1 || o.MaxEdit < 0 || o.MaxEdit > 1:
 		return fmt.Errorf("--min_jaccard and --max_edit must be between 0 and 1")
 	}
