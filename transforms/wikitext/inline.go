@@ -287,7 +287,8 @@ func (s *scanner) openBracket(i, to int) int {
 	}
 
 	// The target runs up to the first '|'. A leading colon makes a
-	// category, file or language link an ordinary one.
+	// category, file or language link an ordinary one, which keeps its
+	// label.
 	t := open + 2
 	for t < limit && isBlank(src[t]) {
 		t++
@@ -311,7 +312,7 @@ scan:
 			}
 		}
 	}
-	if !leadingColon && colon > t && isHiddenNamespace(src[t:colon]) {
+	if colon > t && s.isHidden(src[t:colon], leadingColon, pipe, limit, end >= 0) {
 		if end < 0 {
 			return s.dropLine(open+2, to)
 		}
@@ -325,6 +326,19 @@ scan:
 		return pipe + 1
 	}
 	return t
+}
+
+// isHidden reports whether the link whose target starts with prefix and a
+// colon is removed whole: a file, media, category or interlanguage link; a
+// link of unknown prefix with an image option among its parameters (a file
+// link in a namespace the site tables do not know); or, with a leading
+// colon, a visible link to a category or file page or to another language
+// that has no label of its own, so that no namespace-prefixed text remains.
+func (s *scanner) isHidden(prefix string, leadingColon bool, pipe, limit int, closed bool) bool {
+	if leadingColon {
+		return pipe < 0 && s.site.hides(prefix)
+	}
+	return s.site.hides(prefix) || pipe >= 0 && hasImageOption(s.src, pipe, limit, closed)
 }
 
 // closeBracket handles a ']' at i: the end of a link whose label is being

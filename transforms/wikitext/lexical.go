@@ -98,64 +98,6 @@ func hasURLScheme(s string) bool {
 	return false
 }
 
-// isHiddenNamespace reports whether a link whose target starts with
-// prefix followed by a colon shows nothing in the text: files, images,
-// media, categories and interlanguage links.
-func isHiddenNamespace(prefix string) bool {
-	prefix = strings.TrimSpace(prefix)
-	if isLanguageCode(prefix) {
-		return true
-	}
-	var buf [32]byte
-	if len(prefix) <= len(buf) && isASCII(prefix) {
-		for i := 0; i < len(prefix); i++ {
-			c := toLower(prefix[i])
-			if c == '_' {
-				c = ' '
-			}
-			buf[i] = c
-		}
-		return isHiddenName(string(buf[:len(prefix)]))
-	}
-	return isHiddenName(strings.ToLower(strings.ReplaceAll(prefix, "_", " ")))
-}
-
-// isHiddenName reports whether name (lower case) is a file, media or
-// category namespace in one of the common Wikipedia languages.
-func isHiddenName(name string) bool {
-	switch name {
-	case "file", "image", "media",
-		"datei", "bild", "medium", // de
-		"fichier", "média", // fr
-		"archivo", "imagen", "medio", // es
-		"immagine",                               // it
-		"arquivo", "imagem", "ficheiro", "mídia", // pt, gl
-		"bestand", "afbeelding", // nl
-		"plik", "grafika", // pl
-		"fitxer", "imatge", // ca
-		"dosiero",           // eo
-		"restr", "skeudenn", // br
-		"файл", "изображение", "медиа", // ru
-		"зображення", "медіа", // uk
-		"αρχείο", "εικόνα", "μέσο", // el
-		"文件", "档案", "檔案", "图像", "圖像", "媒体", "媒體", // zh
-		"ファイル", "画像", "メディア", // ja
-		"파일", "그림", "미디어", // ko
-		"ಚಿತ್ರ", "ಕಡತ", "ಮಾಧ್ಯಮ", // kn
-		"fil", "bilde", "billede", "tiedosto", "kuva", "soubor", "obrázek",
-		"dosya", "resim", "kép", "fájl", "tập tin", "hình", "berkas",
-		"gambar", "ملف", "صورة", "קובץ", "תמונה", "پرونده", "تصویر",
-		"चित्र", "फ़ाइल",
-		"category", "kategorie", "catégorie", "categoría", "categoria",
-		"categorie", "kategoria", "категория", "категорія", "κατηγορία",
-		"kategorio", "rummad", "分类", "分類", "カテゴリ", "분류", "ವರ್ಗ",
-		"kategori", "luokka", "kategória", "thể loại", "تصنيف", "קטגוריה",
-		"رده", "श्रेणी", "kategorija", "flokkur", "catagóir":
-		return true
-	}
-	return false
-}
-
 // isLanguageCode reports whether s looks like a Wikipedia language code
 // used as an interlanguage link prefix: 2–3 lower-case letters, optionally
 // followed by hyphenated parts (zh-min-nan, be-x-old), or "simple".

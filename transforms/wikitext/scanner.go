@@ -33,7 +33,8 @@ type refNote struct {
 
 // scanner holds the state of the matching and inline passes over one text.
 type scanner struct {
-	src string
+	src  string
+	site *Site // never nil during a pass
 
 	// Matching pass results and stacks.
 	templates []span
@@ -59,9 +60,10 @@ type scanner struct {
 	closeTags      [numPaired]memo
 }
 
-func (s *scanner) reset(text string) {
+func (s *scanner) reset(text string, site *Site) {
 	*s = scanner{
 		src:       text,
+		site:      site,
 		templates: s.templates[:0],
 		links:     s.links[:0],
 		braces:    s.braces[:0],

@@ -127,11 +127,21 @@ func AppendClean(dst []Paragraph, text string) []Paragraph {
 }
 
 // A Cleaner converts wikitext to paragraphs, reusing its scratch buffers
-// from one call to the next. The zero value is ready to use. A Cleaner must
-// not be used by several goroutines at once.
+// from one call to the next. The zero value is ready to use and knows the
+// canonical namespace names and the aliases of all the languages in its
+// tables; SetSite makes it use one wiki's names. A Cleaner must not be used
+// by several goroutines at once, but its Site may be shared.
 type Cleaner struct {
-	s scanner
-	b blocks
+	s    scanner
+	b    blocks
+	site *Site
+}
+
+// SetSite makes the Cleaner use the namespace names of site; nil restores
+// the default, which knows the canonical names and the aliases of every
+// language in the tables.
+func (c *Cleaner) SetSite(site *Site) {
+	c.site = site
 }
 
 // Clean converts wikitext to paragraphs in document order.
@@ -146,7 +156,7 @@ func (c *Cleaner) AppendClean(dst []Paragraph, text string) []Paragraph {
 		// Removing markup must not join stray bytes into new characters.
 		text = strings.ToValidUTF8(text, "\uFFFD")
 	}
-	c.s.reset(text)
+	c.s.reset(text, c.site.orDefault())
 	start := skipRedirect(text)
 	c.s.match(start, len(text), false)
 	c.s.inline(start, len(text), false)

