@@ -71,7 +71,7 @@ func (s *Site) Lang() string { return s.lang }
 func (s *Site) addAll(names []string) {
 	var buf [maxName]byte
 	for _, n := range names {
-		if key, ok := normalizeName(buf[:0], n); ok && len(key) > 0 {
+		if key, ok := normalizeName(&buf, n); ok && len(key) > 0 {
 			s.hidden[string(key)] = struct{}{}
 		}
 	}
@@ -101,7 +101,7 @@ func (s *Site) hides(prefix string) bool {
 // namespace of the site. It does not allocate.
 func (s *Site) isHiddenNamespace(prefix string) bool {
 	var buf [maxName]byte
-	key, ok := normalizeName(buf[:0], prefix)
+	key, ok := normalizeName(&buf, prefix)
 	if !ok {
 		return false
 	}
@@ -113,47 +113,46 @@ func (s *Site) isHiddenNamespace(prefix string) bool {
 // image option; longer text is never one.
 const maxName = 64
 
-// normalizeName appends to dst (whose capacity must be maxName) the form of
-// name used for lookups: lower case, underscores as spaces, runs of spaces
-// collapsed, surrounding spaces trimmed. It reports false if the result
-// would not fit, without allocating.
-func normalizeName(dst []byte, name string) ([]byte, bool) {
+// normalizeName writes into buf the form of name used for lookups: lower
+// case, underscores as spaces, runs of spaces collapsed, surrounding spaces
+// trimmed, and returns it. It reports false if the result would not fit in
+// buf. It does not allocate.
+func normalizeName(buf *[maxName]byte, name string) ([]byte, bool) {
+	n := 0
 	space := false
 	for i := 0; i < len(name); {
 		c := name[i]
-		if c < utf8.RuneSelf {
+		if c == '_' || isSpace(c) {
 			i++
-			if c == '_' || isSpace(c) {
-				space = len(dst) > 0
-				continue
+			space = n > 0
+			continue
+		}
+		if space {
+			if n == maxName {
+				return nil, false
 			}
-			if !flushSpace(&dst, &space) || len(dst) == maxName {
-				return dst, false
+			buf[n] = ' '
+			n++
+			space = false
+		}
+		if c < utf8.RuneSelf {
+			if n == maxName {
+				return nil, false
 			}
-			dst = append(dst, toLower(c))
+			buf[n] = toLower(c)
+			n++
+			i++
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(name[i:])
 		i += size
-		if !flushSpace(&dst, &space) || len(dst)+utf8.UTFMax > maxName {
-			return dst, false
+		r = unicode.ToLower(r)
+		if n+utf8.RuneLen(r) > maxName {
+			return nil, false
 		}
-		dst = utf8.AppendRune(dst, unicode.ToLower(r))
+		n += utf8.EncodeRune(buf[n:], r)
 	}
-	return dst, true
-}
-
-// flushSpace writes the pending space, if any, and reports whether it fit.
-func flushSpace(dst *[]byte, space *bool) bool {
-	if !*space {
-		return true
-	}
-	*space = false
-	if len(*dst) == maxName {
-		return false
-	}
-	*dst = append(*dst, ' ')
-	return true
+	return buf[:n], true
 }
 
 // tables is the parsed content of the data files under names/.
@@ -199,7 +198,7 @@ var weakOptions = map[string]bool{
 
 func (t *tables) addOption(_, magic, word string) {
 	var buf [maxName]byte
-	key, ok := normalizeName(buf[:0], word)
+	key, ok := normalizeName(&buf, word)
 	if !ok || len(key) == 0 {
 		return
 	}
@@ -289,14 +288,14 @@ func hasImageOption(src string, pipe, limit int, closed bool) bool {
 func (t *tables) isOption(param string, last bool) bool {
 	var buf [maxName]byte
 	if eq := strings.IndexByte(param, '='); eq >= 0 {
-		key, ok := normalizeName(buf[:0], param[:eq])
+		key, ok := normalizeName(&buf, param[:eq])
 		if !ok || len(key) == 0 || len(key) == maxName {
 			return false
 		}
-		key = append(key, '=')
-		return t.options[string(key)] == optionStrong
+		buf[len(key)] = '='
+		return t.options[string(buf[:len(key)+1])] == optionStrong
 	}
-	key, ok := normalizeName(buf[:0], param)
+	key, ok := normalizeName(&buf, param)
 	if !ok || len(key) == 0 {
 		return false
 	}

@@ -330,7 +330,12 @@ func FuzzClean(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	f.Add("[[Zzcat:a]][[:Category:b|c]][[:en:d]][[Qq:e|thumb|[[f|g]]]][[Qq:h|200px]][[Qq:i|left|j\nk")
+	site := NewSite("xx", map[int][]string{6: {"Zzfile"}, 14: {"Zzcat"}})
 	f.Fuzz(func(t *testing.T, in string) {
 		checkInvariants(t, in, Clean(in))
+		var c Cleaner
+		c.SetSite(site)
+		checkInvariants(t, in, c.Clean(in))
 	})
 }
