@@ -336,9 +336,25 @@ scan:
 // that has no label of its own, so that no namespace-prefixed text remains.
 func (s *scanner) isHidden(prefix string, leadingColon bool, pipe, limit int, closed bool) bool {
 	if leadingColon {
-		return pipe < 0 && s.site.hides(prefix)
+		return s.site.hides(prefix) && (pipe < 0 || s.labelIsPrefixed(pipe+1, limit))
 	}
 	return s.site.hides(prefix) || pipe >= 0 && hasImageOption(s.src, pipe, limit, closed)
+}
+
+// labelIsPrefixed reports whether the label src[from:limit] of a visible
+// link to a hidden namespace is itself a namespace-prefixed name, as in
+// [[:Category:X|Category:X]]: such a label only repeats the target.
+func (s *scanner) labelIsPrefixed(from, limit int) bool {
+	colon := -1
+	for j := from; j < limit && j-from <= maxName; j++ {
+		if c := s.src[j]; c == ':' {
+			colon = j
+			break
+		} else if c == '|' || c == '[' || c == ']' || c == '\n' {
+			break
+		}
+	}
+	return colon > from && s.site.hides(s.src[from:colon])
 }
 
 // closeBracket handles a ']' at i: the end of a link whose label is being

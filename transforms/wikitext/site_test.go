@@ -91,6 +91,9 @@ func TestSiteLeadingColon(t *testing.T) {
 		{"interlanguage label kept", nil, "[[:en:X|label]] and [[:fr:Y]] done", []Paragraph{prose("", "label and done")}},
 		{"interlanguage hidden", nil, "Text.\n[[en:X]]\n[[pt-br:Y]]", []Paragraph{prose("", "Text.")}},
 		{"other namespace kept", nil, "[[:Template:X]]", []Paragraph{prose("", "Template:X")}},
+		{"label repeating the target dropped", nil, "「[[:Category:近江米|Category:近江米]]」も参照 [[:Tập tin:X.png|Tập tin:X.png]]",
+			[]Paragraph{prose("", "「」も参照")}},
+		{"label with other colon kept", nil, "[[:Category:X|Note: a list]]", []Paragraph{prose("", "Note: a list")}},
 	})
 }
 
