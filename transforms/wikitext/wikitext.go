@@ -31,6 +31,23 @@
 //     Stray }} and ]] are dropped; a lone { } or ] is kept.
 //   - An unclosed [[ of an ordinary link drops the brackets and keeps the
 //     text; an unclosed [[File: or [[Category: link drops the rest of its line.
+//   - File, media and category links are recognised by their namespace
+//     prefix, which on a non-English wiki is a local name (Datei:, Կատեգորիա:,
+//     চিত্র:). A Site (NewSite, Cleaner.SetSite) holds one wiki's names, taken
+//     from its dump's <siteinfo>, with the canonical English names and the
+//     aliases of the wiki's language from the tables in names/, copied from
+//     MediaWiki's languages/messages/MessagesXx.php; without a Site the
+//     aliases of every language in the tables count. Names match
+//     case-insensitively, with underscores as spaces. A link whose prefix is
+//     unknown but whose parameters include an image option (thumb, 200px,
+//     мини, vignette..., also from names/) is a file link too, so that an
+//     unknown localized file prefix does not leak "thumb|" captions.
+//   - Interlanguage links [[fr:X]] (any prefix of 2–3 lower-case letters
+//     with optional hyphenated parts, or "simple") are removed. With a
+//     leading colon, a link to a category or file page or to another
+//     language ([[:Category:X|label]], [[:en:X|label]]) keeps an explicit
+//     label and is removed without one, or when its label only repeats the
+//     namespace-prefixed target, so that no "Category:" text remains.
 //   - An unclosed <!-- comment hides the rest of the text, as in MediaWiki.
 //   - An unclosed <ref>, <math>, <gallery> and similar tag drops itself and
 //     the rest of its line; an unclosed <nowiki> drops only the tag.
