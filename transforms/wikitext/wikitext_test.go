@@ -265,6 +265,7 @@ func TestCleanLinearTime(t *testing.T) {
 		"{{", "{{a|", "{{{", "[[", "[[a", "[[a|", "[[File:a|", "<ref>", "<ref>{{", "<math>", "<nowiki>",
 		"<b ", "<!--", "{|\n", ":{|\n", "\n|}", "[http://a ", "-{", "-{a-{", "&#", "&aaaa", "__AAAA",
 		"'", "=a=\n", "* x\n", "[[a|[http://x ", "<ref>[[a|", "[[Category:a]]\n", "}}", "]]",
+		"[[a:b|", "[[a:b|thumb|", "[[:Category:a|", "[[Zz:a|[[", "[[a:b|[[c:d|x]]",
 	}
 	for _, p := range patterns {
 		in := strings.Repeat(p, size/len(p))
