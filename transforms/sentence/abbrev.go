@@ -1,15 +1,23 @@
 package sentence
 
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
 // abbreviationKind says when an abbreviation keeps its period from ending a
 // sentence.
 type abbreviationKind uint8
 
 const (
-	always       abbreviationKind = iota // before any word
+	beforeWord   abbreviationKind = iota // before any word but a sentence opener ("Co. It")
+	always                               // before any word ("Dr. Smith")
 	beforeNumber                         // only before a digit ("No. 5", not "said No. Then")
 )
 
-// abbreviation is an entry of the abbreviations table.
+// abbreviation is an entry of an abbreviations table.
 type abbreviation struct {
 	kind abbreviationKind
 	// exactCase forbids matching with the first letter's case toggled, for
@@ -17,72 +25,72 @@ type abbreviation struct {
 	exactCase bool
 }
 
-// abbreviations holds the words, without their period, that are followed by
-// a period which does not end a sentence. A word also matches with the case
-// of its first letter toggled ("vol." and "Vol.") unless exactCase is set.
-// Single upper-case letters (initials) and dotted acronyms are recognised by
-// rule, not listed here. "etc." is deliberately absent: it ends a sentence
-// before an upper-case word like any other word.
-//
-// The map is never written after initialisation.
-var abbreviations = map[string]abbreviation{
-	// Titles.
-	"Mr": {}, "Mrs": {}, "Ms": {}, "Dr": {}, "Prof": {}, "St": {}, "Sr": {}, "Jr": {},
-	"Gen": {}, "Col": {}, "Lt": {}, "Capt": {}, "Sgt": {}, "Gov": {}, "Sen": {},
-	"Rep": {}, "Rev": {}, "Hon": {}, "Pres": {}, "Messrs": {}, "Mme": {}, "Mlle": {},
-	// Latin.
-	"e.g": {}, "i.e": {}, "cf": {}, "viz": {}, "vs": {}, "al": {exactCase: true},
-	// Months.
-	"Jan": {}, "Feb": {}, "Apr": {}, "Aug": {}, "Sep": {}, "Sept": {}, "Oct": {}, "Nov": {}, "Dec": {},
-	// References, business, places, approximations.
-	"No": {kind: beforeNumber}, "Nos": {kind: beforeNumber},
-	"vol": {}, "vols": {}, "pp": {}, "p": {exactCase: true}, "ch": {}, "fig": {}, "figs": {},
-	"Inc": {}, "Ltd": {}, "Co": {}, "Corp": {}, "Bros": {},
-	"Mt": {}, "Ft": {}, "Ave": {},
-	"approx": {}, "est": {}, "ca": {}, "c": {exactCase: true},
+// parseAbbreviations reads a table of abbreviations (abbreviations/*.txt):
+// one a line, without its period, optionally followed by the flags
+// "always", "number" and "exact"; '#' starts a comment. It returns the
+// table and the length in bytes of its longest word. The tables are
+// embedded and tested, so a malformed one is a programming error.
+func parseAbbreviations(data string) (map[string]abbreviation, int) {
+	table := map[string]abbreviation{}
+	maxLen := 0
+	for line := range strings.Lines(data) {
+		line, _, _ = strings.Cut(line, "#")
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			continue
+		}
+		word := fields[0]
+		if len(word) > maxWordLen {
+			panic(fmt.Sprintf("sentence: abbreviation %q is longer than %d bytes", word, maxWordLen))
+		}
+		var a abbreviation
+		for _, flag := range fields[1:] {
+			switch flag {
+			case "always":
+				a.kind = always
+			case "number":
+				a.kind = beforeNumber
+			case "exact":
+				a.exactCase = true
+			default:
+				panic(fmt.Sprintf("sentence: abbreviation %q: unknown flag %q", word, flag))
+			}
+		}
+		table[word] = a
+		maxLen = max(maxLen, len(word))
+	}
+	return table, maxLen
 }
 
-// maxAbbreviationLen is the length in bytes of the longest key of
-// abbreviations.
-const maxAbbreviationLen = 6
-
-// lookupAbbreviation finds word in abbreviations, trying it as written and
-// then with the case of its first ASCII letter toggled.
-func lookupAbbreviation(word string) (abbreviationKind, bool) {
-	if len(word) > maxAbbreviationLen {
-		return 0, false
+// lookupAbbreviation finds word in the abbreviations of r, trying it as
+// written and then with the case of its first letter toggled.
+func (r *Rules) lookupAbbreviation(word string) (abbreviation, bool) {
+	if len(word) > r.maxAbbreviationLen || word == "" {
+		return abbreviation{}, false
 	}
-	if a, ok := abbreviations[word]; ok {
-		return a.kind, true
+	if a, ok := r.abbreviations[word]; ok {
+		return a, true
 	}
-	var buf [maxAbbreviationLen]byte
-	n := copy(buf[:], word)
-	switch c := buf[0]; {
-	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
-		buf[0] = c ^ 0x20
-	default:
-		return 0, false
+	first, w := utf8.DecodeRuneInString(word)
+	toggled := unicode.ToUpper(first)
+	if toggled == first {
+		toggled = unicode.ToLower(first)
 	}
-	if a, ok := abbreviations[string(buf[:n])]; ok && !a.exactCase {
-		return a.kind, true
+	if toggled == first {
+		return abbreviation{}, false
 	}
-	return 0, false
-}
-
-// sentenceOpeners are common first words of English sentences. A dotted
-// acronym ("U.S.") followed by one of them ends its sentence; followed by any
-// other word ("U.S. Army") it does not.
-var sentenceOpeners = map[string]bool{
-	"The": true, "A": true, "An": true, "In": true, "It": true, "Its": true,
-	"He": true, "She": true, "His": true, "Her": true, "We": true, "They": true,
-	"Their": true, "This": true, "That": true, "These": true, "Those": true,
-	"There": true, "But": true, "However": true, "After": true, "On": true,
-	"At": true, "As": true, "When": true, "While": true, "If": true,
+	var buf [maxWordLen + utf8.UTFMax]byte
+	n := utf8.EncodeRune(buf[:], toggled)
+	n += copy(buf[n:], word[w:])
+	if a, ok := r.abbreviations[string(buf[:n])]; ok && !a.exactCase {
+		return a, true
+	}
+	return abbreviation{}, false
 }
 
 // monthNames are the German month names, which follow an ordinal date
-// ("3. Oktober"). Languages that write months in lower case need no entry:
-// a lower-case word never starts a sentence.
+// ("3. Oktober") in every language's rules. Languages that write months in
+// lower case need no entry: a lower-case word never starts a sentence.
 var monthNames = map[string]bool{
 	"Januar": true, "Jänner": true, "Februar": true, "Feber": true, "März": true,
 	"April": true, "Mai": true, "Juni": true, "Juli": true, "August": true,

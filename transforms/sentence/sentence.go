@@ -5,38 +5,67 @@
 // and "the U.S. Army" in two, and the fragments then match across unrelated
 // pages as spurious near-duplicates. This package replaces the regular
 // expression with a small set of rules that run in one linear, allocation-free
-// pass and know about Unicode case and non-Latin terminators:
+// pass and know about Unicode case and the terminators of every script. The
+// rules of a wiki's language come from RulesFor; Split and AppendSplit use the
+// language-neutral rules.
 //
-//   - Terminators are '.', '!', '?', '…' (and '‼', '⁇', '⁈', '⁉'), the CJK
-//     full stops and marks '。', '｡', '！', '？', the Devanagari dandas '।' and
-//     '॥', the Arabic question mark '؟', the Urdu full stop '۔' and the
-//     Ethiopic full stop '።'. A semicolon is not a terminator. A run of
-//     terminators ("?!", "!!!", "...") is one terminator, and closing quotes
-//     and brackets right after it belong to the sentence it ends (a quotation
-//     mark directly followed by a letter or digit opens the next one).
-//   - A CJK terminator ends a sentence even without a following space, except
-//     that a closing bracket directly followed by a letter ("「…。」と言った")
-//     continues the sentence.
+//   - Terminators are the characters with the Unicode property
+//     Sentence_Terminal, plus '…', the Greek question mark ';' (U+037E), the
+//     Khmer signs '។' and '៕', the Tibetan shads '།' and '༎' and the Sinhala
+//     kunddaliya '෴'. Left out are the marks of Sentence_Terminal that
+//     separate clauses rather than sentences in running text: the Myanmar
+//     little section '၊', the Balinese carik siki '᭞' and the Javanese pada
+//     lingsa '꧈'. A semicolon, ASCII or Greek ano teleia '·', is not a
+//     terminator, not even in Greek, where wiki text types the question mark
+//     as an ASCII ';' but uses the same character as a semicolon too. Armenian
+//     rules add the ASCII ':' that Armenian text often types for its full
+//     stop '։'. A run of terminators ("?!", "!!!", "...") is one terminator,
+//     and closing quotes and brackets right after it belong to the sentence
+//     it ends (a quotation mark directly followed by a letter or digit opens
+//     the next one).
+//   - The terminators of scripts written without spaces between sentences
+//     end a sentence even without a following space: the CJK full stops and
+//     marks '。', '｡', '．', '！', '？' (and their small forms), the Myanmar
+//     section '။', the Ethiopic marks '።', '፧', '፨' and the Khmer signs.
+//     Exceptions: a closing bracket directly followed by a letter
+//     ("「…。」と言った") continues the sentence, a terminator between two
+//     digits is a decimal point ("３．２９"), and a terminator inside a title
+//     in 《》 or 〈〉 brackets ("《摔跤吧！爸爸》") does not end it.
 //   - Any other terminator ends a sentence only when followed by white space.
-//     After '।', '॥', '؟', '۔' and '።' that is enough. After a Latin
-//     terminator the next word, after optional opening quotes and brackets,
+//     For the terminators of scripts without case (Devanagari '।', Arabic
+//     '؟', Urdu '۔', Tibetan '།', ...) that is enough. After a terminator of
+//     a cased script (Latin, Greek, Cyrillic, Armenian: '.', '!', '?', '…',
+//     ';', '։') the next word, after optional opening quotes and brackets,
 //     must start with an upper- or title-case letter, a digit, or a letter of
-//     a script without case (Arabic, Hebrew, Devanagari, CJK, Thai, ...). A
-//     lower-case word continues the sentence, which disposes of most
-//     abbreviations.
+//     a script without case. A lower-case word continues the sentence, which
+//     disposes of most abbreviations.
 //   - A single '.' directly followed by white space does not end a sentence
-//     after an abbreviation: a single upper-case letter (the initial
-//     in "Bruce E. Ivins"), a title, a Latin or bibliographic abbreviation, a
-//     month ("Jan.") or a business word ("Inc."); "No." and "Nos." only before
-//     a digit. "etc." is not an abbreviation: it continues the sentence only
-//     before a lower-case word, like any word.
+//     after an abbreviation of the language (abbreviations/*.txt): a title
+//     such as "Dr." never, a reference such as "No." only before a digit, and
+//     other abbreviations ("Co.", "Jan.", "bzw.") unless the next word is a
+//     common sentence opener of the language (openers/*.txt: "The", "It",
+//     "Der", ...). "etc." is not an abbreviation. A single upper-case letter
+//     is an initial ("Bruce E. Ivins"), except that in English an "I" after a
+//     word that does not start with an upper-case letter is the pronoun ("you
+//     and I. Did you").
 //   - Dotted acronyms (single letters each followed by '.', as in "U.S.",
 //     "U.K.", "a.m.") are ambiguous: "the U.S. Army" is one sentence, "in the
 //     U.S. The next year" is two. The rule: an acronym ends a sentence only
-//     when the next word is a common sentence opener such as "The", "In",
-//     "It", "He", "She", "This" or "They" (see sentenceOpeners).
+//     when the next word is a sentence opener.
 //   - A German-style ordinal date ("am 3. Oktober") does not end a sentence:
 //     one or two digits followed by '.' and a German month name.
+//   - Ellipses: "..." and "…" end a sentence like '.'. An ellipsis in
+//     brackets ("[...]") marks an omission and never ends one. A spaced
+//     ellipsis (" . . . ") ends a sentence only before a sentence opener; a
+//     period followed by one (". . . . The") ends the sentence, and the
+//     ellipsis opens the next.
+//   - List items: a sentence that starts with a list marker (an optional
+//     bullet, then one or two digits or a lower-case letter, then '.', ".)"
+//     or ')', then a space) does not end at the marker, and the next marker
+//     in sequence ("2." after "1.", "b)" after "a)"), followed by a word that
+//     may start a sentence, starts a new sentence even without a terminator.
+//     Likewise a bullet ('•', '‣', '⁃', '◦', '▪', '●') after a space starts a
+//     new sentence when the current one started with the same bullet.
 //   - A sentence made only of punctuation ("...", "?!") does not end there; it
 //     joins the next one, so only the last sentence of a paragraph can lack
 //     a letter or digit.
@@ -47,6 +76,7 @@
 package sentence
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -55,41 +85,70 @@ import (
 // trimmed of surrounding spaces.
 type Span struct{ Start, End int }
 
-// Split returns the sentences of text in order. It never panics and runs in
-// time linear in len(text). The spans are non-overlapping, increasing and
-// non-empty, and together they cover all non-space text of the paragraph:
-// only white space lies between or around them.
+// Split returns the sentences of text in order, as the language-neutral
+// rules (RulesFor("")) split them.
 func Split(text string) []Span {
-	return AppendSplit(nil, text)
+	return RulesFor("").AppendSplit(nil, text)
 }
 
 // AppendSplit appends the sentences of text to dst, as Split returns them,
 // and returns the extended slice. It allocates only when dst must grow.
 func AppendSplit(dst []Span, text string) []Span {
+	return RulesFor("").AppendSplit(dst, text)
+}
+
+// Split returns the sentences of text in order. It never panics and runs in
+// time linear in len(text). The spans are non-overlapping, increasing and
+// non-empty, and together they cover all non-space text of the paragraph:
+// only white space lies between or around them.
+func (r *Rules) Split(text string) []Span {
+	return r.AppendSplit(nil, text)
+}
+
+// AppendSplit appends the sentences of text to dst, as r.Split returns
+// them, and returns the extended slice. It allocates only when dst must
+// grow.
+func (r *Rules) AppendSplit(dst []Span, text string) []Span {
 	start := -1      // where the current sentence begins; -1 between sentences
 	last := 0        // just past the last non-space rune
 	content := false // whether the current sentence has a letter or digit
+	var item listItem
 	for i := 0; i < len(text); {
 		if isASCIIAlnum(text[i]) && start >= 0 {
 			i++
 			last, content = i, true
 			continue
 		}
-		r, w := runeAt(text, i)
-		if unicode.IsSpace(r) {
+		c, w := runeAt(text, i)
+		if unicode.IsSpace(c) {
 			i += w
 			continue
 		}
 		if start < 0 {
-			start = i
+			start, item = i, listItem{}
 		}
-		if !isTerminator(r) {
-			content = content || unicode.IsLetter(r) || unicode.IsDigit(r)
+		switch {
+		case c == '.' || c == ')':
+			if m, ok := listMarker(text, start, i, &item); ok {
+				if m.breakEnd > 0 {
+					dst = append(dst, Span{start, m.breakEnd})
+					start = m.start
+				}
+				i, last, content = m.end, m.end, true
+				continue
+			}
+		case content && isBullet(c) && bulletBreak(text, start, i, c):
+			dst = append(dst, Span{start, last})
+			start, item, content = i, listItem{}, false
+		}
+		kind := r.terminatorKind(c)
+		if kind == notTerminator {
+			content = content || unicode.IsLetter(c) || unicode.IsDigit(c)
 			i += w
 			last = i
 			continue
 		}
-		end, ends := boundary(text, i)
+		end, ends := r.boundary(text, i)
 		i, last = end, end
 		if ends && content {
 			dst = append(dst, Span{start, end})
@@ -105,10 +164,11 @@ func AppendSplit(dst []Span, text string) []Span {
 // terminatorRun describes a run of terminators and closing punctuation.
 type terminatorRun struct {
 	end       int  // byte offset just past the run
+	lastMark  int  // byte offset of the run's last terminator
 	periods   int  // number of '.' in the run
 	marks     int  // number of terminators in the run
 	closed    bool // the run holds a closing quote or bracket
-	cjk       bool // the run holds a CJK terminator
+	cjk       bool // the run holds a terminator that needs no space after it
 	caseless  bool // the run holds a terminator of a script without case
 	singleDot bool // the run's only terminator is one '.'
 }
@@ -117,18 +177,19 @@ type terminatorRun struct {
 // starts with the terminator at text[i]. A quotation mark directly followed
 // by a letter or digit opens the next quotation (the second mark of
 // "。”“再见"), so it ends the run instead of joining it.
-func scanRun(text string, i int) terminatorRun {
+func (r *Rules) scanRun(text string, i int) terminatorRun {
 	run := terminatorRun{end: i}
 	for run.end < len(text) {
-		r, w := runeAt(text, run.end)
-		if kind := terminatorKind(r); kind != notTerminator {
+		c, w := runeAt(text, run.end)
+		if kind := r.terminatorKind(c); kind != notTerminator {
 			run.marks++
-			if r == '.' {
+			run.lastMark = run.end
+			if c == '.' {
 				run.periods++
 			}
 			run.cjk = run.cjk || kind == cjkTerminator
 			run.caseless = run.caseless || kind == caselessTerminator
-		} else if !isCloser(r) || isQuote(r) && opensWord(text, run.end+w) {
+		} else if !isCloser(c) || isQuote(c) && opensWord(text, run.end+w) {
 			break
 		} else {
 			run.closed = true
@@ -147,14 +208,14 @@ func opensWord(text string, i int) bool {
 
 // boundary examines the terminator at text[i]. It returns the end of its run
 // of terminators and closing punctuation, and whether a sentence ends there.
-func boundary(text string, i int) (end int, ends bool) {
-	run := scanRun(text, i)
+func (r *Rules) boundary(text string, i int) (end int, ends bool) {
+	run := r.scanRun(text, i)
 	if run.end == len(text) {
 		return run.end, true
 	}
 	next, _ := runeAt(text, run.end)
 	if run.cjk {
-		return run.end, !(run.closed && unicode.IsLetter(next))
+		return run.end, cjkEnds(text, i, run, next)
 	}
 	if !unicode.IsSpace(next) {
 		return run.end, false
@@ -162,41 +223,157 @@ func boundary(text string, i int) (end int, ends bool) {
 	if run.caseless {
 		return run.end, true
 	}
+	if elided(text, i, run) {
+		return run.end, false
+	}
 	word := skipOpeners(text, skipSpaces(text, run.end))
+	if run.singleDot && !run.closed {
+		if ends, ok := r.ellipsisEnds(text, i, word); ok {
+			return run.end, ends
+		}
+	}
 	first, _ := runeAt(text, word)
 	if !startsSentence(first) {
 		return run.end, false
 	}
-	if run.singleDot && !run.closed && abbreviated(text, i, word) {
+	if run.singleDot && !run.closed && r.abbreviated(text, i, word) {
 		return run.end, false
 	}
 	return run.end, true
 }
 
+// cjkEnds reports whether the run of terminators at text[i], which holds a
+// terminator that needs no space after it and is followed by next, ends a
+// sentence.
+func cjkEnds(text string, i int, run terminatorRun, next rune) bool {
+	switch {
+	case run.closed && unicode.IsLetter(next):
+		return false
+	case unicode.IsDigit(next) && unicode.IsDigit(runeBefore(text, i)):
+		return false
+	}
+	return !inTitle(text, run.end)
+}
+
+// maxTitleLen bounds the scan of inTitle, which keeps the splitter linear.
+const maxTitleLen = 64
+
+// inTitle reports whether a closing title bracket '》' or '〉' follows
+// text[i] closely, before any opening one or full stop.
+func inTitle(text string, i int) bool {
+	for j := i; j < len(text) && j-i < maxTitleLen; {
+		c, w := runeAt(text, j)
+		switch c {
+		case '》', '〉':
+			return true
+		case '《', '〈', '。':
+			return false
+		}
+		j += w
+	}
+	return false
+}
+
+// elided reports whether the run at text[i] is an ellipsis in brackets
+// ("[...]", "(…)"), which marks an omission inside a sentence.
+func elided(text string, i int, run terminatorRun) bool {
+	if i == 0 || text[i-1] != '[' && text[i-1] != '(' {
+		return false
+	}
+	j := i
+	for j < run.end {
+		if text[j] == '.' {
+			j++
+		} else if strings.HasPrefix(text[j:], "…") {
+			j += len("…")
+		} else {
+			break
+		}
+	}
+	return j > run.lastMark && j < run.end && (text[j] == ']' || text[j] == ')')
+}
+
+// ellipsisEnds decides the single '.' at text[dot] that is part of a spaced
+// ellipsis (" . . . "), given that the next word starts at text[next]. It
+// reports ok false if the period is not part of one.
+func (r *Rules) ellipsisEnds(text string, dot, next int) (ends, ok bool) {
+	dots, first := dotsBefore(text, dot)
+	detached := first > 0 && text[first-1] == ' '
+	switch {
+	case dots == 3 && detached:
+		// " . . . I didn't": an omission, unless a sentence opener follows.
+		return r.openers[letterWord(text, next)], true
+	case dots == 1 && !detached && hasPrefixAt(text, dot+1, " . . . "):
+		// "compounds. . . . The": the period ends the sentence.
+		word := skipOpeners(text, skipSpaces(text, dot+len(" . . . ")))
+		first, _ := runeAt(text, word)
+		return startsSentence(first), true
+	}
+	return false, false
+}
+
+// dotsBefore counts the periods of the spaced ellipsis (". . .") that ends
+// with the period at text[dot], up to 5, and returns the offset of its first
+// period.
+func dotsBefore(text string, dot int) (dots, first int) {
+	dots, first = 1, dot
+	for dots < 5 && first >= 2 && text[first-1] == ' ' && text[first-2] == '.' {
+		dots++
+		first -= 2
+	}
+	return dots, first
+}
+
+func hasPrefixAt(text string, i int, prefix string) bool {
+	return len(text)-i >= len(prefix) && text[i:i+len(prefix)] == prefix
+}
+
 // abbreviated reports whether the period at text[dot] ends an abbreviation
 // rather than a sentence, given that the next word starts at text[next].
-func abbreviated(text string, dot, next int) bool {
+func (r *Rules) abbreviated(text string, dot, next int) bool {
 	word := wordBefore(text, dot)
 	switch {
 	case word == "":
 		return false
 	case isInitial(word):
-		return true
+		return !r.pronounI || word != "I" || capitalizedBefore(text, dot-len(word))
 	}
-	if kind, ok := lookupAbbreviation(word); ok {
-		if kind == beforeNumber {
-			r, _ := runeAt(text, next)
-			return unicode.IsDigit(r)
+	if a, ok := r.lookupAbbreviation(word); ok {
+		switch a.kind {
+		case beforeNumber:
+			c, _ := runeAt(text, next)
+			return unicode.IsDigit(c)
+		case beforeWord:
+			return !r.openers[letterWord(text, next)]
 		}
 		return true
 	}
 	if isDottedAcronym(word) {
-		return !sentenceOpeners[letterWord(text, next)]
+		return !r.openers[letterWord(text, next)]
 	}
 	if isOrdinal(word) {
 		return monthNames[letterWord(text, next)]
 	}
 	return false
+}
+
+// capitalizedBefore reports whether the word before the white space that
+// ends at text[i] starts with an upper-case letter ("Albert" of "Albert I.").
+func capitalizedBefore(text string, i int) bool {
+	j := i
+	for j > 0 && i-j <= maxWordLen {
+		c, w := utf8.DecodeLastRuneInString(text[:j])
+		if !unicode.IsSpace(c) {
+			break
+		}
+		j -= w
+	}
+	if j == i {
+		return false
+	}
+	word := wordBefore(text, j)
+	first, _ := utf8.DecodeRuneInString(word)
+	return isUpper(first)
 }
 
 // maxWordLen bounds the backward and forward word scans, which keeps the
@@ -374,24 +551,11 @@ func isQuote(r rune) bool {
 	return r == '"' || r == '\'' || r >= utf8.RuneSelf && unicode.In(r, unicode.Pi, unicode.Pf)
 }
 
-// Kinds of terminator.
-const (
-	notTerminator      = iota
-	latinTerminator    // needs a space and a sentence-starting word after it
-	caselessTerminator // needs a space after it
-	cjkTerminator      // needs nothing after it
-)
-
-func isTerminator(r rune) bool { return terminatorKind(r) != notTerminator }
-
-func terminatorKind(r rune) int {
-	switch r {
-	case '.', '!', '?', '…', '‼', '⁇', '⁈', '⁉':
-		return latinTerminator
-	case '।', '॥', '؟', '۔', '።':
-		return caselessTerminator
-	case '。', '｡', '！', '？':
-		return cjkTerminator
+// runeBefore returns the rune that ends at text[i], or -1 at the start.
+func runeBefore(text string, i int) rune {
+	if i == 0 {
+		return -1
 	}
-	return notTerminator
+	r, _ := utf8.DecodeLastRuneInString(text[:i])
+	return r
 }

@@ -184,18 +184,28 @@ func TestLinear(t *testing.T) {
 	}
 }
 
-func TestAbbreviationTable(t *testing.T) {
-	for word := range abbreviations {
-		if len(word) > maxAbbreviationLen {
-			t.Errorf("%q is longer than maxAbbreviationLen %d", word, maxAbbreviationLen)
+// ruleCodes are language codes with rules of their own, and "" for the
+// language-neutral rules.
+var ruleCodes = []string{"", "en", "de", "fr", "es", "it", "ru", "da", "ar", "hy"}
+
+func TestTables(t *testing.T) {
+	for _, code := range ruleCodes {
+		r := RulesFor(code)
+		if len(r.abbreviations) == 0 {
+			t.Errorf("RulesFor(%q) has no abbreviations", code)
 		}
-		if len(word) > maxWordLen {
-			t.Errorf("%q is longer than maxWordLen %d", word, maxWordLen)
+		for word := range r.abbreviations {
+			if len(word) > r.maxAbbreviationLen {
+				t.Errorf("%s: %q is longer than maxAbbreviationLen %d", code, word, r.maxAbbreviationLen)
+			}
+			if strings.TrimSpace(word) != word || strings.HasSuffix(word, ".") {
+				t.Errorf("%s: abbreviation %q has a space or its final period", code, word)
+			}
 		}
-	}
-	for word := range sentenceOpeners {
-		if len(word) > maxWordLen {
-			t.Errorf("opener %q is longer than maxWordLen %d", word, maxWordLen)
+		for word := range r.openers {
+			if len(word) > maxWordLen {
+				t.Errorf("%s: opener %q is longer than maxWordLen %d", code, word, maxWordLen)
+			}
 		}
 	}
 	for word := range monthNames {
