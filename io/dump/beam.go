@@ -96,7 +96,7 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src S
 		if !rt.TryClaim(int64(0)) {
 			return nil
 		}
-		err := f.read(ctx, src.File, rest, func(int64) bool { return true }, emitPage, emitDead)
+		err := f.read(ctx, src.File, src.Wiki, rest, func(int64) bool { return true }, emitPage, emitDead)
 		rt.TryClaim(rest.End) // done
 		return err
 	}
@@ -105,7 +105,7 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src S
 		refused = !rt.TryClaim(offset)
 		return !refused
 	}
-	if err := f.read(ctx, src.File, rest, claim, emitPage, emitDead); err != nil {
+	if err := f.read(ctx, src.File, src.Wiki, rest, claim, emitPage, emitDead); err != nil {
 		return err
 	}
 	if !refused {
@@ -116,7 +116,7 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src S
 
 // read reads the pages of file from rest.Start (0 for a whole file), and
 // stops at the first record whose offset claim refuses.
-func (f *readFn) read(ctx context.Context, file string, rest offsetrange.Restriction, claim func(int64) bool, emitPage func(Page), emitDead func(DeadLetter)) error {
+func (f *readFn) read(ctx context.Context, file, wiki string, rest offsetrange.Restriction, claim func(int64) bool, emitPage func(Page), emitDead func(DeadLetter)) error {
 	var rc io.ReadCloser
 	var err error
 	if rest.Start > 0 {
@@ -132,12 +132,15 @@ func (f *readFn) read(ctx context.Context, file string, rest offsetrange.Restric
 		f.counts.FilesRead++
 	}
 	r := NewReader(rc, file, Options{MaxPageBytes: f.MaxPageBytes, StartOffset: rest.Start})
-	return Drain(r, file, Filter{Namespaces: f.Namespaces}, claim, &f.counts, emitPage, emitDead)
+	return Drain(r, file, Filter{Namespaces: f.Namespaces, Wiki: wiki}, claim, &f.counts, emitPage, emitDead)
 }
 
 // Filter says which pages are kept: those in one of Namespaces (all if
-// empty) that are not redirects.
-type Filter struct{ Namespaces []int }
+// empty) that are not redirects. Kept pages are stamped with Wiki.
+type Filter struct {
+	Namespaces []int
+	Wiki       string
+}
 
 // Drain reads r to its end, counting into c every page it reads: it emits
 // the pages f keeps and a dead letter for each bad page and for a
@@ -185,6 +188,7 @@ func (f Filter) keep(p Page, c *summary.Counts, emit func(Page)) {
 		c.Redirects++
 	default:
 		c.PagesKept++
+		p.Wiki = f.Wiki
 		emit(p)
 	}
 }

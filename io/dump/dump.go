@@ -37,6 +37,7 @@ const DefaultMaxPageBytes = 64 << 20
 // Page is one <page> of a dump.
 type Page struct {
 	File     string // file name as given to the reader
+	Wiki     string // the wiki's name (Site.Wiki of the file), set by Read
 	Offset   int64  // byte offset of "<page>" in the decompressed stream
 	ID       int64  // <page><id>
 	RevID    int64  // <revision><id> (last revision if several)

@@ -50,6 +50,8 @@ type Reader struct {
 
 	rootOpen   bool           // <mediawiki> seen
 	rootClosed bool           // </mediawiki> seen
+	rootLang   string         // the xml:lang attribute of <mediawiki>
+	siteinfo   []byte         // the last complete <siteinfo> element
 	namespaces map[string]int // namespace name -> key, from <siteinfo>
 
 	parser pageParser
@@ -97,13 +99,56 @@ func (r *Reader) Next() (Page, error) {
 			r.readSiteinfo(n)
 			continue
 		case tagRootOpen:
-			r.rootOpen, r.rootClosed = true, false
+			r.openRoot()
 		case tagRootClose:
 			r.rootClosed = true
 		}
 		r.advance(n)
 	}
 	return Page{}, r.done
+}
+
+// Header reads the part of the dump before its first page and returns the
+// xml:lang attribute of its <mediawiki> element and its <siteinfo> element
+// (nil if it has none, or a malformed or oversized one). Next then goes on
+// with the first page. A dump without pages is not an error here.
+func (r *Reader) Header() (lang string, siteinfo []byte, err error) {
+	for r.done == nil {
+		t, n, err := r.nextTag()
+		if err != nil {
+			r.done = r.endError(err, -1)
+			break
+		}
+		switch t {
+		case tagPageOpen:
+			return r.rootLang, r.siteinfo, nil
+		case tagSiteinfoOpen:
+			r.readSiteinfo(n)
+			continue
+		case tagRootOpen:
+			r.openRoot()
+		case tagRootClose:
+			r.rootClosed = true
+		}
+		r.advance(n)
+	}
+	if errors.Is(r.done, io.EOF) || errors.Is(r.done, ErrTruncated) {
+		return r.rootLang, r.siteinfo, nil // Next reports it
+	}
+	return r.rootLang, r.siteinfo, r.done
+}
+
+// openRoot notes a <mediawiki> start tag at the front of the window and
+// its xml:lang attribute.
+func (r *Reader) openRoot() {
+	r.rootOpen, r.rootClosed = true, false
+	if bytes.IndexByte(r.buf[r.r:r.w], '>') < 0 && r.readErr == nil {
+		r.fill() // a long start tag cut by the window's end
+	}
+	tag := r.buf[r.r:r.w]
+	if end := bytes.IndexByte(tag, '>'); end >= 0 {
+		r.rootLang = attribute(tag[:end], "xml:lang")
+	}
 }
 
 // readPage reads the page whose n-byte opening tag is next in the window.
@@ -191,6 +236,7 @@ func (r *Reader) readSiteinfo(n int) {
 		if t == tagSiteinfoClose {
 			r.stopCapture()
 			if !r.overflow {
+				r.siteinfo = bytes.Clone(r.record)
 				r.namespaces = parseNamespaces(r.record)
 			}
 			return

@@ -13,6 +13,7 @@ import (
 type Source struct {
 	File string
 	Size int64
+	Wiki string // the wiki's name, stamped on the file's pages (Site.Wiki)
 	// Splittable says the file may be read in byte ranges in parallel: it is
 	// plain UTF-8 XML (not compressed, no UTF-16 byte order mark) and it ends
 	// like a complete dump (with </mediawiki>, or has no root at all), so

@@ -28,6 +28,8 @@ type Source struct {
 	Size  int64  // bytes of File
 	// IndexSize is the bytes of Index.
 	IndexSize int64
+	// Wiki is the wiki's name, stamped on the file's pages (dump.Site.Wiki).
+	Wiki string
 }
 
 // IndexName is the name Wikimedia gives the index of a multistream dump,
@@ -118,7 +120,7 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src S
 	// (the runner split the restriction) is dropped unseen.
 	pool := ordered.New(0, 0, func() func(Range) (*stream, error) {
 		var d Decoder
-		filter := dump.Filter{Namespaces: f.Namespaces}
+		filter := dump.Filter{Namespaces: f.Namespaces, Wiki: src.Wiki}
 		return func(rg Range) (*stream, error) {
 			return readStream(&d, ra, remote, rg, src.File, filter, f.MaxPageBytes)
 		}

@@ -22,10 +22,21 @@ func init() {
 // It returns PCollection<int>: the number of lines of each file once written,
 // for stages that must wait for the files (the run's manifest).
 func Write(s beam.Scope, dir, prefix string, shards int, lines beam.PCollection) beam.PCollection {
+	return write(s, dir, prefix, shards, lines, false)
+}
+
+// WriteUnique is Write for lines whose sort key identifies them: of the
+// lines of one key only the first, in byte order, is written (a sentence
+// of a page revision that the run read twice).
+func WriteUnique(s beam.Scope, dir, prefix string, shards int, lines beam.PCollection) beam.PCollection {
+	return write(s, dir, prefix, shards, lines, true)
+}
+
+func write(s beam.Scope, dir, prefix string, shards int, lines beam.PCollection, unique bool) beam.PCollection {
 	s = s.Scope("Write " + prefix)
 	empty := beam.ParDo(s, &emptyShardsFn{Shards: shards}, beam.Impulse(s))
 	grouped := beam.GroupByKey(s, beam.Flatten(s, lines, empty))
-	return beam.ParDo(s, &writeShardFn{Dir: dir, Prefix: prefix, Shards: shards}, grouped)
+	return beam.ParDo(s, &writeShardFn{Dir: dir, Prefix: prefix, Shards: shards, Unique: unique}, grouped)
 }
 
 // emptyShardsFn emits an empty batch for every shard.
@@ -41,6 +52,7 @@ func (f *emptyShardsFn) ProcessElement(_ []byte, emit func(int, []byte)) {
 type writeShardFn struct {
 	Dir, Prefix string
 	Shards      int
+	Unique      bool // keep one line per sort key
 }
 
 func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, batches func(*[]byte) bool) (int, error) {
@@ -51,7 +63,11 @@ func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, batches fu
 			all = append(all, b)
 		}
 	}
-	lines, err := SortedLines(all)
+	sorted := SortedLines
+	if f.Unique {
+		sorted = UniqueLines
+	}
+	lines, err := sorted(all)
 	if err != nil {
 		return 0, fmt.Errorf("result: shard %d of %s: %w", shard, f.Prefix, err)
 	}

@@ -35,6 +35,15 @@ func Record(key uint64, line []byte) []byte {
 // SortedLines decodes batches of Records and returns their lines
 // ordered by sort key, then by content.
 func SortedLines(batches [][]byte) ([][]byte, error) {
+	return sortedLines(batches, false)
+}
+
+// UniqueLines is SortedLines keeping only the first line of each sort key.
+func UniqueLines(batches [][]byte) ([][]byte, error) {
+	return sortedLines(batches, true)
+}
+
+func sortedLines(batches [][]byte, unique bool) ([][]byte, error) {
 	var recs [][]byte
 	for _, b := range batches {
 		err := batch.Records(b, func(rec []byte) error {
@@ -49,6 +58,9 @@ func SortedLines(batches [][]byte) ([][]byte, error) {
 		}
 	}
 	slices.SortFunc(recs, bytes.Compare) // big-endian key first, then the line
+	if unique {
+		recs = slices.CompactFunc(recs, func(a, b []byte) bool { return bytes.Equal(a[:8], b[:8]) })
+	}
 	lines := make([][]byte, len(recs))
 	for i, r := range recs {
 		lines[i] = r[8:]

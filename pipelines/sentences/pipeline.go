@@ -11,6 +11,7 @@ import (
 	"github.com/neardup/neardup/transforms/bucket"
 	"github.com/neardup/neardup/transforms/cluster"
 	"github.com/neardup/neardup/transforms/component"
+	"github.com/neardup/neardup/transforms/dedupe"
 	"github.com/neardup/neardup/transforms/minhash"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
@@ -73,6 +74,10 @@ func (o Options) outputs() []string {
 
 // signConfig is the part of the options the MinHash stage needs.
 func (o Options) signConfig() minhash.Config {
+	var sites []dump.Site
+	if o.Sources != nil {
+		sites = o.Sources.Sites
+	}
 	return minhash.Config{
 		ShingleLength: o.ShingleLength,
 		MinShingles:   o.MinShingles,
@@ -84,6 +89,7 @@ func (o Options) signConfig() minhash.Config {
 		Seed:          o.Seed,
 		BucketShards:  o.Shards,
 		RecordShards:  o.Shards,
+		Sites:         sites,
 	}
 }
 
@@ -107,10 +113,6 @@ func Build(s beam.Scope, opts Options) error {
 	if err != nil {
 		return err
 	}
-	doc, err := summaryDocument(opts, scheme)
-	if err != nil {
-		return err
-	}
 	if opts.Sources == nil {
 		src, err := planSources(context.Background(), opts.Input)
 		if err != nil {
@@ -118,9 +120,14 @@ func Build(s beam.Scope, opts Options) error {
 		}
 		opts.Sources = &src
 	}
+	doc, err := summaryDocument(opts, scheme)
+	if err != nil {
+		return err
+	}
 	pages, dead, readCounts := opts.Sources.read(s, dump.ReadOptions{
 		Namespaces: opts.Namespaces, MaxPageBytes: opts.MaxPageBytes, SplitBytes: opts.SplitBytes})
-	entries, records, signCounts := minhash.Sign(s, pages, opts.signConfig())
+	entries, records, infos, signCounts := minhash.Sign(s, pages, opts.signConfig())
+	dupCounts := dedupe.Count(s, infos)
 	candidates, bucketCounts := bucket.Candidates(s, entries, opts.Shards)
 	edges, sims, needed, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
 	labels := component.Labels(s, edges, opts.Rounds, opts.Shards, opts.Shards)
@@ -132,9 +139,9 @@ func Build(s beam.Scope, opts Options) error {
 		result.Write(s, dir, "dead_letter", 1, dump.DeadLetterLines(s, dead)),
 	}
 	if opts.EmitSentences {
-		written = append(written, result.Write(s, dir, "sentences", opts.OutputShards, sentence.Lines(s, records, opts.OutputShards)))
+		written = append(written, result.WriteUnique(s, dir, "sentences", opts.OutputShards, sentence.Lines(s, records, opts.OutputShards)))
 	}
-	total := summary.Total(s, readCounts, signCounts, bucketCounts, verifyCounts, clusterCounts)
+	total := summary.Total(s, readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, clusterCounts)
 	top := summary.TopPairs(s, pairs, opts.TopPairs)
 	done := []beam.PCollection{summary.Write(s, result.Join(dir, "summary.json"), doc, total, top)}
 	for _, w := range written {
@@ -162,5 +169,25 @@ func summaryDocument(opts Options, scheme *minhash.Scheme) (summary.Document, er
 	if err != nil {
 		return summary.Document{}, fmt.Errorf("encoding collision curve: %w", err)
 	}
-	return summary.Document{Version: version, Parameters: params, CollisionCurve: curve}, nil
+	wikis, err := json.Marshal(wikiSummaries(opts.Sources.Sites))
+	if err != nil {
+		return summary.Document{}, fmt.Errorf("encoding wikis: %w", err)
+	}
+	return summary.Document{Version: version, Parameters: params, CollisionCurve: curve, Wikis: wikis}, nil
+}
+
+// wikiSummary is what summary.json says of each wiki of the run.
+type wikiSummary struct {
+	Wiki     string   `json:"wiki"`
+	Lang     string   `json:"lang"`
+	Base     string   `json:"base,omitempty"`
+	Problems []string `json:"problems,omitempty"`
+}
+
+func wikiSummaries(sites []dump.Site) []wikiSummary {
+	out := make([]wikiSummary, 0, len(sites))
+	for _, s := range sites {
+		out = append(out, wikiSummary{Wiki: s.Wiki, Lang: s.Lang, Base: s.Base, Problems: s.Problems})
+	}
+	return out
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/multistream"
@@ -17,6 +19,8 @@ import (
 type sources struct {
 	Dumps       []dump.Source
 	Multistream []multistream.Source
+	// Sites are the wikis the files come from, one per wiki, by name.
+	Sites []dump.Site
 }
 
 // planSources sorts the input files into sources. A file named like a
@@ -63,7 +67,40 @@ func planSources(ctx context.Context, files []string) (sources, error) {
 		src.Multistream = append(src.Multistream, multistream.Source{
 			File: f, Size: sizes[0].Bytes, Index: sizes[1].Path, IndexSize: sizes[1].Bytes})
 	}
-	return src, nil
+	return src, src.readSites(ctx)
+}
+
+// readSites reads the header of every file, a few at a time, stamps each
+// source with its wiki's name and gathers the wikis' sites.
+func (src *sources) readSites(ctx context.Context) error {
+	var files []string
+	for _, d := range src.Dumps {
+		files = append(files, d.File)
+	}
+	for _, m := range src.Multistream {
+		files = append(files, m.File)
+	}
+	sites := make([]dump.Site, len(files))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(8)
+	for i, f := range files {
+		g.Go(func() error {
+			var err error
+			sites[i], err = dump.ReadSite(gctx, f)
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	for i := range src.Dumps {
+		src.Dumps[i].Wiki = sites[i].Wiki
+	}
+	for i := range src.Multistream {
+		src.Multistream[i].Wiki = sites[len(src.Dumps)+i].Wiki
+	}
+	src.Sites = dump.MergeSites(sites)
+	return nil
 }
 
 // inputs lists every file the run reads, with its size, for the manifest.

@@ -326,7 +326,7 @@ func (f *buildFn) FinishBundle(ctx context.Context, emitLines func(int, []byte),
 	}
 	f.packer.Flush(emitLines)
 	for p, n := range f.pairs {
-		emitPairs(summary.PairCount{PageA: p.A, PageB: p.B, TitleA: p.TitleA, TitleB: p.TitleB, Clusters: n})
+		emitPairs(summary.PairCount{WikiA: p.WikiA, PageA: p.A, WikiB: p.WikiB, PageB: p.B, TitleA: p.TitleA, TitleB: p.TitleB, Clusters: n})
 	}
 	summary.Emit(ctx, f.counts, emitCounts)
 	return nil

@@ -60,28 +60,32 @@ func NewCohesion(sims []verify.Similarity) Cohesion {
 func round(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 
 // Build makes the cluster of the given sentences and edge similarities,
-// sorting them in place. Duplicated sentences (the same id twice) count once.
+// sorting them in place by wiki, page id, revision id and ordinal.
+// Duplicated sentences (the same id twice: a page revision read twice)
+// count once; of two copies under different titles (the page was moved
+// between two dumps) the first title in order is kept.
 func Build(sents []sentence.Sentence, sims []verify.Similarity) Cluster {
-	slices.SortFunc(sents, func(a, b sentence.Sentence) int { return cmp.Compare(a.ID, b.ID) })
+	slices.SortFunc(sents, func(a, b sentence.Sentence) int {
+		return cmp.Or(cmp.Compare(a.Wiki, b.Wiki), cmp.Compare(a.PageID, b.PageID), cmp.Compare(a.RevID, b.RevID),
+			cmp.Compare(a.ID, b.ID), cmp.Compare(a.Title, b.Title))
+	})
 	sents = slices.CompactFunc(sents, func(a, b sentence.Sentence) bool { return a.ID == b.ID })
 	slices.SortFunc(sims, func(a, b verify.Similarity) int {
 		return cmp.Or(cmp.Compare(a.Jaccard, b.Jaccard), cmp.Compare(a.Edit, b.Edit))
 	})
 	c := Cluster{Size: len(sents), Members: make([]sentence.View, len(sents)), Cohesion: NewCohesion(sims)}
 	if len(sents) > 0 {
-		c.ID = sents[0].ID.String()
+		c.ID = sents[0].Key()
 	}
 	members := make([]categorize.Member, len(sents))
-	var lastPage int64 = -1
+	pages := map[pageKey]bool{}
 	for i := range sents {
 		v := sents[i].View()
 		c.Members[i] = v
 		members[i] = categorize.Member{Title: v.Title, Section: v.Section, Context: v.Context, Text: v.Text}
-		if p := sents[i].ID.Page(); p != lastPage {
-			c.Pages++
-			lastPage = p
-		}
+		pages[pageKey{v.Wiki, v.PageID}] = true
 	}
+	c.Pages = len(pages)
 	r := categorize.Classify(members)
 	c.Category, c.Evidence = r.Category, r.Evidence
 	return c
@@ -95,8 +99,16 @@ func (c Cluster) MarshalLine() ([]byte, error) { return result.JSONLine(c) }
 // sharing one sentence, and say nothing about which articles copy each other.
 const MaxPagesForPairs = 50
 
-// PagePair is two pages (ordered by id) that share a near-duplicate sentence.
+// pageKey identifies a page among the wikis of a run.
+type pageKey struct {
+	wiki string
+	id   int64
+}
+
+// PagePair is two pages (ordered by wiki, then id) that share a
+// near-duplicate sentence.
 type PagePair struct {
+	WikiA, WikiB   string
 	A, B           int64
 	TitleA, TitleB string
 }
@@ -107,16 +119,21 @@ func (c Cluster) PagePairs() []PagePair {
 	if c.Pages < 2 || c.Pages > MaxPagesForPairs {
 		return nil
 	}
+	seen := map[pageKey]bool{}
 	var pages []sentence.View
 	for _, m := range c.Members {
-		if len(pages) == 0 || pages[len(pages)-1].PageID != m.PageID {
+		if k := (pageKey{m.Wiki, m.PageID}); !seen[k] {
+			seen[k] = true
 			pages = append(pages, m)
 		}
 	}
+	slices.SortFunc(pages, func(a, b sentence.View) int {
+		return cmp.Or(cmp.Compare(a.Wiki, b.Wiki), cmp.Compare(a.PageID, b.PageID))
+	})
 	var out []PagePair
 	for i, a := range pages {
 		for _, b := range pages[i+1:] {
-			out = append(out, PagePair{A: a.PageID, B: b.PageID, TitleA: a.Title, TitleB: b.Title})
+			out = append(out, PagePair{WikiA: a.Wiki, A: a.PageID, WikiB: b.Wiki, B: b.PageID, TitleA: a.Title, TitleB: b.Title})
 		}
 	}
 	return out

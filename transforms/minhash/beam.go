@@ -3,19 +3,22 @@ package minhash
 import (
 	"context"
 	"fmt"
+	"hash/crc32"
+	"unsafe"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/ordered"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/batch"
+	"github.com/neardup/neardup/transforms/dedupe"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
 	"github.com/neardup/neardup/transforms/summary"
 )
 
 func init() {
-	register.DoFn5x1[context.Context, dump.Page, func(int, []byte), func(int, []byte), func(summary.Counts), error](&signFn{})
+	register.DoFn6x1[context.Context, dump.Page, func(int, []byte), func(int, []byte), func(int, []byte), func(summary.Counts), error](&signFn{})
 	register.Emitter2[int, []byte]()
 }
 
@@ -29,7 +32,11 @@ type Config struct {
 	Bands, Rows   int    // for "bands" and "oph"
 	Seed          uint64
 	BucketShards  int // shards of the signature shuffle
-	RecordShards  int // shards of the sentence records
+	RecordShards  int // shards of the sentence records and page infos
+	// Sites are the run's wikis, one per wiki (dump.MergeSites): each page
+	// is cleaned with its wiki's namespace names and split by its
+	// language's rules, and its sentence ids carry the wiki's index.
+	Sites []dump.Site
 }
 
 // NewScheme builds the scheme named by c.
@@ -52,15 +59,17 @@ func (c Config) NewScheme() (*Scheme, error) {
 //     pairs keyed by the band key's shard;
 //   - records: PCollection<KV<int, []byte>>, batches of encoded in-window
 //     sentences keyed by sentence.ID.Shard(cfg.RecordShards);
+//   - infos: PCollection<KV<int, []byte>>, batches of encoded dedupe.Infos,
+//     one per page, keyed by the shard of its document, for dedupe.Count;
 //   - counts: partial summary.Counts (sentences, and how many were in the
 //     window, too short or too long).
 //
 // Pages are cleaned, split and signed on every core, a batch at a time
 // (package ordered), and their results packed in page order, so that no
 // sentence crosses the runner's element machinery on its own.
-func Sign(s beam.Scope, pages beam.PCollection, cfg Config) (entries, records, counts beam.PCollection) {
+func Sign(s beam.Scope, pages beam.PCollection, cfg Config) (entries, records, infos, counts beam.PCollection) {
 	s = s.Scope("MinHash")
-	return beam.ParDo3(s, &signFn{Cfg: cfg}, pages)
+	return beam.ParDo4(s, &signFn{Cfg: cfg}, pages)
 }
 
 type signFn struct {
@@ -72,6 +81,7 @@ type signFn struct {
 	bytes   int // of wikitext in batch
 	entries *batch.Packer
 	records *batch.Packer
+	infos   *batch.Packer
 	counts  summary.Counts
 }
 
@@ -84,6 +94,7 @@ const (
 
 // signed is what a worker made of a batch of pages.
 type signed struct {
+	pages   []dedupe.Info // one per page, with its counts
 	ids     []sentence.ID
 	status  []int8   // -1 too short, +1 too long, 0 in the window
 	keys    []uint64 // the band keys of the in-window sentences, in order
@@ -97,8 +108,13 @@ func (f *signFn) Setup() error {
 		return err
 	}
 	f.bands = scheme.Bands
+	wikis, err := sentence.NewWikis(f.Cfg.Sites)
+	if err != nil {
+		return err
+	}
 	f.pool = ordered.New(0, 0, func() func([]dump.Page) (*signed, error) {
-		w := &signer{cfg: f.Cfg, shingler: shingle.New(f.Cfg.ShingleLength, f.Cfg.Norm), signer: NewSigner(scheme)}
+		w := &signer{cfg: f.Cfg, bands: scheme.Bands, shingler: shingle.New(f.Cfg.ShingleLength, f.Cfg.Norm), signer: NewSigner(scheme)}
+		w.splitter.Wikis = wikis
 		return w.sign
 	})
 	return nil
@@ -110,15 +126,16 @@ func (f *signFn) Teardown() {
 	}
 }
 
-func (f *signFn) StartBundle(context.Context, func(int, []byte), func(int, []byte), func(summary.Counts)) {
+func (f *signFn) StartBundle(context.Context, func(int, []byte), func(int, []byte), func(int, []byte), func(summary.Counts)) {
 	f.pool.Discard()
 	f.batch, f.bytes = nil, 0
 	f.entries = batch.NewPacker(f.Cfg.BucketShards, 0)
 	f.records = batch.NewPacker(f.Cfg.RecordShards, 0)
+	f.infos = batch.NewPacker(f.Cfg.RecordShards, 0)
 	f.counts = summary.Counts{}
 }
 
-func (f *signFn) ProcessElement(_ context.Context, p dump.Page, emitEntries, emitRecords func(int, []byte), _ func(summary.Counts)) error {
+func (f *signFn) ProcessElement(_ context.Context, p dump.Page, emitEntries, emitRecords, emitInfos func(int, []byte), _ func(summary.Counts)) error {
 	f.batch = append(f.batch, p)
 	f.bytes += len(p.Text)
 	if len(f.batch) < pagesPerBatch && f.bytes < bytesPerBatch {
@@ -126,11 +143,11 @@ func (f *signFn) ProcessElement(_ context.Context, p dump.Page, emitEntries, emi
 	}
 	b := f.batch
 	f.batch, f.bytes = nil, 0
-	return f.pool.Submit(b, f.deliver(emitEntries, emitRecords))
+	return f.pool.Submit(b, f.deliver(emitEntries, emitRecords, emitInfos))
 }
 
-func (f *signFn) FinishBundle(ctx context.Context, emitEntries, emitRecords func(int, []byte), emitCounts func(summary.Counts)) error {
-	deliver := f.deliver(emitEntries, emitRecords)
+func (f *signFn) FinishBundle(ctx context.Context, emitEntries, emitRecords, emitInfos func(int, []byte), emitCounts func(summary.Counts)) error {
+	deliver := f.deliver(emitEntries, emitRecords, emitInfos)
 	if len(f.batch) > 0 {
 		if err := f.pool.Submit(f.batch, deliver); err != nil {
 			return err
@@ -142,14 +159,20 @@ func (f *signFn) FinishBundle(ctx context.Context, emitEntries, emitRecords func
 	}
 	f.entries.Flush(emitEntries)
 	f.records.Flush(emitRecords)
+	f.infos.Flush(emitInfos)
 	summary.Emit(ctx, f.counts, emitCounts)
 	return nil
 }
 
 // deliver returns the function that counts a signed batch and packs its
-// entries and records.
-func (f *signFn) deliver(emitEntries, emitRecords func(int, []byte)) func(*signed) error {
+// entries, records and page infos.
+func (f *signFn) deliver(emitEntries, emitRecords, emitInfos func(int, []byte)) func(*signed) error {
+	var info []byte
 	return func(s *signed) error {
+		for i := range s.pages {
+			info = s.pages[i].AppendBinary(info[:0])
+			f.infos.AddRecord(batch.ShardOf(s.pages[i].Doc, f.Cfg.RecordShards), info, emitInfos)
+		}
 		f.counts.Sentences += int64(len(s.ids))
 		keys, start, j := s.keys, 0, 0
 		for i, id := range s.ids {
@@ -177,6 +200,7 @@ func (f *signFn) deliver(emitEntries, emitRecords func(int, []byte)) func(*signe
 // signer is one pool worker's page splitter, shingler and signer.
 type signer struct {
 	cfg      Config
+	bands    int
 	splitter sentence.PageSplitter
 	shingler *shingle.Shingler
 	signer   *Signer
@@ -188,9 +212,41 @@ type signer struct {
 func (w *signer) sign(pages []dump.Page) (*signed, error) {
 	w.out, w.err = &signed{}, nil
 	for _, p := range pages {
-		w.splitter.Sentences(p, w.add)
+		doc, _, err := w.splitter.Doc(p)
+		if err != nil {
+			return nil, err
+		}
+		before := len(w.out.status)
+		if _, err := w.splitter.Sentences(p, w.add); err != nil {
+			return nil, err
+		}
+		w.out.pages = append(w.out.pages, dedupe.Info{
+			Doc: uint64(doc), PageID: p.ID, File: p.File, Offset: p.Offset, Title: p.Title,
+			TextHash: crc32.Checksum(unsafe.Slice(unsafe.StringData(p.Text), len(p.Text)), castagnoli),
+			Counts:   count(w.out.status[before:], w.bands),
+		})
 	}
 	return w.out, w.err
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// count is what a page whose sentences have the given statuses adds to the
+// counts.
+func count(status []int8, bands int) dedupe.Page {
+	c := dedupe.Page{Sentences: int64(len(status))}
+	for _, st := range status {
+		switch st {
+		case -1:
+			c.TooShort++
+		case 1:
+			c.TooLong++
+		default:
+			c.InWindow++
+		}
+	}
+	c.Signatures = c.InWindow * int64(bands)
+	return c
 }
 
 // add shingles and signs one sentence into w.out.

@@ -8,38 +8,84 @@ import (
 	"github.com/neardup/neardup/transforms/batch"
 )
 
-// ordinalBits is how many low bits of an ID hold the sentence ordinal.
-const ordinalBits = 20
+// An ID packs, from the high bits down, the index of the sentence's wiki in
+// the run (wikiBits), a flag saying whether the next field is a page id
+// rather than a revision id (1 bit), that revision or page id (keyBits), and
+// the sentence's ordinal in its page (ordinalBits).
+const (
+	ordinalBits = 20
+	keyBits     = 33
+	wikiBits    = 10
+	docBits     = wikiBits + 1 + keyBits
+)
 
 // MaxOrdinal is the largest sentence ordinal an ID can hold; sentences of a
 // page beyond it are not given ids (a page would need over a million
 // sentences).
 const MaxOrdinal = 1<<ordinalBits - 1
 
-// ID identifies a sentence stably across runs: its page id in the high bits
-// and its ordinal within the page (0-based, counting every sentence of the
-// page in document order) in the low 20 bits. Ordering ids orders sentences
-// by page, then position.
-type ID uint64
+// MaxWikis is how many wikis one run can read.
+const MaxWikis = 1 << wikiBits
 
-// NewID returns the id of sentence ordinal of page.
-func NewID(page int64, ordinal int) ID {
-	return ID(uint64(page)<<ordinalBits | uint64(ordinal))
+// MaxKey is the largest revision id (or page id, for a page without one)
+// a Doc can hold: 8.6 billion, six times the English Wikipedia's revision
+// ids in 2026.
+const MaxKey = 1<<keyBits - 1
+
+// Doc identifies one revision of one page among all the wikis of a run:
+// MediaWiki's revision ids are unique within a wiki, so the wiki's index
+// and the revision id are enough, and two dumps of one wiki taken at
+// different dates give the same Doc only to a page they hold at the same
+// revision. A page without a revision id is identified by its page id
+// instead (and a flag, so that the two never meet).
+type Doc uint64
+
+// NewDoc returns the Doc of revision rev of page in the wiki of index
+// wiki. rev is 0 for a page without a revision id.
+func NewDoc(wiki int, page, rev int64) (Doc, error) {
+	if wiki < 0 || wiki >= MaxWikis {
+		return 0, fmt.Errorf("sentence: wiki index %d outside [0, %d)", wiki, MaxWikis)
+	}
+	key, byPage := rev, uint64(0)
+	if rev == 0 {
+		key, byPage = page, 1
+	}
+	if key < 0 || key > MaxKey {
+		return 0, fmt.Errorf("sentence: page %d revision %d: id outside [0, %d]", page, rev, int64(MaxKey))
+	}
+	return Doc(uint64(wiki)<<(1+keyBits) | byPage<<keyBits | uint64(key)), nil
 }
 
-// Page is the page id of the sentence.
-func (id ID) Page() int64 { return int64(id >> ordinalBits) }
+// Wiki is the index of the document's wiki.
+func (d Doc) Wiki() int { return int(d >> (1 + keyBits)) }
+
+// Sentence returns the id of sentence ordinal of the document.
+func (d Doc) Sentence(ordinal int) ID { return ID(uint64(d)<<ordinalBits | uint64(ordinal)) }
+
+// ID identifies a sentence stably across runs: its Doc in the high bits
+// and its ordinal within the page (0-based, counting every sentence of the
+// page in document order) in the low 20 bits. Ordering ids orders
+// sentences by wiki, revision, then position.
+type ID uint64
+
+// Doc is the document the sentence belongs to.
+func (id ID) Doc() Doc { return Doc(id >> ordinalBits) }
 
 // Ordinal is the position of the sentence in its page.
 func (id ID) Ordinal() int { return int(id & MaxOrdinal) }
 
-// String formats the id as page:ordinal.
-func (id ID) String() string { return fmt.Sprintf("%d:%d", id.Page(), id.Ordinal()) }
+// String formats the id for messages as wiki-index/doc-key:ordinal; the
+// outputs show View.ID instead.
+func (id ID) String() string {
+	return fmt.Sprintf("%d/%d:%d", id.Doc().Wiki(), uint64(id.Doc())&(1<<(1+keyBits)-1), id.Ordinal())
+}
 
 // Sentence is one sentence of a page with what is needed to show it in a
 // result.
 type Sentence struct {
 	ID      ID
+	Wiki    string // the wiki's name, as in Site.Wiki
+	PageID  int64
 	RevID   int64
 	Title   string
 	Section string
@@ -50,9 +96,10 @@ type Sentence struct {
 // AppendBinary appends the compact encoding of s to b.
 func (s *Sentence) AppendBinary(b []byte) ([]byte, error) {
 	b = binary.AppendUvarint(b, uint64(s.ID))
+	b = binary.AppendUvarint(b, uint64(s.PageID))
 	b = binary.AppendUvarint(b, uint64(s.RevID))
 	b = append(b, s.Context)
-	for _, str := range [...]string{s.Title, s.Section, s.Text} {
+	for _, str := range [...]string{s.Wiki, s.Title, s.Section, s.Text} {
 		b = binary.AppendUvarint(b, uint64(len(str)))
 		b = append(b, str...)
 	}
@@ -68,13 +115,18 @@ func (s *Sentence) UnmarshalBinary(b []byte) error {
 		return errShort
 	}
 	b = b[n:]
+	page, n := binary.Uvarint(b)
+	if n <= 0 {
+		return errShort
+	}
+	b = b[n:]
 	rev, n := binary.Uvarint(b)
 	if n <= 0 || n >= len(b) {
 		return errShort
 	}
-	s.ID, s.RevID, s.Context = ID(id), int64(rev), b[n]
+	s.ID, s.PageID, s.RevID, s.Context = ID(id), int64(page), int64(rev), b[n]
 	b = b[n+1:]
-	for _, dst := range [...]*string{&s.Title, &s.Section, &s.Text} {
+	for _, dst := range [...]*string{&s.Wiki, &s.Title, &s.Section, &s.Text} {
 		l, n := binary.Uvarint(b)
 		if n <= 0 || l > uint64(len(b)-n) {
 			return errShort

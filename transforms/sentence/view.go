@@ -1,11 +1,16 @@
 package sentence
 
-import "github.com/neardup/neardup/transforms/wikitext"
+import (
+	"strconv"
+
+	"github.com/neardup/neardup/transforms/wikitext"
+)
 
 // View is a sentence as the outputs show it (sentences*.jsonl and the
 // members of clusters*.jsonl).
 type View struct {
-	ID       string `json:"id"`      // page_id:sentence
+	ID       string `json:"id"`      // wiki:page_id:rev_id:sentence
+	Wiki     string `json:"wiki"`    // the wiki's name (the dump's <dbname>)
 	PageID   int64  `json:"page_id"` // the page's id
 	RevID    int64  `json:"rev_id"`  // the revision the text comes from
 	Title    string `json:"title"`
@@ -18,8 +23,9 @@ type View struct {
 // View returns how s is shown in the outputs.
 func (s *Sentence) View() View {
 	return View{
-		ID:       s.ID.String(),
-		PageID:   s.ID.Page(),
+		ID:       s.Key(),
+		Wiki:     s.Wiki,
+		PageID:   s.PageID,
 		RevID:    s.RevID,
 		Title:    s.Title,
 		Sentence: s.ID.Ordinal(),
@@ -27,4 +33,18 @@ func (s *Sentence) View() View {
 		Context:  wikitext.Context(s.Context).String(),
 		Text:     s.Text,
 	}
+}
+
+// Key is the sentence's id in the outputs: wiki:page_id:rev_id:ordinal,
+// unique across the wikis and dump dates of a run.
+func (s *Sentence) Key() string {
+	b := make([]byte, 0, len(s.Wiki)+32)
+	b = append(b, s.Wiki...)
+	b = append(b, ':')
+	b = strconv.AppendInt(b, s.PageID, 10)
+	b = append(b, ':')
+	b = strconv.AppendInt(b, s.RevID, 10)
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(s.ID.Ordinal()), 10)
+	return string(b)
 }

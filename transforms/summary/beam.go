@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -83,6 +84,7 @@ type Document struct {
 	Version         string          `json:"version"`
 	Parameters      json.RawMessage `json:"parameters"`
 	CollisionCurve  json.RawMessage `json:"collision_curve"`
+	Wikis           json.RawMessage `json:"wikis"`
 	Counts          Counts          `json:"counts"`
 	TopArticlePairs []PairCount     `json:"top_article_pairs"`
 }
@@ -178,7 +180,9 @@ func doneFn(int) Counts { return Counts{} }
 // PairCount is a pair of pages and the number of clusters (near-duplicate
 // sentences) they share: a row of the papers' "article pairs" table.
 type PairCount struct {
+	WikiA    string `json:"wiki_a"`
 	PageA    int64  `json:"page_a"`
+	WikiB    string `json:"wiki_b"`
 	PageB    int64  `json:"page_b"`
 	TitleA   string `json:"title_a"`
 	TitleB   string `json:"title_b"`
@@ -194,21 +198,21 @@ func TopPairs(s beam.Scope, pairs beam.PCollection, n int) beam.PCollection {
 	return top.Largest(s, summed, n, lessPair)
 }
 
-func keyPair(p PairCount) (string, PairCount) { return fmt.Sprintf("%d:%d", p.PageA, p.PageB), p }
+func keyPair(p PairCount) (string, PairCount) {
+	return fmt.Sprintf("%s:%d %s:%d", p.WikiA, p.PageA, p.WikiB, p.PageB), p
+}
 
 func mergePairs(a, b PairCount) PairCount {
 	a.Clusters += b.Clusters
 	return a
 }
 
-// lessPair orders pairs by shared clusters, then by reversed page ids, so
-// that the largest come first and ties list lower ids first.
+// lessPair orders pairs by shared clusters, then by reversed wikis and page
+// ids, so that the largest come first and ties list lower ids first.
 func lessPair(a, b PairCount) bool {
-	if a.Clusters != b.Clusters {
-		return a.Clusters < b.Clusters
-	}
-	if a.PageA != b.PageA {
-		return a.PageA > b.PageA
+	if c := cmp.Or(cmp.Compare(a.Clusters, b.Clusters), cmp.Compare(b.WikiA, a.WikiA), cmp.Compare(b.PageA, a.PageA),
+		cmp.Compare(b.WikiB, a.WikiB)); c != 0 {
+		return c < 0
 	}
 	return a.PageB > b.PageB
 }

@@ -20,6 +20,7 @@ type Counts struct {
 
 	PagesRead             int64 `json:"pages_read"`
 	PagesKept             int64 `json:"pages_kept"`
+	PagesDuplicate        int64 `json:"pages_duplicate"`
 	PagesSkippedNamespace int64 `json:"pages_skipped_namespace"`
 	Redirects             int64 `json:"redirects"`
 	PagesFailed           int64 `json:"pages_failed"`
@@ -72,6 +73,7 @@ func (c *Counts) Merge(o Counts) {
 	c.DeadLetters += o.DeadLetters
 	c.PagesRead += o.PagesRead
 	c.PagesKept += o.PagesKept
+	c.PagesDuplicate += o.PagesDuplicate
 	c.PagesSkippedNamespace += o.PagesSkippedNamespace
 	c.Redirects += o.Redirects
 	c.PagesFailed += o.PagesFailed

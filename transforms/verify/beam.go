@@ -1,6 +1,8 @@
 package verify
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"encoding/binary"
 	"fmt"
@@ -144,30 +146,52 @@ func attach(w attachWork, recordShards int) (*attached, error) {
 	emitHalves, emitNeeded := out.halves.Emit, out.needed.Emit
 	halves := batch.NewPacker(recordShards, 0)
 	pass := batch.NewPacker(recordShards, 0)
-	var id sentence.ID
+	recs, err := neededRecords(w.records, needed)
+	if err != nil {
+		return nil, fmt.Errorf("verify: records of shard %d: %w", w.shard, err)
+	}
 	var half []byte
-	for _, b := range w.records {
-		err := batch.Records(b, func(rec []byte) error {
-			if err := id.UnmarshalPrefix(rec); err != nil {
-				return err
-			}
-			if !needed[uint64(id)] {
-				return nil
-			}
-			pass.AddRecord(w.shard, rec, emitNeeded)
-			for _, v := range dedupe(targets[uint64(id)]) {
-				half = binary.AppendUvarint(half[:0], v)
-				halves.AddRecord(batch.ShardOf(v, recordShards), append(half, rec...), emitHalves)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, fmt.Errorf("verify: records of shard %d: %w", w.shard, err)
+	for _, r := range recs {
+		pass.AddRecord(w.shard, r.rec, emitNeeded)
+		for _, v := range dedupe(targets[uint64(r.id)]) {
+			half = binary.AppendUvarint(half[:0], v)
+			halves.AddRecord(batch.ShardOf(v, recordShards), append(half, r.rec...), emitHalves)
 		}
 	}
 	halves.Flush(emitHalves)
 	pass.Flush(emitNeeded)
 	return out, nil
+}
+
+// idRecord is an encoded sentence and its id.
+type idRecord struct {
+	id  sentence.ID
+	rec []byte
+}
+
+// neededRecords returns the records of the needed ids among the batches,
+// sorted by id, each id once: a page revision read twice (dedupe) gives the
+// same id twice, and of two differing copies (the same revision under two
+// titles) the lesser encoding is kept, whatever order the batches came in.
+func neededRecords(batches [][]byte, needed map[uint64]bool) ([]idRecord, error) {
+	var recs []idRecord
+	var id sentence.ID
+	for _, b := range batches {
+		err := batch.Records(b, func(rec []byte) error {
+			if err := id.UnmarshalPrefix(rec); err != nil {
+				return err
+			}
+			if needed[uint64(id)] {
+				recs = append(recs, idRecord{id, rec})
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	slices.SortFunc(recs, func(a, b idRecord) int { return cmp.Or(cmp.Compare(a.id, b.id), bytes.Compare(a.rec, b.rec)) })
+	return slices.CompactFunc(recs, func(a, b idRecord) bool { return a.id == b.id }), nil
 }
 
 // dedupe sorts ids and removes repeats (a pair found by several bands).

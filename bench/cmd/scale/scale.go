@@ -19,9 +19,14 @@ type Scaler struct {
 }
 
 // Copy returns copy c of the raw page, the index-th of the corpus, with its
-// page id replaced by id. The edits depend only on Seed, index and c.
+// page id and its revision id replaced by id (revision ids are unique in a
+// wiki, and the pipeline takes two pages of one revision for the same
+// page read twice). The edits depend only on Seed, index and c.
 func (s Scaler) Copy(page []byte, index, c int, id int64) ([]byte, error) {
-	out, err := replaceID(page, id)
+	out, err := replaceID(page, "</title>", id)
+	if err == nil && bytes.Contains(out, []byte("<revision")) {
+		out, err = replaceID(out, "<revision", id)
+	}
 	if err != nil || c == 0 {
 		return out, err
 	}
@@ -34,16 +39,16 @@ func (s Scaler) Copy(page []byte, index, c int, id int64) ([]byte, error) {
 	return append(append(append(make([]byte, 0, len(out)), out[:start]...), edited...), out[end:]...), nil
 }
 
-// replaceID returns the page with its own id, the first <id> after its
-// <title>, replaced.
-func replaceID(page []byte, id int64) ([]byte, error) {
-	t := bytes.Index(page, []byte("</title>"))
+// replaceID returns the page with the first <id> after the first mark
+// replaced: its own id after "</title>", its revision's after "<revision".
+func replaceID(page []byte, mark string, id int64) ([]byte, error) {
+	t := bytes.Index(page, []byte(mark))
 	if t < 0 {
-		return nil, errors.New("page without </title>")
+		return nil, fmt.Errorf("page without %s", mark)
 	}
 	open := bytes.Index(page[t:], []byte("<id>"))
 	if open < 0 {
-		return nil, errors.New("page without <id> after its title")
+		return nil, fmt.Errorf("page without <id> after %s", mark)
 	}
 	start := t + open + len("<id>")
 	end := bytes.Index(page[start:], []byte("</id>"))

@@ -1,0 +1,300 @@
+package dump
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"fmt"
+	"net/url"
+	"path"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Site is what a dump says of the wiki it comes from: its <siteinfo>
+// header and the xml:lang of its <mediawiki> element. The cleaner needs the
+// local names of the file and category namespaces, the sentence splitter the
+// language, and sentence ids the wiki's name, so that two wikis, or two dumps
+// of one wiki, can be read in one run.
+type Site struct {
+	// Wiki names the wiki: <dbname> ("enwiki", "hywiki"), or for a dump
+	// without one the file's base name up to its first '-' or '.'
+	// ("Katrina.xml" → "Katrina").
+	Wiki string `json:"wiki"`
+	// Lang is the wiki's content language: the xml:lang of <mediawiki>, or
+	// else the language subdomain of <base>, or "" when neither says.
+	Lang string `json:"lang"`
+	// Base is the URL of the wiki's main page, from <base>.
+	Base string `json:"base,omitempty"`
+	// Namespaces are the namespaces <siteinfo> declares, by key.
+	Namespaces []Namespace `json:"namespaces,omitempty"`
+	// Problems says what was missing or malformed in the header; the
+	// cleaner then falls back to the canonical namespace names.
+	Problems []string `json:"problems,omitempty"`
+}
+
+// Namespace is one <namespace> of a <siteinfo>.
+type Namespace struct {
+	Key  int    `json:"key"`
+	Name string `json:"name"` // the local name; "" for the main namespace
+}
+
+// Names returns the names of the site's namespaces by key.
+func (s Site) Names() map[int][]string {
+	out := map[int][]string{}
+	for _, ns := range s.Namespaces {
+		if ns.Name != "" {
+			out[ns.Key] = append(out[ns.Key], ns.Name)
+		}
+	}
+	return out
+}
+
+// maxWikiName bounds a wiki name (dbnames are short: "zh_min_nanwiki").
+const maxWikiName = 64
+
+// ReadSite reads the header of a dump file (opened with Open, so
+// compressed files are decompressed) and returns its Site. Only an I/O
+// error is an error: a header that is missing or malformed gives a Site
+// whose Problems say so.
+func ReadSite(ctx context.Context, file string) (Site, error) {
+	rc, err := Open(ctx, file)
+	if err != nil {
+		return Site{}, err
+	}
+	defer rc.Close()
+	r := NewReader(rc, file, Options{MaxPageBytes: maxSiteinfoBytes})
+	lang, siteinfo, err := r.Header()
+	if err != nil {
+		return Site{}, fmt.Errorf("dump: reading the header of %s: %w", file, err)
+	}
+	return ParseSite(file, lang, siteinfo), nil
+}
+
+// maxSiteinfoBytes bounds the <siteinfo> element ReadSite captures; real
+// ones are a few KB.
+const maxSiteinfoBytes = 1 << 20
+
+// ParseSite builds the Site of file from the xml:lang of its root element
+// and its raw <siteinfo> element (nil if it has none).
+func ParseSite(file, rootLang string, siteinfo []byte) Site {
+	s := parseSite(file, rootLang, siteinfo)
+	if s.Lang == "" {
+		s.Lang = langFromWiki(s.Wiki)
+	}
+	if named := wikiFromFile(file); isWikipediaName(named) && named != s.Wiki {
+		s.report(fmt.Sprintf("%s is named like a dump of %s but its <dbname> is %s", path.Base(file), named, s.Wiki))
+	}
+	return s
+}
+
+func parseSite(file, rootLang string, siteinfo []byte) Site {
+	s := Site{Wiki: wikiFromFile(file), Lang: cleanLang(rootLang)}
+	if siteinfo == nil {
+		s.Problems = append(s.Problems, "no <siteinfo>: canonical namespace names used")
+		return s
+	}
+	var info struct {
+		DBName     string `xml:"dbname"`
+		Base       string `xml:"base"`
+		Namespaces []struct {
+			Key  string `xml:"key,attr"`
+			Name string `xml:",chardata"`
+		} `xml:"namespaces>namespace"`
+	}
+	siteinfo = bytes.ToValidUTF8(siteinfo, []byte(string(utf8.RuneError)))
+	if err := xml.Unmarshal(siteinfo, &info); err != nil {
+		s.Problems = append(s.Problems, "malformed <siteinfo> ("+err.Error()+"): canonical namespace names used")
+		return s
+	}
+	if name := strings.TrimSpace(info.DBName); validWikiName(name) {
+		s.Wiki = name
+	} else if name != "" {
+		s.Problems = append(s.Problems, fmt.Sprintf("unusable <dbname> %q: the wiki is named after the file", name))
+	}
+	s.Base = strings.TrimSpace(info.Base)
+	if s.Lang == "" {
+		s.Lang = langFromBase(s.Base)
+	}
+	for _, ns := range info.Namespaces {
+		key, err := strconv.Atoi(strings.TrimSpace(ns.Key))
+		if err != nil {
+			s.Problems = append(s.Problems, fmt.Sprintf("namespace with a malformed key %q ignored", ns.Key))
+			continue
+		}
+		s.Namespaces = append(s.Namespaces, Namespace{Key: key, Name: strings.TrimSpace(ns.Name)})
+	}
+	if len(info.Namespaces) == 0 {
+		s.Problems = append(s.Problems, "no <namespaces> in <siteinfo>: canonical namespace names used")
+	}
+	sort.SliceStable(s.Namespaces, func(i, j int) bool { return s.Namespaces[i].Key < s.Namespaces[j].Key })
+	return s
+}
+
+// wikiFromFile names the wiki of a dump without <dbname> after its file:
+// the base name up to its first '-' or '.'.
+func wikiFromFile(file string) string {
+	name := path.Base(strings.ReplaceAll(file, "\\", "/"))
+	if i := strings.IndexAny(name, "-."); i > 0 {
+		name = name[:i]
+	}
+	if !validWikiName(name) {
+		return "wiki"
+	}
+	return name
+}
+
+// validWikiName reports whether name can name a wiki in sentence ids: short,
+// and free of the ':' that separates an id's parts and of white space.
+func validWikiName(name string) bool {
+	if name == "" || len(name) > maxWikiName || !utf8.ValidString(name) {
+		return false
+	}
+	return !strings.ContainsAny(name, ": \t\r\n")
+}
+
+// isWikipediaName reports whether name is shaped like the database name of
+// a language edition of Wikipedia ("dewiki", "zh_min_nanwiki").
+func isWikipediaName(name string) bool {
+	prefix, ok := strings.CutSuffix(name, "wiki")
+	if !ok || prefix == "" {
+		return false
+	}
+	for _, c := range prefix {
+		if !('a' <= c && c <= 'z' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// multilingual are the wikis named like a language edition whose prefix
+// is not a language.
+var multilingual = map[string]bool{"commonswiki": true, "wikidatawiki": true, "metawiki": true,
+	"specieswiki": true, "mediawikiwiki": true, "incubatorwiki": true, "sourceswiki": true, "outreachwiki": true}
+
+// langFromWiki returns the language of a Wikipedia named by its database
+// name ("dewiki" → "de", "zh_min_nanwiki" → "zh-min-nan"), or "".
+func langFromWiki(name string) string {
+	if !isWikipediaName(name) || multilingual[name] {
+		return ""
+	}
+	return cleanLang(strings.ReplaceAll(strings.TrimSuffix(name, "wiki"), "_", "-"))
+}
+
+// cleanLang returns a language tag as a lower-case code, or "" if it does
+// not look like one.
+func cleanLang(tag string) string {
+	tag = strings.ToLower(strings.TrimSpace(tag))
+	if tag == "" || len(tag) > 20 {
+		return ""
+	}
+	for _, c := range tag {
+		if !('a' <= c && c <= 'z' || c == '-') {
+			return ""
+		}
+	}
+	return tag
+}
+
+// langFromBase returns the language subdomain of a Wikimedia base URL
+// (https://hy.wikipedia.org/wiki/… → "hy"), or "".
+func langFromBase(base string) string {
+	u, err := url.Parse(base)
+	if err != nil {
+		return ""
+	}
+	host := strings.Split(u.Hostname(), ".")
+	if len(host) < 3 {
+		return ""
+	}
+	switch host[len(host)-2] {
+	case "wikipedia", "wiktionary", "wikibooks", "wikinews", "wikiquote", "wikisource", "wikiversity", "wikivoyage":
+		return cleanLang(host[0])
+	}
+	return ""
+}
+
+// attribute returns the value of the attribute name in a start tag's bytes,
+// or "".
+func attribute(tag []byte, name string) string {
+	for i := 0; ; {
+		j := bytes.Index(tag[i:], []byte(name))
+		if j < 0 {
+			return ""
+		}
+		i += j
+		before := i > 0 && (tag[i-1] == ' ' || tag[i-1] == '\t' || tag[i-1] == '\n' || tag[i-1] == '\r')
+		rest := bytes.TrimLeft(tag[i+len(name):], " \t\r\n")
+		i += len(name)
+		if !before || len(rest) < 2 || rest[0] != '=' {
+			continue
+		}
+		rest = bytes.TrimLeft(rest[1:], " \t\r\n")
+		if len(rest) == 0 || rest[0] != '"' && rest[0] != '\'' {
+			continue
+		}
+		if end := bytes.IndexByte(rest[1:], rest[0]); end >= 0 {
+			return string(rest[1 : 1+end])
+		}
+		return ""
+	}
+}
+
+// MergeSites returns one Site per wiki, sorted by name: the sites of the
+// files of one wiki (the parts of a split dump, or dumps of several dates)
+// have their namespace names joined, and a second language or base is
+// reported as a problem (the first, in file order, is kept).
+func MergeSites(sites []Site) []Site {
+	byWiki := map[string]*Site{}
+	var names []string
+	for _, s := range sites {
+		m, ok := byWiki[s.Wiki]
+		if !ok {
+			c := s
+			c.Namespaces = slices.Clone(s.Namespaces)
+			c.Problems = slices.Clone(s.Problems)
+			byWiki[s.Wiki] = &c
+			names = append(names, s.Wiki)
+			continue
+		}
+		m.merge(s)
+	}
+	sort.Strings(names)
+	out := make([]Site, 0, len(names))
+	for _, n := range names {
+		out = append(out, *byWiki[n])
+	}
+	return out
+}
+
+// merge joins another file's site of the same wiki into s.
+func (s *Site) merge(o Site) {
+	if s.Lang == "" {
+		s.Lang = o.Lang
+	} else if o.Lang != "" && o.Lang != s.Lang {
+		s.report(fmt.Sprintf("files of wiki %s disagree on its language (%s, %s): %s used", s.Wiki, s.Lang, o.Lang, s.Lang))
+	}
+	if s.Base == "" {
+		s.Base = o.Base
+	}
+	for _, ns := range o.Namespaces {
+		if !slices.Contains(s.Namespaces, ns) {
+			s.Namespaces = append(s.Namespaces, ns)
+		}
+	}
+	sort.SliceStable(s.Namespaces, func(i, j int) bool { return s.Namespaces[i].Key < s.Namespaces[j].Key })
+	for _, p := range o.Problems {
+		s.report(p)
+	}
+}
+
+// report adds a problem once.
+func (s *Site) report(p string) {
+	if !slices.Contains(s.Problems, p) {
+		s.Problems = append(s.Problems, p)
+	}
+}

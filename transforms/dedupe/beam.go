@@ -1,0 +1,52 @@
+package dedupe
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/transforms/batch"
+	"github.com/neardup/neardup/transforms/summary"
+)
+
+func init() {
+	register.DoFn4x1[context.Context, int, func(*[]byte) bool, func(summary.Counts), error](&resolveFn{})
+	register.Iter1[[]byte]()
+	register.Emitter1[summary.Counts]()
+}
+
+// Count groups PCollection<KV<int, []byte>> batches of encoded Infos, keyed
+// by batch.ShardOf(Doc, shards), and returns the partial counts that take
+// the repeated copies out of the totals (see Resolve). A conflicting copy
+// fails the run.
+func Count(s beam.Scope, infos beam.PCollection) beam.PCollection {
+	s = s.Scope("Dedupe")
+	return beam.ParDo(s, &resolveFn{}, beam.GroupByKey(s, infos))
+}
+
+type resolveFn struct{}
+
+func (f *resolveFn) ProcessElement(ctx context.Context, shard int, batches func(*[]byte) bool, emit func(summary.Counts)) error {
+	var infos []Info
+	var b []byte
+	for batches(&b) {
+		err := batch.Records(b, func(rec []byte) error {
+			var i Info
+			if err := i.UnmarshalBinary(rec); err != nil {
+				return err
+			}
+			infos = append(infos, i)
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("dedupe: shard %d: %w", shard, err)
+		}
+	}
+	c, err := Resolve(infos)
+	if err != nil {
+		return err
+	}
+	summary.Emit(ctx, c, emit)
+	return nil
+}
