@@ -109,7 +109,7 @@ func readSentences(t *testing.T, path string, wanted map[sentenceKey]bool) map[s
 			continue
 		}
 		ps.Sentences(page, func(s sentence.Sentence) {
-			k := sentenceKey{s.ID.Page(), s.ID.Ordinal()}
+			k := sentenceKey{s.PageID, s.ID.Ordinal()}
 			if wanted[k] {
 				found[k] = s.View()
 			}

@@ -14,6 +14,7 @@ import (
 	"github.com/neardup/neardup/internal/testshared"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/batch"
+	"github.com/neardup/neardup/transforms/dedupe"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
 	"github.com/neardup/neardup/transforms/summary"
@@ -38,6 +39,7 @@ func realPages(t *testing.T, rel string) []dump.Page {
 			t.Fatal(err)
 		}
 		if p.NS == 0 && p.Redirect == "" {
+			p.Wiki = "enwiki"
 			pages = append(pages, p)
 		}
 	}
@@ -52,6 +54,7 @@ func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
 	cfg := Config{
 		ShingleLength: 12, MinShingles: 75, MaxShingles: 600, Norm: shingle.DefaultNormalization,
 		Scheme: "oph", Bands: 20, Rows: 7, Seed: 1, BucketShards: 8, RecordShards: 5,
+		Sites: []dump.Site{{Wiki: "enwiki", Lang: "en"}},
 	}
 
 	scheme, err := cfg.NewScheme()
@@ -60,6 +63,9 @@ func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
 	}
 	signer, shingler := NewSigner(scheme), shingle.New(cfg.ShingleLength, cfg.Norm)
 	var splitter sentence.PageSplitter
+	if splitter.Wikis, err = sentence.NewWikis(cfg.Sites); err != nil {
+		t.Fatal(err)
+	}
 	var wantEntries []batch.Pair
 	wantRecords := map[sentence.ID]string{}
 	var want summary.Counts
@@ -122,14 +128,41 @@ func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Teardown()
-	f.StartBundle(ctx, emitEntries, emitRecords, nil)
-	for _, p := range pages {
-		if err := f.ProcessElement(ctx, p, emitEntries, emitRecords, nil); err != nil {
+	var infos []dedupe.Info
+	emitInfos := func(shard int, b []byte) {
+		err := batch.Records(b, func(rec []byte) error {
+			var i dedupe.Info
+			if err := i.UnmarshalBinary(rec); err != nil {
+				return err
+			}
+			if batch.ShardOf(i.Doc, cfg.RecordShards) != shard {
+				t.Fatalf("info of %d in shard %d", i.Doc, shard)
+			}
+			infos = append(infos, i)
+			return nil
+		})
+		if err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := f.FinishBundle(ctx, emitEntries, emitRecords, func(c summary.Counts) { got.Merge(c) }); err != nil {
+	f.StartBundle(ctx, emitEntries, emitRecords, emitInfos, nil)
+	for _, p := range pages {
+		if err := f.ProcessElement(ctx, p, emitEntries, emitRecords, emitInfos, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := f.FinishBundle(ctx, emitEntries, emitRecords, emitInfos, func(c summary.Counts) { got.Merge(c) }); err != nil {
 		t.Fatal(err)
+	}
+	var fromInfos dedupe.Page
+	for _, i := range infos {
+		fromInfos.Sentences += i.Counts.Sentences
+		fromInfos.InWindow += i.Counts.InWindow
+		fromInfos.Signatures += i.Counts.Signatures
+	}
+	if len(infos) != len(pages) || fromInfos.Sentences != want.Sentences || fromInfos.InWindow != want.SentencesInWindow ||
+		fromInfos.Signatures != want.Signatures {
+		t.Errorf("%d page infos adding up to %+v; want %d adding up to the counts %+v", len(infos), fromInfos, len(pages), want)
 	}
 
 	if want.SentencesInWindow == 0 || want.SentencesTooShort == 0 {

@@ -50,6 +50,10 @@ func NewWikis(sites []dump.Site) (Wikis, error) {
 // PageSplitter turns a page into its sentences, reusing its buffers. It is
 // not safe for concurrent use; make one per worker.
 type PageSplitter struct {
+	// Wikis are the run's wikis. If nil, every page is taken for one of a
+	// single wiki of index 0 (named by its Wiki field), cleaned with the
+	// canonical namespace names and split by the language-neutral rules: a
+	// convenience for tools and tests that read one dump.
 	Wikis   Wikis
 	cleaner wikitext.Cleaner
 	paras   []wikitext.Paragraph
@@ -59,6 +63,9 @@ type PageSplitter struct {
 // Doc returns the page's document id.
 func (s *PageSplitter) Doc(p dump.Page) (Doc, *Wiki, error) {
 	w, ok := s.Wikis[p.Wiki]
+	if s.Wikis == nil {
+		w, ok = &Wiki{Name: p.Wiki, Rules: RulesFor("")}, true
+	}
 	if !ok {
 		return 0, nil, fmt.Errorf("sentence: %s: page %d (%q) at offset %d is of wiki %q, not one of the run's", p.File, p.ID, p.Title, p.Offset, p.Wiki)
 	}

@@ -18,13 +18,13 @@ func TestAttachFirstPassesOnlyCandidates(t *testing.T) {
 	const shards = 4
 	var recs []byte
 	encoded := map[sentence.ID][]byte{}
-	for _, id := range []sentence.ID{sentence.NewID(1, 0), sentence.NewID(1, 1), sentence.NewID(2, 0), sentence.NewID(3, 5)} {
+	for _, id := range []sentence.ID{sentence.Doc(1).Sentence(0), sentence.Doc(1).Sentence(1), sentence.Doc(2).Sentence(0), sentence.Doc(3).Sentence(5)} {
 		s := sentence.Sentence{ID: id, Title: "T", Text: "text of " + id.String()}
 		rec, _ := s.AppendBinary(nil)
 		encoded[id] = rec
 		recs = batch.AppendRecord(recs, rec)
 	}
-	u, v := uint64(sentence.NewID(1, 0)), uint64(sentence.NewID(2, 0))
+	u, v := uint64(sentence.Doc(1).Sentence(0)), uint64(sentence.Doc(2).Sentence(0))
 	var cands []byte
 	for range 2 { // the same edge from two bands, in both directions
 		cands = batch.AppendPair(cands, batch.Pair{A: u, B: v})

@@ -1,0 +1,97 @@
+package dedupe
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/transforms/batch"
+	"github.com/neardup/neardup/transforms/summary"
+)
+
+func TestInfoRoundTrip(t *testing.T) {
+	in := Info{Doc: 1<<40 | 7, PageID: 12, File: "gs://b/enwiki-1.xml.bz2", Offset: 1 << 33, Title: "Ünïcode",
+		TextHash: 0xdeadbeef, Counts: Page{Sentences: 40, TooShort: 10, TooLong: 2, InWindow: 28, Signatures: 560}}
+	b := in.AppendBinary(nil)
+	var out Info
+	if err := out.UnmarshalBinary(b); err != nil || out != in {
+		t.Fatalf("round trip = %+v, %v", out, err)
+	}
+	for cut := range len(b) {
+		if err := new(Info).UnmarshalBinary(b[:cut]); err == nil {
+			t.Errorf("cut at %d of %d decoded", cut, len(b))
+		}
+	}
+	if err := new(Info).UnmarshalBinary(append(b, 1)); err == nil {
+		t.Error("trailing byte decoded")
+	}
+}
+
+func TestResolve(t *testing.T) {
+	page := Page{Sentences: 10, TooShort: 3, TooLong: 1, InWindow: 6, Signatures: 120}
+	a := Info{Doc: 5, PageID: 1, File: "a.xml", Offset: 100, Title: "A", TextHash: 9, Counts: page}
+	b := Info{Doc: 6, PageID: 2, File: "a.xml", Offset: 900, Title: "B", TextHash: 8, Counts: page}
+	copyOf := func(i Info, file string, offset int64) Info { i.File, i.Offset = file, offset; return i }
+	moved := copyOf(a, "b.xml", 50)
+	moved.Title = "A (moved)"
+	tests := []struct {
+		name    string
+		infos   []Info
+		want    summary.Counts
+		wantErr string
+	}{
+		{name: "distinct", infos: []Info{b, a}},
+		{name: "one page twice", infos: []Info{copyOf(a, "b.xml", 7), b, a},
+			want: summary.Counts{PagesDuplicate: 1, PagesKept: -1, Sentences: -10, SentencesTooShort: -3, SentencesTooLong: -1,
+				SentencesInWindow: -6, Signatures: -120}},
+		{name: "three copies", infos: []Info{a, copyOf(a, "c.xml", 1), copyOf(a, "b.xml", 1)},
+			want: summary.Counts{PagesDuplicate: 2, PagesKept: -2, Sentences: -20, SentencesTooShort: -6, SentencesTooLong: -2,
+				SentencesInWindow: -12, Signatures: -240}},
+		{name: "moved page: same revision, other title", infos: []Info{a, moved},
+			want: summary.Counts{PagesDuplicate: 1, PagesKept: -1, Sentences: -10, SentencesTooShort: -3, SentencesTooLong: -1,
+				SentencesInWindow: -6, Signatures: -120}},
+		{name: "two pages claim one revision", infos: []Info{a, {Doc: 5, PageID: 3, File: "z.xml", Offset: 4, Title: "C", TextHash: 9}},
+			wantErr: `"A" at offset 100 of a.xml and "C" at offset 4 of z.xml have the same wiki and revision id but different pages (ids 1 and 3)`},
+		{name: "one revision, two texts", infos: []Info{a, {Doc: 5, PageID: 1, File: "a.xml", Offset: 200, Title: "A", TextHash: 10}},
+			wantErr: "but different texts"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Resolve(tt.infos)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want one containing %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Resolve = %+v, %v; want %+v", got, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestResolveFnAcrossBatches(t *testing.T) {
+	a := Info{Doc: 5, PageID: 1, File: "a.xml", Offset: 100, Title: "A", Counts: Page{Sentences: 4, InWindow: 2, Signatures: 40}}
+	b := a
+	b.File = "b.xml"
+	pack := func(infos ...Info) []byte {
+		var raw []byte
+		for _, i := range infos {
+			raw = batch.AppendRecord(raw, i.AppendBinary(nil))
+		}
+		return batch.Seal(raw)
+	}
+	var got summary.Counts
+	err := (&resolveFn{}).ProcessElement(context.Background(), 0, testshared.Iter(pack(b), pack(a)), func(c summary.Counts) { got.Merge(c) })
+	want := summary.Counts{PagesDuplicate: 1, PagesKept: -1, Sentences: -4, SentencesInWindow: -2, Signatures: -40}
+	if err != nil || got.PagesDuplicate != want.PagesDuplicate || got.Sentences != want.Sentences || got.Signatures != want.Signatures {
+		t.Errorf("resolveFn counted %+v, %v; want %+v", got, err, want)
+	}
+	if err := (&resolveFn{}).ProcessElement(context.Background(), 3, testshared.Iter([]byte("junk")), func(summary.Counts) {}); err == nil ||
+		!strings.Contains(err.Error(), "shard 3") {
+		t.Errorf("a corrupt batch gave %v, want an error naming the shard", err)
+	}
+}
