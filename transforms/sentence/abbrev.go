@@ -71,21 +71,38 @@ func (r *Rules) lookupAbbreviation(word string) (abbreviation, bool) {
 	if a, ok := r.abbreviations[word]; ok {
 		return a, true
 	}
+	var buf [maxWordLen + utf8.UTFMax]byte
+	n := toggleFirst(buf[:], word)
+	if n == 0 {
+		return abbreviation{}, false
+	}
+	if a, ok := r.abbreviations[string(buf[:n])]; ok && !a.exactCase {
+		return a, true
+	}
+	return abbreviation{}, false
+}
+
+// toggleFirst copies word to buf with the case of its first letter toggled
+// and returns its length, or 0 if the first rune has no other case. The
+// buffer must hold len(word)+utf8.UTFMax bytes.
+func toggleFirst(buf []byte, word string) int {
+	if c := word[0]; c < utf8.RuneSelf {
+		if 'a' > c|0x20 || c|0x20 > 'z' {
+			return 0
+		}
+		buf[0] = c ^ 0x20
+		return 1 + copy(buf[1:], word[1:])
+	}
 	first, w := utf8.DecodeRuneInString(word)
 	toggled := unicode.ToUpper(first)
 	if toggled == first {
 		toggled = unicode.ToLower(first)
 	}
 	if toggled == first {
-		return abbreviation{}, false
+		return 0
 	}
-	var buf [maxWordLen + utf8.UTFMax]byte
-	n := utf8.EncodeRune(buf[:], toggled)
-	n += copy(buf[n:], word[w:])
-	if a, ok := r.abbreviations[string(buf[:n])]; ok && !a.exactCase {
-		return a, true
-	}
-	return abbreviation{}, false
+	n := utf8.EncodeRune(buf, toggled)
+	return n + copy(buf[n:], word[w:])
 }
 
 // monthNames are the German month names, which follow an ordinal date

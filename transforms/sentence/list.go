@@ -65,6 +65,18 @@ func listMarker(text string, start, i int, item *listItem) (marker, bool) {
 	return marker{start: ws, end: end, breakEnd: prev}, true
 }
 
+// mayEndMarker is a quick test of whether text[i] may end a list marker:
+// a digit or a single ASCII letter comes before it.
+func mayEndMarker(text string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	if b := text[i-1]; '0' <= b && b <= '9' {
+		return true
+	}
+	return 'a' <= text[i-1] && text[i-1] <= 'z' && (i == 1 || !isASCIIAlnum(text[i-2]))
+}
+
 // markerWord reads the number (one or two ASCII digits) or lower-case ASCII
 // letter that ends at text[i] and starts a word: at ws, after a space or a
 // bullet.

@@ -57,13 +57,15 @@ var (
 // English abbreviations). Codes like "zh-yue", "be-tarask" fall back to
 // their base language. It returns the same *Rules for the same code.
 func RulesFor(lang string) *Rules {
-	if lang == "simple" {
-		lang = "en"
-	}
-	base, _, _ := strings.Cut(lang, "-")
-	l, ok := languages[base]
-	if !ok {
-		l = neutral
+	l := neutral
+	if lang != "" {
+		if lang == "simple" {
+			lang = "en"
+		}
+		base, _, _ := strings.Cut(lang, "-")
+		if known, ok := languages[base]; ok {
+			l = known
+		}
 	}
 	l.once.Do(l.build)
 	return l.rules

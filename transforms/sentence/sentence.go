@@ -114,9 +114,13 @@ func (r *Rules) AppendSplit(dst []Span, text string) []Span {
 	content := false // whether the current sentence has a letter or digit
 	var item listItem
 	for i := 0; i < len(text); {
-		if isASCIIAlnum(text[i]) && start >= 0 {
+		switch b := text[i]; {
+		case isASCIIAlnum(b) && start >= 0:
 			i++
 			last, content = i, true
+			continue
+		case b == ' ':
+			i++
 			continue
 		}
 		c, w := runeAt(text, i)
@@ -128,7 +132,7 @@ func (r *Rules) AppendSplit(dst []Span, text string) []Span {
 			start, item = i, listItem{}
 		}
 		switch {
-		case c == '.' || c == ')':
+		case (c == '.' || c == ')') && mayEndMarker(text, i):
 			if m, ok := listMarker(text, start, i, &item); ok {
 				if m.breakEnd > 0 {
 					dst = append(dst, Span{start, m.breakEnd})
@@ -470,6 +474,10 @@ func isOrdinal(word string) bool {
 // skipSpaces returns the offset of the first non-space rune at or after i.
 func skipSpaces(text string, i int) int {
 	for i < len(text) {
+		if text[i] == ' ' {
+			i++
+			continue
+		}
 		r, w := runeAt(text, i)
 		if !unicode.IsSpace(r) {
 			break
@@ -505,7 +513,7 @@ func runeAt(text string, i int) (rune, int) {
 }
 
 // isASCIIAlnum reports whether b is an ASCII letter or digit, the common
-// case that AppendSplit handles without decoding.
+// case that AppendSplit handles without decoding, like the ASCII space.
 func isASCIIAlnum(b byte) bool {
 	return 'a' <= b|0x20 && b|0x20 <= 'z' || '0' <= b && b <= '9'
 }

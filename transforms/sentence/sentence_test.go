@@ -133,6 +133,101 @@ func TestSplit(t *testing.T) {
 	}
 }
 
+var languageTests = []struct {
+	name string
+	lang string
+	text string
+	want []string
+}{
+	// Terminators of other scripts.
+	{"Armenian full stop", "hy", "Բարև Ձեզ։ Իմ անունն է Արմինե։", []string{"Բարև Ձեզ։", "Իմ անունն է Արմինե։"}},
+	{"Armenian full stop, neutral rules", "", "Բարև Ձեզ։ Իմ անունն է Արմինե։", []string{"Բարև Ձեզ։", "Իմ անունն է Արմինե։"}},
+	{"Armenian colon", "hy", "Ի՞նչ ես մտածում: Ոչինչ:", []string{"Ի՞նչ ես մտածում:", "Ոչինչ:"}},
+	{"colon elsewhere", "en", "Note: This is one.", []string{"Note: This is one."}},
+	{"Armenian question mark inside a word", "hy", "Կարող ե՞նք միասին աշխատել։", []string{"Կարող ե՞նք միասին աշխատել։"}},
+	{"Greek question mark", "el", "Πού είναι\u037e Εδώ.", []string{"Πού είναι\u037e", "Εδώ."}},
+	{"Greek ASCII semicolon", "el", "Πού είναι; Εδώ.", []string{"Πού είναι; Εδώ."}},
+	{"Myanmar section", "my", "နေကောင်းလား။ကောင်းပါတယ်။", []string{"နေကောင်းလား။", "ကောင်းပါတယ်။"}},
+	{"Myanmar little section", "my", "ကောင်းပါတယ်၊ ကျေးဇူးပါ။", []string{"ကောင်းပါတယ်၊ ကျေးဇူးပါ။"}},
+	{"Khmer khan", "km", "ខ្ញុំសុខសប្បាយ។ អរគុណ។", []string{"ខ្ញុំសុខសប្បាយ។", "អរគុណ។"}},
+	{"Tibetan shad", "bo", "བཀྲ་ཤིས་བདེ་ལེགས། ཁྱེད་རང་།", []string{"བཀྲ་ཤིས་བདེ་ལེགས།", "ཁྱེད་རང་།"}},
+	{"Ethiopic without space", "am", "እንደምን አለህ፧መልካም ቀን።", []string{"እንደምን አለህ፧", "መልካም ቀን።"}},
+	{"Sentence_Terminal of a rare script", "", "ᠮᠣᠩᠭᠣᠯ᠃ ᠪᠢᠴᠢᠭ᠃", []string{"ᠮᠣᠩᠭᠣᠯ᠃", "ᠪᠢᠴᠢᠭ᠃"}},
+	{"fullwidth full stop", "ja", "値は３．２９です．次です．", []string{"値は３．２９です．", "次です．"}},
+	{"Chinese title", "zh", "去看《摔跤吧！爸爸》好吗？好！", []string{"去看《摔跤吧！爸爸》好吗？", "好！"}},
+
+	// Abbreviations and openers of each language.
+	{"English Co. before an opener", "en", "They met Briggs & Co. It closed.", []string{"They met Briggs & Co.", "It closed."}},
+	{"English Co. before a name", "en", "Shares of Acme Co. Rose fell.", []string{"Shares of Acme Co. Rose fell."}},
+	{"English pronoun I", "en", "You and I. Did Albert I. Jones come?", []string{"You and I.", "Did Albert I. Jones come?"}},
+	{"pronoun I is English", "", "You and I. Did Albert I. Jones come?", []string{"You and I. Did Albert I. Jones come?"}},
+	{"simple is English", "simple", "You and I. Did it?", []string{"You and I.", "Did it?"}},
+	{"German z. B.", "de", "Es gibt z. B. Äpfel. Die sind gut.", []string{"Es gibt z. B. Äpfel.", "Die sind gut."}},
+	{"German usw. before an opener", "de", "Äpfel, Birnen usw. Die Ernte war gut.", []string{"Äpfel, Birnen usw.", "Die Ernte war gut."}},
+	{"German Nr.", "de", "Er trug Nr. 5 im Team. Dann ging er.", []string{"Er trug Nr. 5 im Team.", "Dann ging er."}},
+	{"German v. Chr. before an opener", "de", "Um 50 v. Chr. Die Stadt wuchs.", []string{"Um 50 v. Chr.", "Die Stadt wuchs."}},
+	{"French av. J.-C.", "fr", "Né en 63 av. J.-C. Auguste régna.", []string{"Né en 63 av. J.-C. Auguste régna."}},
+	{"Spanish Sra.", "es", "Saludos a la Sra. Rescia. Gracias.", []string{"Saludos a la Sra. Rescia.", "Gracias."}},
+	{"Italian Dott.", "it", "Il Dott. Mesini arrivò. Poi partì.", []string{"Il Dott. Mesini arrivò.", "Poi partì."}},
+	{"Russian proф.", "ru", "Уважаемый проф. Семенов пришёл. Он устал.", []string{"Уважаемый проф. Семенов пришёл.", "Он устал."}},
+	{"Russian toggled case", "ru", "Там был Проф. Семенов.", []string{"Там был Проф. Семенов."}},
+	{"Danish Skt.", "da", "De holdt Skt. Hans i byen. Det var sjovt.", []string{"De holdt Skt. Hans i byen.", "Det var sjovt."}},
+	{"Danish co. before an opener", "da", "Spørg Jane og co. De ved det.", []string{"Spørg Jane og co.", "De ved det."}},
+	{"Arabic doctor", "ar", "وقال د. ديفيد ذلك. ثم ذهب.", []string{"وقال د. ديفيد ذلك.", "ثم ذهب."}},
+	{"base language of a variant", "de-at", "Es gibt z. B. Äpfel.", []string{"Es gibt z. B. Äpfel."}},
+
+	// Lists and ellipses.
+	{"numbered list", "en", "1. The first item 2. The second item", []string{"1. The first item", "2. The second item"}},
+	{"numbered list with parentheses", "en", "1) The first item 2) The second item", []string{"1) The first item", "2) The second item"}},
+	{"lettered list", "en", "a. The first b. The second c. The third", []string{"a. The first", "b. The second", "c. The third"}},
+	{"bulleted list", "", "• 9. The first • 10. The second", []string{"• 9. The first", "• 10. The second"}},
+	{"number out of sequence", "en", "1. The first item 3. The third item", []string{"1. The first item 3.", "The third item"}},
+	{"marker before lower case", "en", "1. Page 2. and more", []string{"1. Page 2. and more"}},
+	{"German club", "de", "1. FC Köln spielt. Der Verein gewann.", []string{"1. FC Köln spielt.", "Der Verein gewann."}},
+	{"no list without a marker first", "en", "See figure 2. The result holds.", []string{"See figure 2.", "The result holds."}},
+	{"bullets need a bulleted sentence", "", "Home • About", []string{"Home • About"}},
+	{"bracketed ellipsis", "en", `"Bohr [...] used stairways [...]" (Smith 55). Next.`, []string{`"Bohr [...] used stairways [...]" (Smith 55).`, "Next."}},
+	{"bracketed ellipsis then period", "en", "He said [...]. Then left.", []string{"He said [...].", "Then left."}},
+	{"spaced ellipsis before a word", "en", "The thing is . . . I didn't.", []string{"The thing is . . . I didn't."}},
+	{"period then spaced ellipsis", "en", "Compounds. . . . The practice went on. . . .", []string{"Compounds.", ". . . The practice went on. . . ."}},
+}
+
+func TestSplitLanguages(t *testing.T) {
+	for _, tt := range languageTests {
+		t.Run(tt.name, func(t *testing.T) {
+			spans := RulesFor(tt.lang).Split(tt.text)
+			checkSpans(t, tt.text, spans)
+			if got := texts(tt.text, spans); !slices.Equal(got, tt.want) {
+				t.Errorf("RulesFor(%q).Split(%q)\n got %q\nwant %q", tt.lang, tt.text, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestRulesFor(t *testing.T) {
+	tests := []struct{ a, b string }{
+		{"simple", "en"},
+		{"de-at", "de"},
+		{"zh-yue", "zh"},
+		{"be-tarask", "be"},
+		{"xx", ""},
+		{"ja", ""},
+	}
+	for _, tt := range tests {
+		if RulesFor(tt.a) != RulesFor(tt.b) {
+			t.Errorf("RulesFor(%q) != RulesFor(%q)", tt.a, tt.b)
+		}
+	}
+	if RulesFor("en") == RulesFor("") || RulesFor("de") == RulesFor("") {
+		t.Error("en or de have the language-neutral rules")
+	}
+	for _, code := range ruleCodes {
+		if r := RulesFor(code); r != RulesFor(code) || r == nil {
+			t.Errorf("RulesFor(%q) is not cached", code)
+		}
+	}
+}
+
 func TestAppendSplitAppends(t *testing.T) {
 	prefix := []Span{{7, 9}}
 	got := AppendSplit(prefix, "One. Two.")
@@ -154,6 +249,12 @@ func TestAppendSplitAllocs(t *testing.T) {
 	if len(dst) != 5 {
 		t.Errorf("got %d sentences, want 5", len(dst))
 	}
+	for _, code := range ruleCodes {
+		r := RulesFor(code)
+		if allocs := testing.AllocsPerRun(100, func() { dst = r.AppendSplit(dst[:0], text) }); allocs != 0 {
+			t.Errorf("RulesFor(%q).AppendSplit with capacity: %v allocs, want 0", code, allocs)
+		}
+	}
 }
 
 // TestLinear feeds adversarial megabyte inputs; a quadratic splitter would
@@ -174,13 +275,29 @@ func TestLinear(t *testing.T) {
 		{strings.Repeat(". ", 2*n), 1},
 		{strings.Repeat("。」", n), 1},
 		{strings.Repeat("。", n), 1},
+		{strings.Repeat("1. a ", n), 1},
+		{"1. A" + strings.Repeat(" ", 4*n) + "2. B", 2},
+		{strings.Repeat("• ", 2*n), 1},
+		{strings.Repeat("• a ", n), n},
+		{"• " + strings.Repeat("•", 4*n) + " 1. A", 2},
+		{strings.Repeat("a！", n) + "》", -1},
+		{strings.Repeat(". . ", n) + "A", 1},
+		{strings.Repeat("[...] A ", n), 1},
 	}
 	for _, tt := range tests {
 		spans := Split(tt.text)
-		if len(spans) != tt.want {
+		if tt.want >= 0 && len(spans) != tt.want {
 			t.Errorf("Split(%.20q...): %d sentences, want %d", tt.text, len(spans), tt.want)
 		}
 		checkSpans(t, tt.text, spans)
+	}
+	en := RulesFor("en")
+	for _, text := range []string{
+		strings.Repeat("and I. ", n),
+		"x" + strings.Repeat(" ", 4*n) + "I. A",
+		strings.Repeat("Co. It ", n),
+	} {
+		checkSpans(t, text, en.Split(text))
 	}
 }
 
@@ -270,19 +387,26 @@ func FuzzSplit(f *testing.F) {
 	for _, tt := range splitTests {
 		f.Add(tt.text)
 	}
+	for _, tt := range languageTests {
+		f.Add(tt.text)
+	}
 	f.Add("A. b. C? d! E… 「。」x ।y ؟ z")
+	f.Add("• 1. a b. 2.) c 3) d [...] e . . . F. . . . G ։ H: ၊ ።《！》")
 	f.Fuzz(func(t *testing.T, text string) {
-		spans := Split(text)
-		checkSpans(t, text, spans)
-		if again := Split(text); !slices.Equal(spans, again) {
-			t.Errorf("Split(%q) is not deterministic: %v then %v", text, spans, again)
-		}
-		var got strings.Builder
-		for _, s := range spans {
-			got.WriteString(nonSpace(text[s.Start:s.End]))
-		}
-		if want := nonSpace(text); got.String() != want {
-			t.Errorf("Split(%q): sentences hold %q, text holds %q", text, got.String(), want)
+		for _, code := range ruleCodes {
+			r := RulesFor(code)
+			spans := r.Split(text)
+			checkSpans(t, text, spans)
+			if again := r.Split(text); !slices.Equal(spans, again) {
+				t.Errorf("%q: Split(%q) is not deterministic: %v then %v", code, text, spans, again)
+			}
+			var got strings.Builder
+			for _, s := range spans {
+				got.WriteString(nonSpace(text[s.Start:s.End]))
+			}
+			if want := nonSpace(text); got.String() != want {
+				t.Errorf("%q: Split(%q): sentences hold %q, text holds %q", code, text, got.String(), want)
+			}
 		}
 	})
 }

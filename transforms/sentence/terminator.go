@@ -33,8 +33,7 @@ func terminatorKind(c rune) int {
 			return latinTerminator
 		}
 		return notTerminator
-	case 0x3003 <= c && c < 0xA4FF, 0xABEC <= c && c < 0xFE52:
-		// None among CJK ideographs, kana and Hangul.
+	case c <= 0xFFFF && bmpTerminators[c>>6]&(1<<(c&63)) == 0:
 		return notTerminator
 	}
 	switch c {
@@ -52,3 +51,20 @@ func terminatorKind(c rune) int {
 	}
 	return notTerminator
 }
+
+// bmpTerminators has a bit set for each rune of the Basic Multilingual
+// Plane that terminatorKind may classify as a terminator: those of
+// Sentence_Terminal and the additions. It spares most runes the search of
+// the Unicode table; it is never written after initialisation.
+var bmpTerminators = func() (bits [0x10000 / 64]uint64) {
+	set := func(c rune) { bits[c>>6] |= 1 << (c & 63) }
+	for _, r := range unicode.Sentence_Terminal.R16 {
+		for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
+			set(c)
+		}
+	}
+	for _, c := range "\u037e…។៕།༎෴" {
+		set(c)
+	}
+	return bits
+}()
