@@ -231,7 +231,7 @@ func (r *Rules) boundary(text string, i int) (end int, ends bool) {
 		return run.end, false
 	}
 	word := skipOpeners(text, skipSpaces(text, run.end))
-	if run.singleDot && !run.closed {
+	if run.singleDot && !run.closed && (i > 0 && text[i-1] == ' ' || hasPrefixAt(text, i+1, " . ")) {
 		if ends, ok := r.ellipsisEnds(text, i, word); ok {
 			return run.end, ends
 		}
