@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,6 +32,14 @@ func dumpFiles(t *testing.T) []string {
 // TestAccountingOnEveryRealFile runs the pipeline on each real dump alone,
 // every namespace kept, and checks that every page and sentence is
 // accounted for.
+// conflictingIDs are the real files whose pages share revision ids (all of
+// tinywiki's hand-made pages have page id 1 and revision 29433), with the
+// error that must stop their runs: sentence ids would mix their texts.
+var conflictingIDs = map[string][]string{
+	"tinywiki-latest-pages-articles.xml": {`"Hello" at offset 990 of `, `tinywiki-latest-pages-articles.xml and "Duplicate title" at offset 4692 of `,
+		"have the same wiki and revision id but different texts"},
+}
+
 func TestAccountingOnEveryRealFile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the pipeline once per real file")
@@ -43,6 +52,15 @@ func TestAccountingOnEveryRealFile(t *testing.T) {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			o := testOptions(t, t.TempDir(), f)
 			o.Namespaces = nil
+			if want, bad := conflictingIDs[filepath.Base(f)]; bad {
+				err := runCtx(context.Background(), t, o)
+				for _, w := range want {
+					if err == nil || !strings.Contains(err.Error(), w) {
+						t.Fatalf("run error %v, want one containing %q", err, w)
+					}
+				}
+				return
+			}
 			out := run(t, o)
 			c := readSummary(t, out)
 			checkAccounting(t, c)

@@ -686,7 +686,8 @@ func copySources(t *testing.T, root string) string {
 			return nil
 		}
 		keep := rel == "go.mod" || rel == "go.sum" || rel == filepath.Join("scripts", "release.sh") ||
-			strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")
+			strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go") ||
+			strings.HasSuffix(rel, ".txt") && strings.HasPrefix(rel, "transforms"+string(filepath.Separator)) // embedded data
 		if !keep {
 			return nil
 		}

@@ -53,7 +53,7 @@ func writeMultistreamAs(t *testing.T, file, from string, perStream int) string {
 // dump of 10-page streams, in small parallel ranges, and checks that the
 // clusters are byte-identical to those of the plain file.
 func TestMultistreamEqualsPlain(t *testing.T) {
-	plain := needShared(t, "wikiduper/Katrina.xml")
+	plain := katrinaAsEnwiki(t)
 	multi := writeMultistream(t, t.TempDir(), plain, 10)
 	a := testOptions(t, t.TempDir(), plain)
 	b := testOptions(t, t.TempDir(), multi, multistream.IndexName(multi))
@@ -73,7 +73,7 @@ func TestMultistreamEqualsPlain(t *testing.T) {
 // split multistream dump and gives only the dump: its index beside it must
 // be found, and the part read through it.
 func TestMultistreamPartIsFoundWithItsIndex(t *testing.T) {
-	plain := needShared(t, "wikiduper/Katrina.xml")
+	plain := katrinaAsEnwiki(t)
 	part := writeMultistreamAs(t, filepath.Join(t.TempDir(), "enwiki-test-pages-articles-multistream2.xml-p100p200.bz2"), plain, 10)
 	src, err := planSources(context.Background(), []string{part})
 	if err != nil {
@@ -95,7 +95,7 @@ func TestMultistreamPartIsFoundWithItsIndex(t *testing.T) {
 // emulator: the streams are fetched by range requests, and the clusters
 // must be those of the plain local file.
 func TestMultistreamOnGCS(t *testing.T) {
-	plain := needShared(t, "wikiduper/Katrina.xml")
+	plain := katrinaAsEnwiki(t)
 	multi := writeMultistream(t, t.TempDir(), plain, 10)
 	const bucket = "dumps"
 	e := startGCSEmulator(t, bucket, map[string]string{
@@ -121,4 +121,21 @@ func TestMultistreamOnGCS(t *testing.T) {
 	if ca, cb := readSummary(t, filesA), readSummary(t, filesB); ca.PagesRead != cb.PagesRead || ca.Clusters == 0 {
 		t.Errorf("plain: %d pages, multistream on GCS: %d pages", ca.PagesRead, cb.PagesRead)
 	}
+}
+
+// katrinaAsEnwiki copies Katrina.xml, whose <siteinfo> has no <dbname>, to
+// a file named like an English Wikipedia dump, so that its wiki is named
+// enwiki like that of the multistream dumps made of it (a dump without
+// <dbname> is named after its file).
+func katrinaAsEnwiki(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(needShared(t, "wikiduper/Katrina.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "enwiki-katrina.xml")
+	if err := os.WriteFile(file, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
 }
