@@ -35,29 +35,16 @@ type Site struct {
 //
 // Links are then removed whose prefix is one of the names given for keys
 // -2, 6 and 14, a canonical English name (File, Image, Media, Category), or
-// an alias of those namespaces in the wiki's language from the tables in
-// names/namespaces.txt. If lang is not in the tables, the aliases of all
-// languages in the tables count. Keys other than -2, 6 and 14 are ignored.
+// an alias of those namespaces in any language of the tables in
+// names/namespaces.txt. Every language's aliases count, not only the wiki's:
+// dump headers are not always right (DBpedia's German and French minidumps
+// say they are the English Wikipedia), text is copied between wikis with
+// its links, and no article links to a page whose title starts with a
+// foreign word for "Category:". Keys other than -2, 6 and 14 are ignored.
 func NewSite(lang string, names map[int][]string) *Site {
 	s := &Site{lang: lang, hidden: make(map[string]struct{})}
-	t := loadTables()
-	langs := []string{"en", lang}
-	if base, _, ok := strings.Cut(lang, "-"); ok {
-		langs = append(langs, base)
-	}
-	known := false
-	for _, l := range langs[1:] {
-		_, ok := t.namespaces[l]
-		known = known || ok
-	}
-	if known {
-		for _, l := range langs {
-			s.addAll(t.namespaces[l])
-		}
-	} else {
-		for _, list := range t.namespaces {
-			s.addAll(list)
-		}
+	for _, list := range loadTables().namespaces {
+		s.addAll(list)
 	}
 	for _, key := range []int{NamespaceMedia, NamespaceFile, NamespaceCategory} {
 		s.addAll(names[key])

@@ -50,7 +50,7 @@ func TestSiteLocalizedNames(t *testing.T) {
 		{"ja", NewSite("ja", nil), "あ[[ファイル:X.jpg|サムネイル|右|説明]]い[[画像:Y.png]]う\n[[カテゴリ:国]]", []Paragraph{prose("", "あいう")}},
 		{"el", NewSite("el", nil), "Α[[Αρχείο:X.jpg|μικρογραφία|Λεζάντα]]Β[[Εικόνα:Y.png]]Γ\n[[Κατηγορία:Χώρες]]", []Paragraph{prose("", "ΑΒΓ")}},
 		{"underscores and case", NewSite("vi", nil), "A[[tập_tin:X.jpg]]B[[ THỂ  LOẠI :Y]]C", []Paragraph{prose("", "ABC")}},
-		{"other language names not used", NewSite("de", nil), "[[Fichier:X|Y]]", []Paragraph{prose("", "Y")}},
+		{"other languages' names too (headers lie)", NewSite("en", nil), "A[[Fichier:X|Y]]B[[Kategorie:Z]]C", []Paragraph{prose("", "ABC")}},
 		{"canonical names always", NewSite("hy", nil), "A[[File:X]][[Image:Y]][[Media:Z]][[Category:W]]B", []Paragraph{prose("", "AB")}},
 	})
 }
