@@ -16,12 +16,15 @@ type Rules struct {
 	abbreviations      map[string]abbreviation
 	maxAbbreviationLen int
 	openers            map[string]bool
+	// ordinals are the words that may follow an ordinal number ("19.
+	// Jahrhundert") besides the month names (see ordinals/*.txt).
+	ordinals map[string]bool
 	// pronounI says that "I" after a word that does not start with an
 	// upper-case letter is the English pronoun, not an initial.
 	pronounI bool
 }
 
-//go:embed abbreviations/*.txt openers/*.txt
+//go:embed abbreviations/*.txt openers/*.txt ordinals/*.txt
 var tables embed.FS
 
 // language describes the rules of a language, built once on first use.
@@ -81,6 +84,7 @@ func (l *language) build() {
 	}
 	r.abbreviations, r.maxAbbreviationLen = parseAbbreviations(readTable("abbreviations/" + l.tables + ".txt"))
 	r.openers = parseWords(readTable("openers/" + l.tables + ".txt"))
+	r.ordinals = parseWords(readTable("ordinals/" + l.tables + ".txt"))
 	l.rules = r
 }
 

@@ -53,7 +53,10 @@
 //     U.S. The next year" is two. The rule: an acronym ends a sentence only
 //     when the next word is a sentence opener.
 //   - A German-style ordinal date ("am 3. Oktober") does not end a sentence:
-//     one or two digits followed by '.' and a German month name.
+//     one or two digits followed by '.' and a German month name, or by a
+//     noun of the language's ordinals/*.txt ("im 19. Jahrhundert").
+//   - An abbreviation may follow an elided article or preposition ("l'Avv.
+//     Cassioni", "dell'art. 4").
 //   - Ellipses: "..." and "…" end a sentence like '.'. An ellipsis in
 //     brackets ("[...]") marks an omission and never ends one. A spaced
 //     ellipsis (" . . . ") ends a sentence only before a sentence opener; a
@@ -342,7 +345,15 @@ func (r *Rules) abbreviated(text string, dot, next int) bool {
 	case isInitial(word):
 		return !r.pronounI || word != "I" || capitalizedBefore(text, dot-len(word))
 	}
-	if a, ok := r.lookupAbbreviation(word); ok {
+	a, ok := r.lookupAbbreviation(word)
+	if !ok {
+		// "l'Avv.", "dell'art.": an elided article or preposition before
+		// the abbreviation.
+		if j := elision(word); j > 0 {
+			a, ok = r.lookupAbbreviation(word[j:])
+		}
+	}
+	if ok {
 		switch a.kind {
 		case beforeNumber:
 			c, _ := runeAt(text, next)
@@ -356,9 +367,30 @@ func (r *Rules) abbreviated(text string, dot, next int) bool {
 		return !r.openers[letterWord(text, next)]
 	}
 	if isOrdinal(word) {
-		return monthNames[letterWord(text, next)]
+		w := letterWord(text, next)
+		return monthNames[w] || r.ordinals[w]
 	}
 	return false
+}
+
+// elision returns the offset just past the apostrophe that ends a short
+// elided word (up to 6 bytes) at the start of word ("l'", "dell'", "d’",
+// "quest'"), or 0 if there is none.
+func elision(word string) int {
+	for i := 0; i < len(word) && i <= 6; {
+		c, w := utf8.DecodeRuneInString(word[i:])
+		if (c == '\'' || c == '’') && i > 0 {
+			if i+w < len(word) {
+				return i + w
+			}
+			return 0
+		}
+		if !unicode.IsLetter(c) {
+			return 0
+		}
+		i += w
+	}
+	return 0
 }
 
 // capitalizedBefore reports whether the word before the white space that

@@ -174,6 +174,11 @@ var languageTests = []struct {
 	{"Danish Skt.", "da", "De holdt Skt. Hans i byen. Det var sjovt.", []string{"De holdt Skt. Hans i byen.", "Det var sjovt."}},
 	{"Danish co. before an opener", "da", "Spørg Jane og co. De ved det.", []string{"Spørg Jane og co.", "De ved det."}},
 	{"Arabic doctor", "ar", "وقال د. ديفيد ذلك. ثم ذهب.", []string{"وقال د. ديفيد ذلك.", "ثم ذهب."}},
+	{"German ordinal before a noun", "de", "Im 19. Jahrhundert wuchs sie. Dann nicht.", []string{"Im 19. Jahrhundert wuchs sie.", "Dann nicht."}},
+	{"ordinal nouns are German", "en", "He came 19. Jahrhundert is a word.", []string{"He came 19.", "Jahrhundert is a word."}},
+	{"Italian elided title", "it", "Sono l'Ing. Mengozzi. È presente l’Avv. Cassioni?", []string{"Sono l'Ing. Mengozzi.", "È presente l’Avv. Cassioni?"}},
+	{"elision needs a word after it", "it", "Disse l'. Poi partì.", []string{"Disse l'.", "Poi partì."}},
+	{"Spanish Mar. before a day", "es", "Cita: Mar. 23 de Nov. de 2014. Gracias.", []string{"Cita: Mar. 23 de Nov. de 2014.", "Gracias."}},
 	{"base language of a variant", "de-at", "Es gibt z. B. Äpfel.", []string{"Es gibt z. B. Äpfel."}},
 
 	// Lists and ellipses.
@@ -322,6 +327,11 @@ func TestTables(t *testing.T) {
 		for word := range r.openers {
 			if len(word) > maxWordLen {
 				t.Errorf("%s: opener %q is longer than maxWordLen %d", code, word, maxWordLen)
+			}
+		}
+		for word := range r.ordinals {
+			if len(word) > maxWordLen {
+				t.Errorf("%s: ordinal noun %q is longer than maxWordLen %d", code, word, maxWordLen)
 			}
 		}
 	}
