@@ -216,7 +216,14 @@ func opensWord(text string, i int) bool {
 // boundary examines the terminator at text[i]. It returns the end of its run
 // of terminators and closing punctuation, and whether a sentence ends there.
 func (r *Rules) boundary(text string, i int) (end int, ends bool) {
-	run := r.scanRun(text, i)
+	var run terminatorRun
+	if text[i] == '.' && i+1 < len(text) && text[i+1] == ' ' {
+		// The common case, a lone period before a space, as scanRun
+		// would describe it.
+		run = terminatorRun{end: i + 1, lastMark: i, periods: 1, marks: 1, singleDot: true}
+	} else {
+		run = r.scanRun(text, i)
+	}
 	if run.end == len(text) {
 		return run.end, true
 	}
