@@ -81,6 +81,7 @@ func TestSamePagesTwice(t *testing.T) {
 		}
 	}
 	ca, cb := readSummary(t, filesA), readSummary(t, filesB)
+	checkAccounting(t, cb)
 	if ca.Clusters == 0 || ca.PagesDuplicate != 0 {
 		t.Fatalf("sample alone: %d clusters, %d duplicates", ca.Clusters, ca.PagesDuplicate)
 	}
