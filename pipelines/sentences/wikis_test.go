@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -210,4 +211,38 @@ func projectClusters(clusters []cluster.Cluster, wiki string) string {
 	}
 	slices.Sort(lines)
 	return strings.Join(lines, "\n")
+}
+
+// TestMalformedSiteinfo reads the sample with a broken <namespaces>: the
+// run goes on with the canonical names, and summary.json says what was
+// wrong, once.
+func TestMalformedSiteinfo(t *testing.T) {
+	b, err := os.ReadFile(sampleDump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := bytes.Replace(b, []byte(`<namespace key="14" case="first-letter">Category</namespace>`),
+		[]byte(`<namespace key="fourteen">Category</namespace>`), 1)
+	path := filepath.Join(t.TempDir(), "broken.xml")
+	if err := os.WriteFile(path, broken, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files := run(t, testOptions(t, t.TempDir(), path))
+	var doc struct {
+		Wikis []struct {
+			Wiki     string   `json:"wiki"`
+			Problems []string `json:"problems"`
+		} `json:"wikis"`
+	}
+	if err := json.Unmarshal(files["summary.json"], &doc); err != nil {
+		t.Fatal(err)
+	}
+	want := `namespace with a malformed key "fourteen" ignored`
+	if len(doc.Wikis) != 1 || doc.Wikis[0].Wiki != "samplewiki" || !slices.Equal(doc.Wikis[0].Problems, []string{want}) {
+		t.Errorf("summary wikis = %+v, want samplewiki with the problem %q", doc.Wikis, want)
+	}
+	want0 := readClusters(t, run(t, testOptions(t, t.TempDir(), sampleDump)))
+	if got := readClusters(t, files); len(got) != len(want0) || len(got) == 0 {
+		t.Errorf("%d clusters with the broken header, %d with the sample's", len(got), len(want0))
+	}
 }
