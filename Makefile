@@ -48,6 +48,7 @@ fuzz:
 ## -fuzztime can fail with a spurious "context deadline exceeded" in Go 1.26 (golang/go#75804).
 fuzz-smoke:
 	$(GO) test ./io/dump -run '^$$' -fuzz '^FuzzReader$$' -fuzztime 5000x
+	$(GO) test ./io/dump -run '^$$' -fuzz '^FuzzSite$$' -fuzztime 5000x
 	$(GO) test ./transforms/wikitext -run '^$$' -fuzz '^FuzzClean$$' -fuzztime 10000x
 	$(GO) test ./transforms/sentence -run '^$$' -fuzz '^FuzzSplit$$' -fuzztime 20000x
 	$(GO) test ./transforms/shingle -run '^$$' -fuzz '^FuzzHashes$$' -fuzztime 50000x

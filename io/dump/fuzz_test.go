@@ -95,3 +95,36 @@ func FuzzParsers(f *testing.F) {
 		checkParsersAgree(t, page)
 	})
 }
+
+// FuzzSite checks that reading a header never panics, that Header leaves
+// the pages to Next (the same pages as a Reader that never called it), and
+// that ParseSite always names the wiki with a name fit for ids.
+func FuzzSite(f *testing.F) {
+	for _, s := range fuzzSeeds(f) {
+		f.Add(s)
+	}
+	f.Add([]byte(`<mediawiki xml:lang="hy">` + armenianSiteinfo + page(1, "A", "b") + mwClose))
+	f.Add([]byte(`<mediawiki xml:lang='x'><siteinfo><dbname>a:b</dbname><namespaces><namespace key="q">Z</namespace></namespaces></siteinfo>`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := NewReader(bytes.NewReader(data), "fuzz", Options{MaxPageBytes: 1 << 16})
+		lang, siteinfo, err := r.Header()
+		if err != nil {
+			t.Fatalf("Header of an in-memory stream: %v", err)
+		}
+		s := ParseSite("dir/fuzz-1.xml", lang, siteinfo)
+		if !validWikiName(s.Wiki) {
+			t.Fatalf("wiki name %q", s.Wiki)
+		}
+		plain := NewReader(bytes.NewReader(data), "fuzz", Options{MaxPageBytes: 1 << 16})
+		for range len(data) + 2 {
+			p1, err1 := r.Next()
+			p2, err2 := plain.Next()
+			if p1 != p2 || (err1 == nil) != (err2 == nil) {
+				t.Fatalf("after Header: %+v, %v; without: %+v, %v", p1, err1, p2, err2)
+			}
+			if err1 != nil && !errors.As(err1, new(*PageError)) {
+				return
+			}
+		}
+	})
+}
