@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -85,7 +86,7 @@ func ParseSite(file, rootLang string, siteinfo []byte) Site {
 	if s.Lang == "" {
 		s.Lang = langFromWiki(s.Wiki)
 	}
-	if named := wikiFromFile(file); isWikipediaName(named) && named != s.Wiki {
+	if named, ok := dumpFileWiki(file); ok && named != s.Wiki {
 		s.report(fmt.Sprintf("%s is named like a dump of %s but its <dbname> is %s", path.Base(file), named, s.Wiki))
 	}
 	return s
@@ -154,6 +155,20 @@ func validWikiName(name string) bool {
 		return false
 	}
 	return !strings.ContainsAny(name, ": \t\r\n")
+}
+
+// dumpName matches the names Wikimedia gives its dump files:
+// DBNAME-YYYYMMDD-… or DBNAME-latest-….
+var dumpName = regexp.MustCompile(`^([a-z_]+wiki)-(?:[0-9]{8}|latest)-`)
+
+// dumpFileWiki returns the wiki a file is named after, if it is named like
+// a Wikimedia dump.
+func dumpFileWiki(file string) (string, bool) {
+	m := dumpName.FindStringSubmatch(path.Base(strings.ReplaceAll(file, "\\", "/")))
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
 }
 
 // isWikipediaName reports whether name is shaped like the database name of

@@ -11,6 +11,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"flag"
@@ -347,8 +348,19 @@ func report(ctx context.Context, dir string) {
 		return
 	}
 	c := doc.Counts
-	fmt.Printf("pages read %d, kept %d, failed %d; sentences %d, in window %d; clusters %d with %d sentences (largest %d); dead letters %d\n",
-		c.PagesRead, c.PagesKept, c.PagesFailed, c.Sentences, c.SentencesInWindow, c.Clusters, c.SentencesInClusters, c.LargestCluster, c.DeadLetters)
+	var wikis []wikiSummary
+	if json.Unmarshal(doc.Wikis, &wikis) == nil {
+		fmt.Print("wikis:")
+		for _, w := range wikis {
+			fmt.Printf(" %s (%s)", w.Wiki, cmp.Or(w.Lang, "language unknown"))
+			for _, p := range w.Problems {
+				fmt.Printf(" [%s]", p)
+			}
+		}
+		fmt.Println()
+	}
+	fmt.Printf("pages read %d, kept %d, duplicate %d, failed %d; sentences %d, in window %d; clusters %d with %d sentences (largest %d); dead letters %d\n",
+		c.PagesRead, c.PagesKept, c.PagesDuplicate, c.PagesFailed, c.Sentences, c.SentencesInWindow, c.Clusters, c.SentencesInClusters, c.LargestCluster, c.DeadLetters)
 	var curve struct {
 		Bands, Rows int
 		Points      []minhash.Point
