@@ -13,12 +13,18 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/rand"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/neardup/neardup/transforms/batch"
@@ -79,10 +85,18 @@ func Join(dir, name string) string {
 	return strings.TrimSuffix(dir, "/") + "/" + name
 }
 
-// tempName is where a file is written before it is renamed to name.
+// TempPrefix starts the name of every file being written: a file is written
+// to DIR/.tmp-NAME-RANDOM and renamed to DIR/NAME once complete.
+const TempPrefix = ".tmp-"
+
+// tempName is where a file is written before it is renamed to name: beside
+// it, with a random suffix, so that two writers of the same name (a retried
+// bundle and its first attempt, two processes) never share a temporary file.
 func tempName(name string) string {
 	dir, base := path.Split(name)
-	return dir + ".tmp-" + base
+	var r [8]byte
+	rand.Read(r[:]) // never fails
+	return dir + TempPrefix + base + "-" + hex.EncodeToString(r[:])
 }
 
 // WriteFile writes lines, each followed by a newline, to a temporary file
@@ -116,7 +130,7 @@ func writeAtomically(ctx context.Context, name string, write func(*bufio.Writer)
 	tmp := tempName(name)
 	f, err := fs.OpenWrite(ctx, tmp)
 	if err != nil {
-		return fmt.Errorf("result: cannot create %s (is the output directory writable?): %w", tmp, err)
+		return fmt.Errorf("result: cannot create %s (temporary file %s; is the output directory writable?): %w", name, tmp, err)
 	}
 	w := bufio.NewWriterSize(f, 1<<20)
 	err = write(w)
@@ -127,12 +141,23 @@ func writeAtomically(ctx context.Context, name string, write func(*bufio.Writer)
 		err = cerr
 	}
 	if err != nil {
-		return fmt.Errorf("result: writing %s: %w", tmp, err)
+		removeQuietly(ctx, fs, tmp)
+		return fmt.Errorf("result: writing %s (temporary file %s): %w", name, tmp, err)
 	}
+	// Locally a rename within a directory is atomic and replaces name whole;
+	// on gs:// the copy to name is (an object appears only once complete).
 	if err := filesystem.Rename(ctx, fs, tmp, name); err != nil {
-		return fmt.Errorf("result: renaming %s to %s: %w", tmp, name, err)
+		removeQuietly(ctx, fs, tmp)
+		return fmt.Errorf("result: writing %s: renaming %s to it: %w", name, tmp, err)
 	}
 	return nil
+}
+
+// removeQuietly removes a temporary file after a failed write, if it can.
+func removeQuietly(ctx context.Context, fs filesystem.Interface, name string) {
+	if r, ok := fs.(filesystem.Remover); ok {
+		r.Remove(context.WithoutCancel(ctx), name)
+	}
 }
 
 // JSONLine encodes v as one line of JSON, without the newline and without
@@ -157,19 +182,34 @@ func ReadFile(ctx context.Context, name string) ([]byte, error) {
 	return filesystem.Read(ctx, fs, name)
 }
 
-// Exists reports whether the file name exists.
+// Exists reports whether the file name exists. The name is taken as it is,
+// never as a pattern: `[`, `*`, `?` and `{` are ordinary characters.
 func Exists(ctx context.Context, name string) (bool, error) {
-	fs, err := filesystem.New(ctx, name)
+	if isGCS(name) {
+		return gcsExists(ctx, name)
+	}
+	if isLocal(name) {
+		_, err := os.Stat(name)
+		switch {
+		case err == nil:
+			return true, nil
+		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+			return false, nil
+		}
+		return false, fmt.Errorf("result: looking for %s: %w", name, err)
+	}
+	fsys, err := filesystem.New(ctx, name)
 	if err != nil {
 		return false, fmt.Errorf("result: no filesystem for %s: %w", name, err)
 	}
-	defer fs.Close()
-	dir, _ := path.Split(name)
-	matches, err := fs.List(ctx, dir+"*")
-	if err != nil {
-		return false, fmt.Errorf("result: listing %s: %w", dir, err)
+	defer fsys.Close()
+	if _, err := fsys.Size(ctx, name); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return false, nil
+		}
+		return false, fmt.Errorf("result: looking for %s: %w", name, err)
 	}
-	return slices.Contains(matches, name), nil
+	return true, nil
 }
 
 // CheckWritable writes and removes a small file in dir, so that an
