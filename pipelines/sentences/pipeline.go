@@ -131,7 +131,7 @@ func Build(s beam.Scope, opts Options) error {
 	candidates, bucketCounts := bucket.Candidates(s, entries, opts.Shards)
 	edges, sims, needed, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
 	labels := component.Labels(s, edges, opts.Rounds, opts.Shards, opts.Shards)
-	lines, pairs, clusterCounts := cluster.Assemble(s, labels, needed, sims, opts.Shards, opts.OutputShards)
+	lines, pairs, clusterCounts := cluster.Assemble(s, labels, needed, sims, opts.Shards, opts.OutputShards, cluster.DefaultMaxMembers)
 
 	dir := opts.RunDir()
 	written := []beam.PCollection{

@@ -42,12 +42,13 @@ const (
 // sentence. It returns the clusters as JSON lines ready for
 // result.Write (keyed by output shard, sorted by cluster id), the number of
 // shared clusters per pair of pages (PCollection<summary.PairCount>, one
-// element per pair and bundle) and partial counts.
-func Assemble(s beam.Scope, labels, records, sims beam.PCollection, componentShards, outShards int) (lines, pairs, counts beam.PCollection) {
+// element per pair and bundle) and partial counts. A cluster line lists at
+// most maxMembers members (0: all; see Build).
+func Assemble(s beam.Scope, labels, records, sims beam.PCollection, componentShards, outShards, maxMembers int) (lines, pairs, counts beam.PCollection) {
 	s = s.Scope("Clusters")
 	joined := beam.CoGroupByKey(s, labels, records, sims)
 	members := beam.ParDo(s, &joinFn{Shards: componentShards}, joined)
-	return beam.ParDo3(s, &buildFn{OutShards: outShards}, beam.GroupByKey(s, members))
+	return beam.ParDo3(s, &buildFn{OutShards: outShards, MaxMembers: maxMembers}, beam.GroupByKey(s, members))
 }
 
 // joinFn sends the record of every labelled sentence and the similarity of
@@ -170,7 +171,8 @@ func join(w joinWork, shards int) (batch.Held, error) {
 // a bundle, and packed in shard and component order, as a serial loop
 // would.
 type buildFn struct {
-	OutShards int
+	OutShards  int
+	MaxMembers int
 
 	pool   *ordered.Pool[[]component, []built]
 	packer *batch.Packer
@@ -191,6 +193,7 @@ type built struct {
 	line     []byte
 	pairs    []PagePair
 	size     int
+	omitted  int // members left out of the line
 	category string
 }
 
@@ -198,7 +201,9 @@ type built struct {
 const buildBatch = 16
 
 func (f *buildFn) Setup() {
-	f.pool = ordered.New(0, 4, func() func([]component) ([]built, error) { return buildAll })
+	f.pool = ordered.New(0, 4, func() func([]component) ([]built, error) {
+		return func(w []component) ([]built, error) { return buildAll(w, f.MaxMembers) }
+	})
 }
 
 func (f *buildFn) Teardown() {
@@ -240,7 +245,7 @@ func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]b
 }
 
 // buildAll builds the clusters of a batch of components.
-func buildAll(work []component) ([]built, error) {
+func buildAll(work []component, maxMembers int) ([]built, error) {
 	out := make([]built, len(work))
 	for i, w := range work {
 		sents := make([]sentence.Sentence, len(w.parts.members))
@@ -249,12 +254,12 @@ func buildAll(work []component) ([]built, error) {
 				return nil, fmt.Errorf("cluster: component %v: %w", sentence.ID(w.root), err)
 			}
 		}
-		c := Build(sents, w.parts.sims)
+		c := Build(sents, w.parts.sims, maxMembers)
 		line, err := c.MarshalLine()
 		if err != nil {
 			return nil, fmt.Errorf("cluster %s: %w", c.ID, err)
 		}
-		out[i] = built{root: w.root, line: line, pairs: c.PagePairs(), size: c.Size, category: c.Category}
+		out[i] = built{root: w.root, line: line, pairs: c.PagePairs(), size: c.Size, category: c.Category, omitted: c.MembersOmitted}
 	}
 	return out, nil
 }
@@ -315,6 +320,7 @@ func (f *buildFn) count(b built) {
 	f.counts.LargestCluster = max(f.counts.LargestCluster, n)
 	f.counts.AddClusterSize(n, 1)
 	f.counts.AddCategory(b.category, 1, n)
+	f.counts.MembersOmitted += int64(b.omitted)
 }
 
 // FinishBundle delivers the clusters still being built: the pool runs

@@ -19,14 +19,24 @@ import (
 
 // Cluster is a set of near-duplicate sentences.
 type Cluster struct {
-	ID       string              `json:"id"`    // page_id:sentence of its first member
+	ID       string              `json:"id"`    // wiki:page_id:rev_id:sentence of its first member
 	Size     int                 `json:"size"`  // number of members
 	Pages    int                 `json:"pages"` // number of distinct pages
 	Category string              `json:"category"`
 	Evidence categorize.Evidence `json:"evidence"`
 	Cohesion Cohesion            `json:"cohesion"`
 	Members  []sentence.View     `json:"members"`
+	// MembersOmitted is how many members are not in Members: a cluster of
+	// more than the cap keeps a sample (see Build).
+	MembersOmitted int `json:"members_omitted,omitempty"`
+
+	pages []sentence.View // one member of each distinct page, in order
 }
+
+// DefaultMaxMembers is the members a cluster line holds at most by default:
+// a template repeated on a million pages would otherwise make one line of
+// hundreds of megabytes that no reader can open.
+const DefaultMaxMembers = 1000
 
 // Cohesion summarises the verified edges that hold a cluster together.
 type Cohesion struct {
@@ -55,6 +65,19 @@ func NewCohesion(sims []verify.Similarity) Cohesion {
 	return c
 }
 
+// sampleOf returns sents, or if there are more than max (max > 0), max of
+// them evenly spaced from the first.
+func sampleOf(sents []sentence.Sentence, max int) []sentence.Sentence {
+	if max <= 0 || len(sents) <= max {
+		return sents
+	}
+	out := make([]sentence.Sentence, max)
+	for i := range out {
+		out[i] = sents[i*len(sents)/max]
+	}
+	return out
+}
+
 // round keeps four decimals, so output does not depend on summation order
 // beyond what a reader can see.
 func round(x float64) float64 { return math.Round(x*1e4) / 1e4 }
@@ -64,7 +87,12 @@ func round(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 // Duplicated sentences (the same id twice: a page revision read twice)
 // count once; of two copies under different titles (the page was moved
 // between two dumps) the first title in order is kept.
-func Build(sents []sentence.Sentence, sims []verify.Similarity) Cluster {
+//
+// A cluster of more than maxMembers sentences (0: no cap) lists a sample
+// of maxMembers of them, evenly spaced in that order from the first, and
+// is categorised on the sample; its size, pages, cohesion and page pairs
+// count every member, and MembersOmitted says how many are left out.
+func Build(sents []sentence.Sentence, sims []verify.Similarity, maxMembers int) Cluster {
 	slices.SortFunc(sents, func(a, b sentence.Sentence) int {
 		return cmp.Or(cmp.Compare(a.Wiki, b.Wiki), cmp.Compare(a.PageID, b.PageID), cmp.Compare(a.RevID, b.RevID),
 			cmp.Compare(a.ID, b.ID), cmp.Compare(a.Title, b.Title))
@@ -73,19 +101,27 @@ func Build(sents []sentence.Sentence, sims []verify.Similarity) Cluster {
 	slices.SortFunc(sims, func(a, b verify.Similarity) int {
 		return cmp.Or(cmp.Compare(a.Jaccard, b.Jaccard), cmp.Compare(a.Edit, b.Edit))
 	})
-	c := Cluster{Size: len(sents), Members: make([]sentence.View, len(sents)), Cohesion: NewCohesion(sims)}
+	c := Cluster{Size: len(sents), Cohesion: NewCohesion(sims)}
 	if len(sents) > 0 {
 		c.ID = sents[0].Key()
 	}
-	members := make([]categorize.Member, len(sents))
-	pages := map[pageKey]bool{}
+	seen := map[pageKey]bool{}
 	for i := range sents {
-		v := sents[i].View()
+		if k := (pageKey{sents[i].Wiki, sents[i].PageID}); !seen[k] {
+			seen[k] = true
+			c.pages = append(c.pages, sents[i].View())
+		}
+	}
+	c.Pages = len(c.pages)
+	sample := sampleOf(sents, maxMembers)
+	c.MembersOmitted = len(sents) - len(sample)
+	c.Members = make([]sentence.View, len(sample))
+	members := make([]categorize.Member, len(sample))
+	for i := range sample {
+		v := sample[i].View()
 		c.Members[i] = v
 		members[i] = categorize.Member{Title: v.Title, Section: v.Section, Context: v.Context, Text: v.Text}
-		pages[pageKey{v.Wiki, v.PageID}] = true
 	}
-	c.Pages = len(pages)
 	r := categorize.Classify(members)
 	c.Category, c.Evidence = r.Category, r.Evidence
 	return c
@@ -119,14 +155,7 @@ func (c Cluster) PagePairs() []PagePair {
 	if c.Pages < 2 || c.Pages > MaxPagesForPairs {
 		return nil
 	}
-	seen := map[pageKey]bool{}
-	var pages []sentence.View
-	for _, m := range c.Members {
-		if k := (pageKey{m.Wiki, m.PageID}); !seen[k] {
-			seen[k] = true
-			pages = append(pages, m)
-		}
-	}
+	pages := slices.Clone(c.pages)
 	slices.SortFunc(pages, func(a, b sentence.View) int {
 		return cmp.Or(cmp.Compare(a.Wiki, b.Wiki), cmp.Compare(a.PageID, b.PageID))
 	})

@@ -41,6 +41,7 @@ type Counts struct {
 	Clusters            int64 `json:"clusters"`
 	SentencesInClusters int64 `json:"sentences_in_clusters"`
 	LargestCluster      int64 `json:"largest_cluster"`
+	MembersOmitted      int64 `json:"members_omitted"`
 
 	// Categories counts clusters and their sentences by category.
 	Categories map[string]Category `json:"categories"`
@@ -92,6 +93,7 @@ func (c *Counts) Merge(o Counts) {
 	c.Clusters += o.Clusters
 	c.SentencesInClusters += o.SentencesInClusters
 	c.LargestCluster = max(c.LargestCluster, o.LargestCluster)
+	c.MembersOmitted += o.MembersOmitted
 	for size, n := range o.ClusterSizes {
 		c.AddClusterSize(size, n)
 	}
