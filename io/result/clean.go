@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"cloud.google.com/go/storage"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/util/gcsx"
 	"google.golang.org/api/iterator"
 )
 
@@ -76,9 +75,9 @@ func removeInLocal(dir string, remove func(string) bool) ([]string, error) {
 }
 
 func removeInGCS(ctx context.Context, dir string, remove func(string) bool) ([]string, error) {
-	bucket, object, err := gcsx.ParseObject(dir)
+	bucket, object, err := parseGCS(dir)
 	if err != nil {
-		return nil, fmt.Errorf("result: %s is not a GCS directory: %w", dir, err)
+		return nil, err
 	}
 	prefix := strings.TrimSuffix(object, "/")
 	if prefix == "" {

@@ -1,9 +1,11 @@
 package result
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 
@@ -32,11 +34,28 @@ func gcsClient(ctx context.Context) (*storage.Client, error) {
 	return client, nil
 }
 
+// parseGCS splits gs://bucket/object. Unlike a URL parser it takes every
+// character after the bucket as part of the object name: `?` and `#` too.
+func parseGCS(name string) (bucket, object string, err error) {
+	rest, ok := strings.CutPrefix(name, "gs://")
+	if !ok {
+		return "", "", fmt.Errorf("result: %s is not a gs:// path", name)
+	}
+	bucket, object, _ = strings.Cut(rest, "/")
+	if bucket == "" {
+		return "", "", fmt.Errorf("result: %s names no bucket", name)
+	}
+	return bucket, object, nil
+}
+
 // gcsObject opens a client and the object of a gs:// URL.
 func gcsObject(ctx context.Context, name string) (*storage.Client, *storage.ObjectHandle, error) {
-	bucket, object, err := gcsx.ParseObject(name)
+	bucket, object, err := parseGCS(name)
 	if err != nil {
-		return nil, nil, fmt.Errorf("result: %s is not a GCS object: %w", name, err)
+		return nil, nil, err
+	}
+	if object == "" {
+		return nil, nil, fmt.Errorf("result: %s names no object", name)
 	}
 	client, err := gcsClient(ctx)
 	if err != nil {
@@ -60,6 +79,67 @@ func gcsExists(ctx context.Context, name string) (bool, error) {
 	default:
 		return false, fmt.Errorf("result: looking for %s: %w", name, err)
 	}
+}
+
+// gcsWrite writes an object directly under its name: an upload becomes
+// visible only once complete, and a failed one (its context cancelled)
+// leaves nothing, so no temporary object is needed; of two writers of one
+// name, the last to finish wins whole.
+func gcsWrite(ctx context.Context, name string, write func(*bufio.Writer) error) error {
+	client, obj, err := gcsObject(ctx, name)
+	if err != nil {
+		return err
+	}
+	defer client.Close()
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	w := obj.NewWriter(wctx)
+	bw := bufio.NewWriterSize(w, 1<<20)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err != nil {
+		cancel() // abandons the upload
+		w.Close()
+		return fmt.Errorf("result: writing %s: %w", name, err)
+	}
+	if err := w.Close(); err != nil {
+		return fmt.Errorf("result: writing %s: %w", name, err)
+	}
+	return nil
+}
+
+// gcsRead reads a whole object.
+func gcsRead(ctx context.Context, name string) ([]byte, error) {
+	client, obj, err := gcsObject(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	defer client.Close()
+	r, err := obj.NewReader(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("result: reading %s: %w", name, err)
+	}
+	defer r.Close()
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("result: reading %s: %w", name, err)
+	}
+	return b, nil
+}
+
+// gcsRemove removes an object; one already gone is no error.
+func gcsRemove(ctx context.Context, name string) error {
+	client, obj, err := gcsObject(ctx, name)
+	if err != nil {
+		return err
+	}
+	defer client.Close()
+	if err := obj.Delete(ctx); err != nil && !errors.Is(err, storage.ErrObjectNotExist) {
+		return fmt.Errorf("result: removing %s: %w", name, err)
+	}
+	return nil
 }
 
 // isPreconditionFailed reports whether a GCS call failed on its

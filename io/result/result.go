@@ -4,9 +4,16 @@
 //
 // Producers put each output line, with an 8-byte sort key (Record), in a
 // batch (see package batch); the writer of a shard decodes all its batches, sorts by
-// key then line, and writes the file to a temporary name that it renames when
-// the file is closed. Paths go through Beam's filesystem layer, so local paths
-// and gs:// work alike.
+// key then line, and writes the file so that it appears under its name only
+// once complete: locally to a temporary name of its own (TempPrefix, the
+// name and a random suffix) renamed when the file is closed; on gs:// by a
+// direct upload, which becomes visible only when it completes. Local paths
+// and gs:// work alike; any other scheme goes through Beam's filesystem
+// layer. Names are exact: glob characters in them are ordinary characters.
+//
+// A run directory is claimed by one process at a time (Claim), and cleaned
+// of whatever its manifest does not list (Clean) before the manifest is
+// written.
 package result
 
 import (
@@ -99,8 +106,8 @@ func tempName(name string) string {
 	return dir + TempPrefix + base + "-" + hex.EncodeToString(r[:])
 }
 
-// WriteFile writes lines, each followed by a newline, to a temporary file
-// beside name, and renames it to name once it is complete.
+// WriteFile writes lines, each followed by a newline, to name, which
+// appears only once complete (see the package comment).
 func WriteFile(ctx context.Context, name string, lines [][]byte) error {
 	return writeAtomically(ctx, name, func(w *bufio.Writer) error {
 		for _, l := range lines {
@@ -113,7 +120,7 @@ func WriteFile(ctx context.Context, name string, lines [][]byte) error {
 	})
 }
 
-// WriteBytes writes data to name, through a temporary file and a rename.
+// WriteBytes writes data to name, which appears only once complete.
 func WriteBytes(ctx context.Context, name string, data []byte) error {
 	return writeAtomically(ctx, name, func(w *bufio.Writer) error {
 		_, err := w.Write(data)
@@ -122,6 +129,9 @@ func WriteBytes(ctx context.Context, name string, data []byte) error {
 }
 
 func writeAtomically(ctx context.Context, name string, write func(*bufio.Writer) error) error {
+	if isGCS(name) {
+		return gcsWrite(ctx, name, write)
+	}
 	fs, err := filesystem.New(ctx, name)
 	if err != nil {
 		return fmt.Errorf("result: no filesystem for %s: %w", name, err)
@@ -174,6 +184,9 @@ func JSONLine(v any) ([]byte, error) {
 
 // ReadFile reads a whole (small) file through Beam's filesystem layer.
 func ReadFile(ctx context.Context, name string) ([]byte, error) {
+	if isGCS(name) {
+		return gcsRead(ctx, name)
+	}
 	fs, err := filesystem.New(ctx, name)
 	if err != nil {
 		return nil, fmt.Errorf("result: no filesystem for %s: %w", name, err)
@@ -218,6 +231,9 @@ func CheckWritable(ctx context.Context, dir string) error {
 	probe := Join(dir, ".neardup-write-check")
 	if err := WriteBytes(ctx, probe, nil); err != nil {
 		return fmt.Errorf("output directory %s is not writable: %w", dir, err)
+	}
+	if isGCS(probe) {
+		return gcsRemove(ctx, probe)
 	}
 	fs, err := filesystem.New(ctx, probe)
 	if err != nil {
