@@ -48,11 +48,14 @@ func claimGCS(ctx context.Context, c *RunClaim) (claimImpl, error) {
 // write writes the owner to the claim object under the condition cond and
 // returns the new generation.
 func (g *gcsClaim) write(ctx context.Context, cond storage.Conditions) (int64, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	w := g.obj.If(cond).NewWriter(ctx)
 	w.ContentType = "application/json"
 	w.CacheControl = "no-store"
 	if _, err := w.Write(g.c.owner.encode()); err != nil {
-		w.CloseWithError(err)
+		cancel() // abandons the upload
+		w.Close()
 		return 0, err
 	}
 	if err := w.Close(); err != nil {

@@ -6,9 +6,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/top"
 	"github.com/neardup/neardup/io/result"
@@ -147,7 +150,11 @@ type Input struct {
 
 // WriteManifest writes m to path once every PCollection in after has
 // produced all its elements: it waits for them by merging them, as
-// PCollection<Counts>, with the final counts.
+// PCollection<Counts>, with the final counts. Just before, it removes from
+// the manifest's directory every file that m.Outputs does not list (a shard
+// of an earlier attempt, a temporary file of a killed one; see
+// result.Clean), so that the directory holds exactly what the manifest
+// lists.
 func WriteManifest(s beam.Scope, path string, m Manifest, after ...beam.PCollection) {
 	s = s.Scope("Write manifest")
 	beam.ParDo0(s, &manifestFn{Path: path, Manifest: m}, Total(s, after...))
@@ -161,12 +168,33 @@ type manifestFn struct {
 func (f *manifestFn) ProcessElement(ctx context.Context, c Counts) error {
 	m := f.Manifest
 	m.Counts = c
+	if err := cleanRunDir(ctx, f.Path, m.Outputs); err != nil {
+		return err
+	}
 	m.Finished = time.Now().UTC()
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
 	}
 	return result.WriteBytes(ctx, f.Path, append(b, '\n'))
+}
+
+// cleanRunDir removes the files of the manifest's directory that outputs
+// does not list. Outputs that do not list the manifest itself are no list of
+// the directory, and nothing is removed.
+func cleanRunDir(ctx context.Context, manifest string, outputs []string) error {
+	i := strings.LastIndex(manifest, "/")
+	if i < 0 || !slices.Contains(outputs, manifest[i+1:]) {
+		return nil
+	}
+	removed, err := result.Clean(ctx, manifest[:i], outputs)
+	if err != nil {
+		return fmt.Errorf("cleaning the run directory before writing %s: %w", manifest, err)
+	}
+	for _, r := range removed {
+		log.Infof(ctx, "removed %s: not an output of this run", r)
+	}
+	return nil
 }
 
 // Done turns a PCollection of anything into PCollection<Counts> of zero
