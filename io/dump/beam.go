@@ -10,6 +10,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/batch"
@@ -96,7 +97,7 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src S
 		if !rt.TryClaim(int64(0)) {
 			return nil
 		}
-		err := f.read(ctx, src.File, src.Wiki, rest, func(int64) bool { return true }, emitPage, emitDead)
+		err := f.read(ctx, src, rest, func(int64) bool { return true }, emitPage, emitDead)
 		rt.TryClaim(rest.End) // done
 		return err
 	}
@@ -105,7 +106,7 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src S
 		refused = !rt.TryClaim(offset)
 		return !refused
 	}
-	if err := f.read(ctx, src.File, src.Wiki, rest, claim, emitPage, emitDead); err != nil {
+	if err := f.read(ctx, src, rest, claim, emitPage, emitDead); err != nil {
 		return err
 	}
 	if !refused {
@@ -114,9 +115,10 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src S
 	return rt.GetError()
 }
 
-// read reads the pages of file from rest.Start (0 for a whole file), and
-// stops at the first record whose offset claim refuses.
-func (f *readFn) read(ctx context.Context, file, wiki string, rest offsetrange.Restriction, claim func(int64) bool, emitPage func(Page), emitDead func(DeadLetter)) error {
+// read reads the pages of src's file from rest.Start (0 for a whole file),
+// and stops at the first record whose offset claim refuses.
+func (f *readFn) read(ctx context.Context, src Source, rest offsetrange.Restriction, claim func(int64) bool, emitPage func(Page), emitDead func(DeadLetter)) error {
+	file := src.File
 	var rc io.ReadCloser
 	var err error
 	if rest.Start > 0 {
@@ -131,8 +133,14 @@ func (f *readFn) read(ctx context.Context, file, wiki string, rest offsetrange.R
 	if rest.Start == 0 {
 		f.counts.FilesRead++
 	}
-	r := NewReader(rc, file, Options{MaxPageBytes: f.MaxPageBytes, StartOffset: rest.Start})
-	return Drain(r, file, Filter{Namespaces: f.Namespaces, Wiki: wiki}, claim, &f.counts, emitPage, emitDead)
+	r := NewReader(rc, file, Options{MaxPageBytes: f.MaxPageBytes, StartOffset: rest.Start, FileStart: rest.Start == 0,
+		Namespaces: NamespaceKeys(src.Namespaces)})
+	notDumps := f.counts.FilesNotDumps
+	err = Drain(r, file, Filter{Namespaces: f.Namespaces, Wiki: src.Wiki}, claim, &f.counts, emitPage, emitDead)
+	if f.counts.FilesNotDumps > notDumps {
+		log.Warnf(ctx, "dump: %s holds no page: it does not look like a MediaWiki XML dump (see the dead letters)", file)
+	}
+	return err
 }
 
 // Filter says which pages are kept: those in one of Namespaces (all if
@@ -143,8 +151,8 @@ type Filter struct {
 }
 
 // Drain reads r to its end, counting into c every page it reads: it emits
-// the pages f keeps and a dead letter for each bad page and for a
-// truncation. claim is asked for each record's offset first, and reading
+// the pages f keeps and a dead letter for each bad page (a page cut by a
+// truncation is one), for a truncation and for a file that is not a dump. claim is asked for each record's offset first, and reading
 // stops, without error, at the first record it refuses. A truncation ends
 // the reading without error; an I/O error is returned.
 func Drain(r *Reader, file string, f Filter, claim func(int64) bool, c *summary.Counts, emitPage func(Page), emitDead func(DeadLetter)) error {
@@ -152,6 +160,7 @@ func Drain(r *Reader, file string, f Filter, claim func(int64) bool, c *summary.
 		p, err := r.Next()
 		var pageErr *PageError
 		var truncErr *TruncatedError
+		var notDump *NotDumpError
 		switch {
 		case err == nil:
 			if !claim(p.Offset) {
@@ -170,9 +179,29 @@ func Drain(r *Reader, file string, f Filter, claim func(int64) bool, c *summary.
 			c.DeadLetters++
 			emitDead(pageErr.DeadLetter)
 		case errors.As(err, &truncErr):
+			if truncErr.PageCut {
+				// The cut page is a page read and failed, with what can be
+				// recovered of it; the file's truncation is counted too.
+				if !claim(truncErr.Offset) {
+					return nil // the page, and the truncation, belong to a later range
+				}
+				c.PagesRead++
+				c.PagesFailed++
+				c.DeadLetters++
+				emitDead(DeadLetter{File: file, Offset: truncErr.Offset, PageID: truncErr.PageID, Title: truncErr.Title,
+					Reason: "truncated: page cut: " + truncErr.Err.Error()})
+			}
 			c.FilesTruncated++
 			c.DeadLetters++
 			emitDead(DeadLetter{File: file, Offset: truncErr.Offset, Reason: "truncated: " + truncErr.Err.Error()})
+			return nil
+		case errors.As(err, &notDump):
+			if !claim(0) {
+				return nil
+			}
+			c.FilesNotDumps++
+			c.DeadLetters++
+			emitDead(DeadLetter{File: file, Reason: notDump.Error()})
 			return nil
 		default:
 			return fmt.Errorf("dump: reading %s at offset %d: %w", file, r.Offset(), err)

@@ -30,6 +30,12 @@ import (
 	"fmt"
 )
 
+// MaxRevisionID is the largest revision id (or, for a page without one,
+// page id) a page may have: sentence ids keep 33 bits for it
+// (sentence.MaxKey must equal it). A page whose id is negative or larger is
+// a bad page.
+const MaxRevisionID = 1<<33 - 1
+
 // DefaultMaxPageBytes is the page size limit used when Options.MaxPageBytes
 // is zero. The largest pages of the English Wikipedia are a few MiB.
 const DefaultMaxPageBytes = 64 << 20
@@ -68,6 +74,20 @@ type Options struct {
 	// from it and no byte order mark is looked for.
 	StartOffset int64
 
+	// FileStart says the stream starts at the first byte of its file (a
+	// whole file, or the byte range that starts it). Then a stream with data
+	// but no <page>, no <mediawiki> root and no <siteinfo> ends with a
+	// *NotDumpError instead of io.EOF. Streams that start elsewhere (later
+	// byte ranges, multistream ranges) cannot tell.
+	FileStart bool
+
+	// Namespaces maps namespace names to keys, for deriving the namespace
+	// of a page without <ns> from its title until the stream's own
+	// <siteinfo>, if any, declares them: a byte range after the file's
+	// header is given those of the header (Site.Namespaces), so that it
+	// derives what a reader of the whole file would.
+	Namespaces map[string]int
+
 	// InsideRoot says the stream starts inside an open <mediawiki> element,
 	// so that a stream that ends without </mediawiki> is reported as
 	// truncated, as for a whole file.
@@ -95,6 +115,33 @@ func (e *PageError) Unwrap() error { return e.Err }
 // ErrTruncated is matched, through errors.Is, by every *TruncatedError.
 var ErrTruncated = errors.New("dump: truncated input")
 
+// checkKey checks the id that identifies a page's sentences: its revision
+// id, or its page id when it has no revision id (0).
+func checkKey(id, revID int64) error {
+	switch {
+	case revID != 0 && (revID < 0 || revID > MaxRevisionID):
+		return fmt.Errorf("revision id %d outside 0…%d", revID, int64(MaxRevisionID))
+	case revID == 0 && (id < 0 || id > MaxRevisionID):
+		return fmt.Errorf("page id %d (no revision id) outside 0…%d", id, int64(MaxRevisionID))
+	}
+	return nil
+}
+
+// NotDumpError reports a file with data but no <page>, no <mediawiki> root
+// and no <siteinfo> (a README, a JSON file, UTF-16 without a byte order
+// mark...): nothing in it looks like a MediaWiki XML dump. It is terminal.
+type NotDumpError struct {
+	File string
+	Head []byte // the first bytes of the file, leading white space skipped
+}
+
+func (e *NotDumpError) Error() string {
+	return fmt.Sprintf("no pages found: %s does not look like a MediaWiki XML dump (first bytes: %q)", e.File, e.Head)
+}
+
+// headBytes is how many of a file's first bytes a NotDumpError shows.
+const headBytes = 32
+
 // errNoRootEnd is the cause of a TruncatedError for a document whose
 // <mediawiki> element is never closed although no page was cut.
 var errNoRootEnd = errors.New("input ended before </mediawiki>")
@@ -112,6 +159,11 @@ type TruncatedError struct {
 	// decompressor's error when it failed, or an error saying that
 	// </mediawiki> is missing.
 	Err error
+	// PageCut says a page was cut (Offset is its "<page>"); PageID and
+	// Title are what could be recovered of it from its partial bytes.
+	PageCut bool
+	PageID  int64
+	Title   string
 }
 
 func (e *TruncatedError) Error() string {

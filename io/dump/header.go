@@ -2,30 +2,32 @@ package dump
 
 import (
 	"bytes"
-	"encoding/xml"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 )
 
 // parseNamespaces returns the namespace names declared in a captured
-// <siteinfo> element, mapped to their keys, or nil if it is malformed.
+// <siteinfo> element, mapped to their keys, or nil if it is malformed or
+// declares none. They are read as ParseSite reads them, so that a reader
+// given Site.Namespaces (Options.Namespaces) and one reading the same
+// <siteinfo> derive the same namespaces.
 func parseNamespaces(siteinfo []byte) map[string]int {
-	var info struct {
-		Namespaces []struct {
-			Key  int    `xml:"key,attr"`
-			Name string `xml:",chardata"`
-		} `xml:"namespaces>namespace"`
-	}
-	siteinfo = bytes.ToValidUTF8(siteinfo, []byte(string(utf8.RuneError)))
-	if err := xml.Unmarshal(siteinfo, &info); err != nil {
-		return nil
-	}
-	names := make(map[string]int, len(info.Namespaces))
-	for _, ns := range info.Namespaces {
-		if name := strings.TrimSpace(ns.Name); name != "" {
-			names[name] = ns.Key
+	return NamespaceKeys(parseSite("", "", siteinfo).Namespaces)
+}
+
+// NamespaceKeys maps the names of namespaces to their keys, for
+// Options.Namespaces; nil if none has a name.
+func NamespaceKeys(namespaces []Namespace) map[string]int {
+	var names map[string]int
+	for _, ns := range namespaces {
+		if ns.Name == "" {
+			continue
 		}
+		if names == nil {
+			names = make(map[string]int, len(namespaces))
+		}
+		names[ns.Name] = ns.Key
 	}
 	return names
 }

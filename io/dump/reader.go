@@ -46,13 +46,19 @@ type Reader struct {
 
 	capturing bool   // bytes passed over are appended to record
 	record    []byte // the page or siteinfo being captured
+	recordLen int64  // bytes passed over since the capture started, kept or not
 	overflow  bool   // the record outgrew maxPage and was cut
 
-	rootOpen   bool           // <mediawiki> seen
-	rootClosed bool           // </mediawiki> seen
-	rootLang   string         // the xml:lang attribute of <mediawiki>
-	siteinfo   []byte         // the last complete <siteinfo> element
-	namespaces map[string]int // namespace name -> key, from <siteinfo>
+	rootOpen    bool           // <mediawiki> seen
+	rootClosed  bool           // </mediawiki> seen
+	rootLang    string         // the xml:lang attribute of <mediawiki>
+	siteinfo    []byte         // the last complete <siteinfo> element
+	namespaces  map[string]int // namespace name -> key, from <siteinfo> or Options.Namespaces
+	sawSiteinfo bool           // a <siteinfo> start tag was seen
+
+	fileStart bool   // Options.FileStart
+	sawPage   bool   // a <page> start tag was seen
+	head      []byte // the stream's first bytes, leading white space skipped, when fileStart
 
 	parser pageParser
 	done   error // terminal error returned by every later Next
@@ -69,7 +75,7 @@ func NewReader(r io.Reader, file string, opt Options) *Reader {
 		maxPage = DefaultMaxPageBytes
 	}
 	rd := &Reader{file: file, maxPage: maxPage, src: r, buf: make([]byte, windowSize),
-		base: opt.StartOffset, rootOpen: opt.InsideRoot}
+		base: opt.StartOffset, rootOpen: opt.InsideRoot, namespaces: opt.Namespaces, fileStart: opt.FileStart}
 	if opt.StartOffset > 0 {
 		rd.in = r // a byte order mark is only at the start of a file
 	}
@@ -83,8 +89,9 @@ func (r *Reader) Offset() int64 { return r.base + int64(r.r) }
 // Next returns the next page. It returns io.EOF at the clean end of the
 // input; a *PageError for a bad page, after which Next may be called again;
 // a *TruncatedError when the input ends or its decompressor fails inside a
-// page or before </mediawiki>; or another error, wrapping an I/O failure.
-// The last two are terminal.
+// page or before </mediawiki>; with Options.FileStart, a *NotDumpError at
+// the end of an input that holds data but nothing of a dump; or another
+// error, wrapping an I/O failure. The last three are terminal.
 func (r *Reader) Next() (Page, error) {
 	for r.done == nil {
 		t, n, err := r.nextTag()
@@ -94,6 +101,7 @@ func (r *Reader) Next() (Page, error) {
 		}
 		switch t {
 		case tagPageOpen:
+			r.sawPage = true
 			return r.readPage(n)
 		case tagSiteinfoOpen:
 			r.readSiteinfo(n)
@@ -182,10 +190,13 @@ func (r *Reader) readPage(n int) (Page, error) {
 // finishPage parses the captured page that started at offset start.
 func (r *Reader) finishPage(start int64) (Page, error) {
 	if r.overflow {
-		return Page{}, r.pageError(start, fmt.Errorf("page larger than %d bytes", r.maxPage))
+		return Page{}, r.pageError(start, fmt.Errorf("page of %d bytes, larger than %d bytes", r.recordLen, r.maxPage))
 	}
 	f, err := r.parser.parse(r.record)
 	if err != nil {
+		return Page{}, r.pageError(start, err)
+	}
+	if err := checkKey(f.id, f.revID); err != nil {
 		return Page{}, r.pageError(start, err)
 	}
 	p := Page{
@@ -222,8 +233,9 @@ func (r *Reader) pageError(start int64, cause error) error {
 
 // readSiteinfo captures the <siteinfo> element whose n-byte opening tag is
 // next in the window and learns its namespaces. A malformed or unterminated
-// siteinfo is skipped: namespaces are then derived from <ns> only.
+// siteinfo is skipped: namespaces are then those of Options.Namespaces.
 func (r *Reader) readSiteinfo(n int) {
+	r.sawSiteinfo = true
 	r.startCapture()
 	r.advance(n)
 	for {
@@ -237,7 +249,9 @@ func (r *Reader) readSiteinfo(n int) {
 			r.stopCapture()
 			if !r.overflow {
 				r.siteinfo = bytes.Clone(r.record)
-				r.namespaces = parseNamespaces(r.record)
+				if ns := parseNamespaces(r.record); ns != nil {
+					r.namespaces = ns
+				}
 			}
 			return
 		}
@@ -248,17 +262,19 @@ func (r *Reader) readSiteinfo(n int) {
 // pageStart is the offset of the unfinished page, or -1 between pages.
 func (r *Reader) endError(err error, pageStart int64) error {
 	truncated := func(cause error) error {
-		off := pageStart
-		if off < 0 {
-			off = r.Offset()
+		if pageStart < 0 {
+			return &TruncatedError{File: r.file, Offset: r.Offset(), Err: cause}
 		}
-		return &TruncatedError{File: r.file, Offset: off, Err: cause}
+		id, title := salvage(r.record)
+		return &TruncatedError{File: r.file, Offset: pageStart, Err: cause, PageCut: true, PageID: id, Title: title}
 	}
 	switch {
 	case err == io.EOF && pageStart >= 0:
 		return truncated(io.ErrUnexpectedEOF)
 	case err == io.EOF && r.rootOpen && !r.rootClosed:
 		return truncated(errNoRootEnd)
+	case err == io.EOF && r.fileStart && len(r.head) > 0 && !r.sawPage && !r.rootOpen && !r.rootClosed && !r.sawSiteinfo:
+		return &NotDumpError{File: r.file, Head: r.head}
 	case err == io.EOF:
 		return io.EOF
 	case isDecodeFailure(err):
@@ -288,7 +304,65 @@ func (r *Reader) nextTag() (tag, int, error) {
 		if t, n := classify(r.buf[r.r:r.w]); t != tagNone {
 			return t, n, nil
 		}
+		if open, end := section(r.buf[r.r:r.w]); end != "" {
+			if err := r.skipSection(len(open), end); err != nil {
+				return tagNone, 0, err
+			}
+			continue
+		}
 		r.advance(1)
+	}
+}
+
+// section returns the opener and terminator of the CDATA section or comment
+// that starts at the start of b, or "", "" if none does. Their content is
+// text, in which "<page>" is not a tag.
+func section(b []byte) (open, end string) {
+	switch {
+	case bytes.HasPrefix(b, []byte(cdataOpen)):
+		return cdataOpen, cdataEnd
+	case bytes.HasPrefix(b, []byte(commentOpen)):
+		return commentOpen, commentEnd
+	}
+	return "", ""
+}
+
+const (
+	cdataOpen   = "<![CDATA["
+	cdataEnd    = "]]>"
+	commentOpen = "<!--"
+	commentEnd  = "-->"
+)
+
+// skipSection consumes the CDATA section or comment at the front of the
+// window (its opener is n bytes long), up to and including its terminator
+// end, in linear time. A terminator that does not start within maxPage
+// bytes of the opener is not looked for further: the opener is taken as
+// stray bytes, not markup, and scanning for tags resumes maxPage bytes after
+// it (a page holding such a section is too large anyway), so that a lone
+// "<!--" between pages costs at most that much. Where that is depends only
+// on the bytes, not on how reads cut them. It returns the read error that
+// ends the input inside the section.
+func (r *Reader) skipSection(n int, end string) error {
+	r.advance(n)
+	limit := r.maxPage // the terminator must start at most this far ahead
+	for {
+		win := r.buf[r.r:r.w]
+		if j := bytes.Index(win, []byte(end)); j >= 0 && j <= limit {
+			r.advance(j + len(end))
+			return nil
+		}
+		if len(win) >= limit+len(end) {
+			r.advance(limit)
+			return nil
+		}
+		if k := len(win) - (len(end) - 1); k > 0 { // the last bytes may start the terminator
+			r.advance(k)
+			limit -= k
+		}
+		if err := r.fill(); err != nil {
+			return err
+		}
 	}
 }
 
@@ -326,6 +400,12 @@ func hasTag(b []byte, open string) bool {
 
 // advance consumes n buffered bytes, capturing them if a record is open.
 func (r *Reader) advance(n int) {
+	if r.fileStart && len(r.head) < headBytes {
+		r.keepHead(r.buf[r.r : r.r+n])
+	}
+	if r.capturing {
+		r.recordLen += int64(n)
+	}
 	if r.capturing && !r.overflow {
 		if len(r.record)+n > r.maxPage {
 			r.overflow = true
@@ -336,9 +416,18 @@ func (r *Reader) advance(n int) {
 	r.r += n
 }
 
+// keepHead appends the first of b to the stream's head, skipping leading
+// white space.
+func (r *Reader) keepHead(b []byte) {
+	if len(r.head) == 0 {
+		b = bytes.TrimLeft(b, " \t\r\n")
+	}
+	r.head = append(r.head, b[:min(len(b), headBytes-len(r.head))]...)
+}
+
 func (r *Reader) startCapture() {
 	r.capturing, r.overflow = true, false
-	r.record = r.record[:0]
+	r.record, r.recordLen = r.record[:0], 0
 }
 
 func (r *Reader) stopCapture() { r.capturing = false }

@@ -14,6 +14,10 @@ type Source struct {
 	File string
 	Size int64
 	Wiki string // the wiki's name, stamped on the file's pages (Site.Wiki)
+	// Namespaces are those the file's header declares (Site.Namespaces),
+	// given to the reader of every byte range: a page without <ns> gets the
+	// namespace of its title's prefix whichever range reads it.
+	Namespaces []Namespace
 	// Splittable says the file may be read in byte ranges in parallel: it is
 	// plain UTF-8 XML (not compressed, no UTF-16 byte order mark) and it ends
 	// like a complete dump (with </mediawiki>, or has no root at all), so

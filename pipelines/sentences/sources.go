@@ -71,7 +71,8 @@ func planSources(ctx context.Context, files []string) (sources, error) {
 }
 
 // readSites reads the header of every file, a few at a time, stamps each
-// source with its wiki's name and gathers the wikis' sites.
+// source with its wiki's name (and each dump with its header's namespaces)
+// and gathers the wikis' sites.
 func (src *sources) readSites(ctx context.Context) error {
 	var files []string
 	for _, d := range src.Dumps {
@@ -95,6 +96,9 @@ func (src *sources) readSites(ctx context.Context) error {
 	}
 	for i := range src.Dumps {
 		src.Dumps[i].Wiki = sites[i].Wiki
+		// Every byte range derives the namespace of a page without <ns>
+		// from the names of the file's header, not only the first.
+		src.Dumps[i].Namespaces = sites[i].Namespaces
 	}
 	for i := range src.Multistream {
 		src.Multistream[i].Wiki = sites[len(src.Dumps)+i].Wiki

@@ -16,7 +16,10 @@ import (
 type Counts struct {
 	FilesRead      int64 `json:"files_read"`
 	FilesTruncated int64 `json:"files_truncated"`
-	DeadLetters    int64 `json:"dead_letters"`
+	// FilesNotDumps counts input files with data but no <page>, no
+	// <mediawiki> root and no <siteinfo>: not MediaWiki XML dumps.
+	FilesNotDumps int64 `json:"files_not_dumps"`
+	DeadLetters   int64 `json:"dead_letters"`
 
 	PagesRead             int64 `json:"pages_read"`
 	PagesKept             int64 `json:"pages_kept"`
@@ -71,6 +74,7 @@ func (c *Counts) AddCategory(category string, clusters, sentences int64) {
 func (c *Counts) Merge(o Counts) {
 	c.FilesRead += o.FilesRead
 	c.FilesTruncated += o.FilesTruncated
+	c.FilesNotDumps += o.FilesNotDumps
 	c.DeadLetters += o.DeadLetters
 	c.PagesRead += o.PagesRead
 	c.PagesKept += o.PagesKept
