@@ -253,8 +253,11 @@ func count(status []int8, bands int) dedupe.Page {
 func (w *signer) add(st sentence.Sentence) {
 	s := w.out
 	s.ids = append(s.ids, st.ID)
-	hashes := w.shingler.Hashes(st.Text)
-	switch n := len(hashes); {
+	// A sentence known to have MaxShingles shingles is given up as soon as
+	// that is known: a one-line page of 60 MB would otherwise cost its runes
+	// and hashes, 12 times its size.
+	hashes, n := w.shingler.HashesBelow(st.Text, w.cfg.MaxShingles)
+	switch {
 	case n <= w.cfg.MinShingles:
 		s.status = append(s.status, -1)
 		return

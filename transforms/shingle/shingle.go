@@ -46,8 +46,16 @@ func New(length int, norm Normalization) *Shingler {
 // of the text in most languages' wikitext, skip UTF-8 decoding and the
 // unicode tables.
 func (n Normalization) Normalize(dst []rune, text string) []rune {
+	dst, _ = n.normalize(dst, text, false)
+	return dst
+}
+
+// normalize appends the normalised runes of text to dst. pendingSpace says
+// that text follows white space that is to be collapsed into one space
+// before its first rune; the state at the end of text is returned, so that
+// a text can be normalised chunk by chunk.
+func (n Normalization) normalize(dst []rune, text string, pendingSpace bool) ([]rune, bool) {
 	dst = slices.Grow(dst, len(text)) // never more runes than bytes
-	pendingSpace := false
 	for i := 0; i < len(text); {
 		if c := text[i]; c < utf8.RuneSelf {
 			i++
@@ -80,7 +88,7 @@ func (n Normalization) Normalize(dst []rune, text string) []rune {
 		}
 		dst = append(dst, r)
 	}
-	return dst
+	return dst, pendingSpace
 }
 
 // asciiSpace marks the ASCII white space of unicode.IsSpace.
@@ -99,12 +107,68 @@ func Count(runes, length int) int {
 // (duplicates included). The slice is owned by the Shingler and is valid
 // until the next call.
 func (s *Shingler) Hashes(text string) []uint64 {
+	s.shrink(len(text))
 	s.runes = s.Norm.Normalize(s.runes[:0], text)
 	s.hashes = AppendHashes(s.hashes[:0], s.runes, s.Length)
 	return s.hashes
 }
 
-// Runes returns the normalised runes of the last sentence given to Hashes.
+// HashesBelow is Hashes for a sentence that is of no use with maxShingles
+// shingles or more: it returns the hashes of text and their number n when
+// n < maxShingles, and otherwise nil and some n ≥ maxShingles as soon as
+// normalisation has seen that many (maxShingles+Length-1 runes), so that a
+// huge sentence costs neither its runes nor its hashes. maxShingles ≤ 0
+// means no limit. Runes then returns the
+// runes normalised so far.
+func (s *Shingler) HashesBelow(text string, maxShingles int) (hashes []uint64, n int) {
+	limit := maxShingles + s.Length - 1 // the runes of maxShingles shingles
+	if maxShingles <= 0 || len(text) < limit || s.Length <= 0 {
+		// Never more runes than bytes: text is below the limit.
+		h := s.Hashes(text)
+		return h, len(h)
+	}
+	s.shrink(limit)
+	s.runes, s.hashes = s.runes[:0], s.hashes[:0]
+	chunk := max(limit, minChunk)
+	pending := false
+	for i := 0; i < len(text); {
+		j := min(i+chunk, len(text))
+		for j < len(text) && !utf8.RuneStart(text[j]) {
+			j++
+		}
+		s.runes, pending = s.Norm.normalize(s.runes, text[i:j], pending)
+		if len(s.runes) >= limit {
+			return nil, Count(len(s.runes), s.Length)
+		}
+		i = j
+	}
+	s.hashes = AppendHashes(s.hashes, s.runes, s.Length)
+	return s.hashes, len(s.hashes)
+}
+
+// minChunk is the fewest bytes of a long sentence HashesBelow normalises
+// before it checks the runes against the limit.
+const minChunk = 1 << 10
+
+// keepRunes bounds the runes (and hashes) a Shingler keeps buffers for
+// between calls: after a longer sentence, the buffers are given back to the
+// garbage collector at the next shorter one, so that one huge sentence does
+// not pin its buffers for the worker's lifetime.
+const keepRunes = 1 << 16
+
+// shrink drops buffers grown beyond keepRunes when the next text, of the
+// given bytes, needs fewer.
+func (s *Shingler) shrink(bytes int) {
+	if cap(s.runes) > keepRunes && bytes <= keepRunes {
+		s.runes = nil
+	}
+	if cap(s.hashes) > keepRunes && bytes <= keepRunes {
+		s.hashes = nil
+	}
+}
+
+// Runes returns the normalised runes of the last sentence given to Hashes
+// or HashesBelow.
 func (s *Shingler) Runes() []rune { return s.runes }
 
 // base is the multiplier of the rolling hash: a large odd constant.

@@ -1,6 +1,7 @@
 package shingle
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -183,4 +184,83 @@ func FuzzHashes(f *testing.F) {
 			t.Fatal("hashing is not deterministic")
 		}
 	})
+}
+
+// TestHashesBelowMatchesHashes checks that HashesBelow gives Hashes' hashes
+// below the limit and a count at or above it otherwise, with white space
+// and multi-byte runes falling on the chunks' edges.
+func TestHashesBelowMatchesHashes(t *testing.T) {
+	units := []string{"a", "Ab", "  ", " \t\n", "é", "Ω ", "中文", "\u2003", "\xff", "x y "}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 400 {
+		var sb strings.Builder
+		for sb.Len() < rng.IntN(4*minChunk) {
+			sb.WriteString(units[rng.IntN(len(units))])
+		}
+		text := sb.String()
+		for _, norm := range []Normalization{DefaultNormalization, {}} {
+			for _, maxShingles := range []int{0, 1, 5, 600, 1000, 5000} {
+				whole := New(12, norm)
+				want := slices.Clone(whole.Hashes(text))
+				s := New(12, norm)
+				got, n := s.HashesBelow(text, maxShingles)
+				switch {
+				case maxShingles <= 0 || len(want) < maxShingles:
+					if n != len(want) || !slices.Equal(got, want) {
+						t.Fatalf("trial %d, max %d: %d hashes (n = %d), want %d", trial, maxShingles, len(got), n, len(want))
+					}
+				case got != nil || n < maxShingles:
+					t.Fatalf("trial %d, max %d: %d hashes and n = %d for a sentence of %d shingles", trial, maxShingles, len(got), n, len(want))
+				}
+			}
+		}
+	}
+}
+
+// TestHashesBelowStopsEarly hashes a one-line sentence of 32 MB against a
+// limit of 600 shingles: it must be given up without its runes and hashes
+// (4 and 8 bytes a character), which made such a page cost 50 times its
+// size, and leave the Shingler no large buffer.
+func TestHashesBelowStopsEarly(t *testing.T) {
+	text := strings.Repeat("Lorem ipsum dolor sit amet, consectetur adipiscing elit ", 600_000)
+	s := New(12, DefaultNormalization)
+	allocs := testing.AllocsPerRun(3, func() {
+		if h, n := s.HashesBelow(text, 600); h != nil || n < 600 {
+			t.Fatalf("%d hashes, n = %d: want the sentence given up", len(h), n)
+		}
+	})
+	if allocs > 2 {
+		t.Errorf("%v allocations", allocs)
+	}
+	if c := cap(s.runes) + cap(s.hashes); c > 4*minChunk {
+		t.Errorf("buffers of %d runes and %d hashes kept for a sentence given up at 611 runes", cap(s.runes), cap(s.hashes))
+	}
+}
+
+// TestShinglerShrinksBuffers checks that a Shingler does not keep the
+// buffers of a huge sentence for the next, short ones.
+func TestShinglerShrinksBuffers(t *testing.T) {
+	s := New(12, DefaultNormalization)
+	s.Hashes(strings.Repeat("abcdefgh ", keepRunes))
+	if cap(s.hashes) <= keepRunes {
+		t.Fatalf("hashes of a long sentence in a buffer of %d", cap(s.hashes))
+	}
+	short := "A sentence of an ordinary length, with its shingles."
+	want := slices.Clone(New(12, DefaultNormalization).Hashes(short))
+	if got := s.Hashes(short); !slices.Equal(got, want) {
+		t.Fatal("hashes differ after a long sentence")
+	}
+	if cap(s.runes) > keepRunes || cap(s.hashes) > keepRunes {
+		t.Errorf("buffers of %d runes and %d hashes kept after a short sentence", cap(s.runes), cap(s.hashes))
+	}
+}
+
+func BenchmarkHashesBelow(b *testing.B) {
+	s := New(12, DefaultNormalization)
+	text := "In dry areas it may only emerge from its burrow for a few weeks when conditions are right and usually at night but in areas with permanent water bodies and abundant rain it may be active all day."
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		s.HashesBelow(text, 600)
+	}
 }
