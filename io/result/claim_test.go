@@ -178,3 +178,41 @@ func TestClaimUnwritable(t *testing.T) {
 		t.Errorf("Claim(%s) = %v, want an error naming it", dir, err)
 	}
 }
+
+// TestClaimFileReplacedWhileOpening opens the claim file, then lets its
+// holder release it (removing it) and a third claimant create and lock a
+// new one before locking the file it opened: that lock, on a removed file,
+// is no claim, and the claim fails naming the third claimant.
+func TestClaimFileReplacedWhileOpening(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	first, err := Claim(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var third *RunClaim
+	afterOpenClaim = func() {
+		afterOpenClaim = nil
+		if err := first.Release(ctx); err != nil {
+			t.Error(err)
+		}
+		var terr error
+		if third, terr = Claim(ctx, dir); terr != nil {
+			t.Errorf("third Claim: %v", terr)
+		}
+	}
+	defer func() { afterOpenClaim = nil }()
+	c, err := Claim(ctx, dir)
+	if third == nil {
+		t.Fatal("the race was not run")
+	}
+	defer third.Release(ctx)
+	if err == nil {
+		c.Release(ctx)
+		t.Fatal("two claims held at once: the second locked a removed claim file")
+	}
+	var claimed *ClaimedError
+	if !errors.As(err, &claimed) || claimed.Owner != third.Owner() {
+		t.Errorf("Claim = %v, want a *ClaimedError naming %+v", err, third.Owner())
+	}
+}

@@ -34,6 +34,9 @@ func claimLocal(dir string, owner Owner) (claimImpl, error) {
 		if err != nil {
 			return nil, fmt.Errorf("result: cannot create claim file %s (is the output directory writable?): %w", path, err)
 		}
+		if afterOpenClaim != nil {
+			afterOpenClaim()
+		}
 		if err := flock(f, syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 			if errors.Is(err, syscall.EWOULDBLOCK) {
 				holder := readHolder(f)
@@ -63,6 +66,10 @@ func claimLocal(dir string, owner Owner) (claimImpl, error) {
 	}
 	return nil, fmt.Errorf("result: cannot claim %s: its claim file %s keeps being replaced", dir, path)
 }
+
+// afterOpenClaim, if set, runs between opening the claim file and locking
+// it: the tests use it to release and re-claim the directory in between.
+var afterOpenClaim func()
 
 func flock(f *os.File, how int) error {
 	for {
