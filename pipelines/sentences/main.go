@@ -14,14 +14,15 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"log"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
-	"strconv"
 	"strings"
 	"time"
 
@@ -72,7 +73,20 @@ var (
 )
 
 func main() {
-	flag.Parse()
+	flag.Usage = func() { printUsage(flag.CommandLine.Output()) }
+	if err := parseFlags(os.Args[1:]); err != nil {
+		if err == errHelp {
+			os.Exit(0)
+		}
+		exit(err)
+	}
+	var l launch
+	if !workerMode() {
+		var err error
+		if l, err = currentLaunch(); err != nil {
+			exit(err)
+		}
+	}
 	beam.Init() // on a cluster runner's workers this runs the worker and never returns
 	if os.Getenv("GOGC") == "" {
 		// The embedded runner keeps every shuffle in this process's heap;
@@ -84,33 +98,49 @@ func main() {
 		fmt.Println("sentences", version, buildCommit())
 		return
 	}
-	ctx := context.Background()
+	exit(launchRun(context.Background(), l))
+}
+
+// launchRun checks the flags and the input, builds the pipeline, and only
+// then checks (creating it) the run directory and runs the pipeline. A
+// mistake found before the run leaves nothing behind; a failed launch
+// removes the run directory it created if nothing was written to it.
+func launchRun(ctx context.Context, l launch) error {
+	if err := l.check(*input, *output); err != nil {
+		return err
+	}
 	opts, err := optionsFromFlags(ctx)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "sentences:", err)
-		os.Exit(2)
+		return exitError{2, err}
 	}
 	p, s := beam.NewPipelineWithRoot()
 	if err := Build(s, opts); err != nil {
-		fmt.Fprintln(os.Stderr, "sentences:", err)
-		os.Exit(2)
+		return exitError{2, err}
+	}
+	created, err := opts.checkRunDir(ctx)
+	if err != nil {
+		return exitError{2, err}
 	}
 	log.Printf("run %s: reading %d file(s), scheme %s: %d bands × %d rows", opts.RunID, len(opts.Input), opts.Scheme, opts.Bands, opts.Rows)
 	stopProfile, err := startCPUProfile(*cpuProfile)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "sentences:", err)
-		os.Exit(2)
+		return exitError{2, err}
 	}
 	err = beamx.Run(ctx, p)
 	stopProfile()
 	if err != nil {
-		log.Fatalf("sentences: pipeline failed: %v (no manifest.json was written in %s: the run did not finish)", err, opts.RunDir())
+		if created {
+			removeIfEmpty(opts.RunDir())
+		}
+		return fmt.Errorf("pipeline failed: %w (no manifest.json was written in %s: the run did not finish)", err, opts.RunDir())
 	}
-	if submitsOnly() {
-		fmt.Printf("submitted run %s; its results will be in %s\n", opts.RunID, opts.RunDir())
-		return
+	msg, finished := l.outcome(opts.RunID, opts.RunDir())
+	if !finished {
+		fmt.Println("sentences:", msg)
+		return nil
 	}
 	report(ctx, opts.RunDir())
+	return nil
 }
 
 // startCPUProfile starts writing a CPU profile to path, if it is not empty,
@@ -181,23 +211,9 @@ func runnerName() string {
 // embeddedRunner reports whether the runner runs the pipeline in this
 // process: Prism, Beam Go's default, or the older direct runner.
 func embeddedRunner(runner string) bool {
-	switch runner {
-	case "", "prism", "direct":
+	switch runnerAliases[runner] {
+	case "prism", "direct":
 		return true
-	}
-	return false
-}
-
-// submitsOnly reports whether the runner was asked only to submit or print
-// the job (Beam's --async, Dataflow's --dry_run or --template_location), so
-// that no results can be read when Run returns.
-func submitsOnly() bool {
-	for _, name := range []string{"async", "dry_run", "template_location"} {
-		if f := flag.Lookup(name); f != nil {
-			if v := f.Value.String(); v != "" && v != "false" {
-				return true
-			}
-		}
 	}
 	return false
 }
@@ -218,119 +234,115 @@ func buildCommit() string {
 	return "unknown"
 }
 
-// optionsFromFlags validates the flags, expands the input patterns and
-// chooses the banding, so that a mistake stops the run before any work.
+// optionsFromFlags validates the flags, chooses the banding, expands the
+// input patterns and plans the sources, so that a mistake stops the run
+// before any work and before the run directory exists (checkRunDir creates
+// it).
 func optionsFromFlags(ctx context.Context) (Options, error) {
 	if *input == "" || *output == "" {
 		return Options{}, fmt.Errorf("--input and --output are required (try --input 'dumps/*.bz2' --output out/)")
-	}
-	files, err := dump.Expand(ctx, *input)
-	if err != nil {
-		return Options{}, err
-	}
-	for i, f := range files {
-		if files[i], err = absolute(f); err != nil {
-			return Options{}, err
-		}
-	}
-	out, err := absolute(*output)
-	if err != nil {
-		return Options{}, err
 	}
 	ns, err := parseNamespaces(*namespaces)
 	if err != nil {
 		return Options{}, err
 	}
+	set := map[string]bool{}
+	flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	o := Options{
-		Input: files, Output: out, Namespaces: ns, MaxPageBytes: *maxPageBytes, SplitBytes: *splitBytes,
+		Input: []string{*input}, Output: *output, RunID: *runID, Namespaces: ns, MaxPageBytes: *maxPageBytes, SplitBytes: *splitBytes,
 		ShingleLength: *shingleLength, MinShingles: *minShingles, MaxShingles: *maxShingles,
 		FoldCase: *foldCase, CollapseSpace: *collapseSpace,
 		Scheme: *scheme, Threshold: *threshold, Recall: *recall, Bands: *bands, Rows: *rows, Seed: *seed,
 		MinJaccard: *minJaccard, MaxEdit: *maxEdit, TopPairs: *topPairs,
 		Shards: shardsFor(*shards, runnerName()), Rounds: *rounds, OutputShards: *outputShards, EmitSentences: *emitSentences,
+		Set: set,
 	}
 	if err := o.resolve(*maxBands); err != nil {
 		return Options{}, err
 	}
-	if err := o.prepareRun(ctx, *runID); err != nil {
+	// Only now the file systems: the patterns, then each file's header.
+	if o.Input, err = dump.Expand(ctx, *input); err != nil {
+		return Options{}, err
+	}
+	for i, f := range o.Input {
+		if o.Input[i], err = absolute(f); err != nil {
+			return Options{}, err
+		}
+	}
+	if o.Output, err = absolute(*output); err != nil {
+		return Options{}, err
+	}
+	if err := o.nameRun(ctx, *runID); err != nil {
 		return Options{}, err
 	}
 	return o, nil
 }
 
-// prepareRun names the run, refuses to overwrite a finished one, checks the
-// run directory is writable and records what the manifest needs.
+// prepareRun names the run and plans its sources (nameRun), then refuses to
+// overwrite a finished run and checks the run directory is writable
+// (checkRunDir), in that order, so that a bad input leaves no directory.
 func (o *Options) prepareRun(ctx context.Context, id string) error {
+	if err := o.nameRun(ctx, id); err != nil {
+		return err
+	}
+	_, err := o.checkRunDir(ctx)
+	return err
+}
+
+// nameRun names the run (id, or a new UUID), plans the sources if they are
+// not planned yet, and records what the manifest needs. It writes nothing.
+func (o *Options) nameRun(ctx context.Context, id string) error {
 	if id == "" {
 		id = uuid.NewString()
 	}
-	if strings.ContainsAny(id, "/\\") || id == "." || id == ".." {
-		return fmt.Errorf("--run_id %q must be a plain directory name", id)
+	if err := checkRunID(id); err != nil {
+		return err
 	}
 	o.RunID = id
+	if o.Sources == nil {
+		src, err := planSources(ctx, o.Input)
+		if err != nil {
+			return err
+		}
+		o.Sources = &src
+	}
+	o.Run = summary.Manifest{Commit: buildCommit(), Inputs: o.Sources.inputs(), Started: time.Now().UTC()}
+	return nil
+}
+
+// checkRunDir refuses to overwrite a finished run and checks that the run
+// directory is writable, which creates it on a local file system. created
+// reports whether it did not exist before, so that a failed launch can
+// remove it.
+func (o *Options) checkRunDir(ctx context.Context) (created bool, err error) {
 	manifest := result.Join(o.RunDir(), "manifest.json")
 	switch done, err := result.Exists(ctx, manifest); {
 	case err != nil:
-		return err
+		return false, err
 	case done:
-		return fmt.Errorf("run %s already finished (%s exists); choose another --run_id or remove that directory", id, manifest)
+		return false, fmt.Errorf("run %s already finished (%s exists); choose another --run_id or remove that directory", o.RunID, manifest)
 	}
-	if err := result.CheckWritable(ctx, o.RunDir()); err != nil {
-		return err
+	dir := o.RunDir()
+	if localPath(dir) {
+		_, statErr := os.Stat(strings.TrimPrefix(dir, "file://"))
+		created = errors.Is(statErr, fs.ErrNotExist)
 	}
-	src, err := planSources(ctx, o.Input)
-	if err != nil {
-		return err
+	if err := result.CheckWritable(ctx, dir); err != nil {
+		return false, err
 	}
-	o.Sources = &src
-	o.Run = summary.Manifest{Commit: buildCommit(), Inputs: src.inputs(), Started: time.Now().UTC()}
-	return nil
+	return created, nil
 }
 
-// resolve checks the numeric options and fills in the banding.
-func (o *Options) resolve(maxBands int) error {
-	switch {
-	case o.ShingleLength < 1:
-		return fmt.Errorf("--shingle_length must be at least 1, got %d", o.ShingleLength)
-	case o.MinShingles >= o.MaxShingles:
-		return fmt.Errorf("--min_shingles (%d) must be below --max_shingles (%d)", o.MinShingles, o.MaxShingles)
-	case o.Shards < 1 || o.OutputShards < 1 || o.TopPairs < 1 || o.Rounds < 0:
-		return fmt.Errorf("--shards must be at least 0 (0: the runner's default), --output_shards and --top_pairs at least 1, --rounds at least 0")
-	case o.MinJaccard < 0 || o.MinJaccard > 1 || o.MaxEdit < 0 || o.MaxEdit > 1:
-		return fmt.Errorf("--min_jaccard and --max_edit must be between 0 and 1")
+// removeIfEmpty removes a local run directory that a failed launch left
+// empty; one holding anything stays, as an unfinished run.
+func removeIfEmpty(dir string) {
+	if !localPath(dir) {
+		return
 	}
-	switch o.Scheme {
-	case "weissman":
-		o.Bands, o.Rows, o.Threshold, o.Recall = 10, 10, 0, 0
-	case "bands", "oph":
-		if o.Bands == 0 && o.Rows == 0 {
-			b, r, err := minhash.ChooseBands(o.Threshold, o.Recall, maxBands)
-			if err != nil {
-				return err
-			}
-			o.Bands, o.Rows = b, r
-		} else if o.Bands < 1 || o.Rows < 1 {
-			return fmt.Errorf("give both --bands and --rows, or neither")
-		}
-	default:
-		return fmt.Errorf("--scheme must be 'bands', 'oph' or 'weissman', got %q", o.Scheme)
+	dir = strings.TrimPrefix(dir, "file://")
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) == 0 {
+		os.Remove(dir)
 	}
-	return nil
-}
-
-func parseNamespaces(s string) ([]int, error) {
-	if s == "all" || s == "" {
-		return nil, nil
-	}
-	var ns []int
-	for _, f := range strings.Split(s, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil {
-			return nil, fmt.Errorf("--namespaces: %q is not a namespace number", f)
-		}
-		ns = append(ns, n)
-	}
-	return ns, nil
 }
 
 // report prints where the results are and the main counts.

@@ -36,6 +36,7 @@ type Options struct {
 	Scheme        string   `json:"scheme"`
 	Threshold     float64  `json:"threshold"`
 	Recall        float64  `json:"recall"`
+	MaxBands      int      `json:"max_bands"`
 	Bands         int      `json:"bands"`
 	Rows          int      `json:"rows"`
 	Seed          uint64   `json:"seed"`
@@ -52,6 +53,10 @@ type Options struct {
 	Sources *sources `json:"-"`
 	// Run is what the manifest records beside the parameters.
 	Run summary.Manifest `json:"-"`
+	// Set names the flags given explicitly on the command line (nil when
+	// the options do not come from flags): Validate refuses a flag that
+	// does not apply to the scheme only if it was given.
+	Set map[string]bool `json:"-"`
 }
 
 // RunDir is the directory the run writes to.
@@ -104,11 +109,18 @@ func (o Options) verifyConfig() verify.Config {
 	}
 }
 
-// Build adds the sentence near-duplicate pipeline to s: it reads
+// Build adds the sentence near-duplicate pipeline to s: it validates opts
+// (Options.Validate), chooses the banding if resolve has not, reads
 // opts.Input and writes to opts.RunDir() the files clusters-*.jsonl,
 // dead_letter-*.jsonl, sentences-*.jsonl (with opts.EmitSentences),
 // summary.json and, once everything else is written, manifest.json.
 func Build(s beam.Scope, opts Options) error {
+	if err := opts.Validate(); err != nil {
+		return err
+	}
+	if err := opts.chooseBanding(); err != nil {
+		return err
+	}
 	scheme, err := opts.signConfig().NewScheme()
 	if err != nil {
 		return err
@@ -119,6 +131,9 @@ func Build(s beam.Scope, opts Options) error {
 			return err
 		}
 		opts.Sources = &src
+		if opts.Run.Inputs == nil {
+			opts.Run.Inputs = src.inputs()
+		}
 	}
 	doc, err := summaryDocument(opts, scheme)
 	if err != nil {

@@ -1,0 +1,215 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/neardup/neardup/transforms/minhash"
+)
+
+// Limits the options are checked against.
+const (
+	// minNamespace is MediaWiki's lowest namespace number (Media: is -2,
+	// Special: -1).
+	minNamespace = -2
+	// maxBins is the most minhashes a sentence's signature may have
+	// (bands × rows; minhash.consecutiveBands refuses more).
+	maxBins = 4096
+	// maxOutputShards keeps the output file names (clusters-SSSSS-of-NNNNN)
+	// sorted as their numbers.
+	maxOutputShards = 99999
+	// weissmanBands and weissmanRows are the fixed banding of the weissman
+	// scheme.
+	weissmanBands, weissmanRows = 10, 10
+)
+
+// bandingFlags are the flags that choose the banding of the oph and bands
+// schemes; the weissman scheme's is fixed.
+var bandingFlags = []string{"bands", "rows", "threshold", "recall", "max_bands"}
+
+// Validate checks every option: each number's range (NaN and infinities
+// are refused), the scheme and the flags that apply to it (Set tells which
+// were given explicitly), the namespaces and the run id. It does no I/O and
+// changes nothing: resolve chooses the banding after it, and Build calls it
+// again, so that every caller gets the same checks. Bands and Rows may be 0
+// (chosen by resolve) or the values resolve chose.
+func (o Options) Validate() error {
+	if len(o.Input) == 0 || o.Output == "" {
+		return fmt.Errorf("--input and --output are required (try --input 'dumps/*.bz2' --output out/)")
+	}
+	if o.RunID != "" {
+		if err := checkRunID(o.RunID); err != nil {
+			return err
+		}
+	}
+	for _, n := range o.Namespaces {
+		if n < minNamespace {
+			return fmt.Errorf("--namespaces: %d is not a namespace (MediaWiki's start at %d); give namespace numbers or 'all'", n, minNamespace)
+		}
+	}
+	switch {
+	case o.MaxPageBytes < 1:
+		return fmt.Errorf("--max_page_bytes must be at least 1, got %d", o.MaxPageBytes)
+	case o.SplitBytes < 0:
+		return fmt.Errorf("--split_bytes must be at least 0 (0: read every file whole), got %d", o.SplitBytes)
+	case o.ShingleLength < 1:
+		return fmt.Errorf("--shingle_length must be at least 1, got %d", o.ShingleLength)
+	case o.MinShingles < 0:
+		return fmt.Errorf("--min_shingles must be at least 0, got %d", o.MinShingles)
+	case o.MaxShingles < o.MinShingles+2:
+		return fmt.Errorf("--min_shingles %d and --max_shingles %d keep no sentence: a sentence is kept when min < shingles < max", o.MinShingles, o.MaxShingles)
+	}
+	if err := o.validateScheme(); err != nil {
+		return err
+	}
+	switch {
+	case !unitInterval(o.MinJaccard):
+		return fmt.Errorf("--min_jaccard must be between 0 and 1, got %v", o.MinJaccard)
+	case !unitInterval(o.MaxEdit):
+		return fmt.Errorf("--max_edit must be between 0 and 1, got %v", o.MaxEdit)
+	case o.TopPairs < 1:
+		return fmt.Errorf("--top_pairs must be at least 1, got %d", o.TopPairs)
+	case o.Shards < 1:
+		return fmt.Errorf("--shards must be at least 1, or 0 for the runner's default, got %d", o.Shards)
+	case o.Rounds < 0:
+		return fmt.Errorf("--rounds must be at least 0, got %d", o.Rounds)
+	case o.OutputShards < 1 || o.OutputShards > maxOutputShards:
+		return fmt.Errorf("--output_shards must be between 1 and %d, got %d", maxOutputShards, o.OutputShards)
+	}
+	return nil
+}
+
+// validateScheme checks the scheme and the banding flags that apply to it.
+func (o Options) validateScheme() error {
+	switch o.Scheme {
+	case "weissman":
+		if set := o.explicit(bandingFlags...); len(set) > 0 {
+			return fmt.Errorf("--scheme weissman has a fixed banding (%d bands × %d rows): %s %s not apply", weissmanBands, weissmanRows, flagList(set), doVerb(set))
+		}
+		if (o.Bands != 0 || o.Rows != 0) && (o.Bands != weissmanBands || o.Rows != weissmanRows) {
+			return fmt.Errorf("--scheme weissman has a fixed banding (%d bands × %d rows), got --bands %d --rows %d", weissmanBands, weissmanRows, o.Bands, o.Rows)
+		}
+		return nil
+	case "oph", "bands":
+	default:
+		return fmt.Errorf("--scheme must be 'oph', 'bands' or 'weissman', got %q", o.Scheme)
+	}
+	switch {
+	case o.Bands < 0 || o.Rows < 0:
+		return fmt.Errorf("--bands and --rows must be at least 0 (0: chosen from --threshold), got %d and %d", o.Bands, o.Rows)
+	case (o.Bands == 0) != (o.Rows == 0):
+		return fmt.Errorf("give both --bands and --rows, or neither, got --bands %d --rows %d", o.Bands, o.Rows)
+	case o.Bands > maxBins || o.Rows > maxBins || o.Bands*o.Rows > maxBins:
+		return fmt.Errorf("--bands × --rows must be at most %d, got %d × %d", maxBins, o.Bands, o.Rows)
+	}
+	if o.explicit("bands", "rows") != nil {
+		if set := o.explicit("threshold", "recall", "max_bands"); len(set) > 0 {
+			return fmt.Errorf("--bands and --rows set the banding by hand: %s %s not apply", flagList(set), doVerb(set))
+		}
+	}
+	switch {
+	case !openUnitInterval(o.Threshold):
+		return fmt.Errorf("--threshold must be between 0 and 1 (exclusive), got %v", o.Threshold)
+	case !openUnitInterval(o.Recall):
+		return fmt.Errorf("--recall must be between 0 and 1 (exclusive), got %v", o.Recall)
+	case o.Bands == 0 && (o.MaxBands < 1 || o.MaxBands > maxBins):
+		return fmt.Errorf("--max_bands must be between 1 and %d, got %d", maxBins, o.MaxBands)
+	}
+	return nil
+}
+
+// resolve validates the options and chooses the banding: the weissman
+// scheme's fixed one, or for oph and bands, unless --bands and --rows give
+// it, the sharpest one of at most maxBands bands that reaches the recall at
+// the threshold.
+func (o *Options) resolve(maxBands int) error {
+	o.MaxBands = maxBands
+	if err := o.Validate(); err != nil {
+		return err
+	}
+	return o.chooseBanding()
+}
+
+// chooseBanding fills in Bands and Rows of valid options, and clears the
+// parameters the banding does not use, so that summary.json records only
+// what the run used.
+func (o *Options) chooseBanding() error {
+	switch {
+	case o.Scheme == "weissman":
+		o.Bands, o.Rows, o.Threshold, o.Recall, o.MaxBands = weissmanBands, weissmanRows, 0, 0, 0
+	case o.Bands == 0:
+		b, r, err := minhash.ChooseBands(o.Threshold, o.Recall, o.MaxBands)
+		if err != nil {
+			return err
+		}
+		if b*r > maxBins {
+			return fmt.Errorf("--threshold %v and --recall %v need %d bands × %d rows, more than %d minhashes: lower --max_bands", o.Threshold, o.Recall, b, r, maxBins)
+		}
+		o.Bands, o.Rows = b, r
+	}
+	return nil
+}
+
+// explicit returns those of the named flags that were set explicitly.
+func (o Options) explicit(names ...string) []string {
+	var set []string
+	for _, n := range names {
+		if o.Set[n] {
+			set = append(set, n)
+		}
+	}
+	return set
+}
+
+func flagList(names []string) string {
+	s := make([]string, len(names))
+	for i, n := range names {
+		s[i] = "--" + n
+	}
+	return strings.Join(s, ", ")
+}
+
+func doVerb(names []string) string {
+	if len(names) == 1 {
+		return "does"
+	}
+	return "do"
+}
+
+// unitInterval reports whether 0 ≤ x ≤ 1 (false for NaN).
+func unitInterval(x float64) bool { return x >= 0 && x <= 1 }
+
+// openUnitInterval reports whether 0 < x < 1 (false for NaN).
+func openUnitInterval(x float64) bool { return x > 0 && x < 1 }
+
+// checkRunID refuses a run id that is not a plain directory name.
+func checkRunID(id string) error {
+	if id == "" || strings.ContainsAny(id, "/\\") || id == "." || id == ".." {
+		return fmt.Errorf("--run_id %q must be a plain directory name", id)
+	}
+	return nil
+}
+
+// parseNamespaces parses --namespaces: comma-separated namespace numbers,
+// or "all" (nil).
+func parseNamespaces(s string) ([]int, error) {
+	switch strings.TrimSpace(s) {
+	case "all":
+		return nil, nil
+	case "":
+		return nil, fmt.Errorf("--namespaces is empty: give comma-separated namespace numbers (0,14), or 'all' for every namespace")
+	}
+	var ns []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return nil, fmt.Errorf("--namespaces: %q is not a namespace number; give comma-separated numbers (0,14), or 'all'", f)
+		}
+		if n < minNamespace {
+			return nil, fmt.Errorf("--namespaces: %d is not a namespace (MediaWiki's start at %d); give namespace numbers or 'all'", n, minNamespace)
+		}
+		ns = append(ns, n)
+	}
+	return ns, nil
+}
