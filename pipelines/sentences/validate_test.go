@@ -1,0 +1,192 @@
+package main
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// validOptions are the command's defaults, before resolve.
+func validOptions() Options {
+	return Options{
+		Input: []string{sampleDump}, Output: "out", Namespaces: []int{0}, MaxPageBytes: 64 << 20, SplitBytes: 64 << 20,
+		ShingleLength: 12, MinShingles: 75, MaxShingles: 600, FoldCase: true, CollapseSpace: true,
+		Scheme: "oph", Threshold: 0.8, Recall: 0.99, MaxBands: 20, Seed: 1, Shards: 4, Rounds: 2, OutputShards: 1,
+		MinJaccard: 0.5, MaxEdit: 0.25, TopPairs: 20,
+	}
+}
+
+// TestValidate gives Options.Validate every kind of bad value, one at a
+// time, and checks the exact message. Before it, --min_shingles -1
+// panicked a worker, --max_page_bytes -5 read with 64 MiB, --threshold NaN
+// chose -9.2e18 bands and --scheme weissman ignored --bands.
+func TestValidate(t *testing.T) {
+	set := func(names ...string) map[string]bool {
+		m := map[string]bool{}
+		for _, n := range names {
+			m[n] = true
+		}
+		return m
+	}
+	tests := []struct {
+		name string
+		edit func(o *Options)
+		want string
+	}{
+		{"no input", func(o *Options) { o.Input = nil }, "--input and --output are required (try --input 'dumps/*.bz2' --output out/)"},
+		{"no output", func(o *Options) { o.Output = "" }, "--input and --output are required (try --input 'dumps/*.bz2' --output out/)"},
+		{"run id", func(o *Options) { o.RunID = "a/b" }, `--run_id "a/b" must be a plain directory name`},
+		{"run id dots", func(o *Options) { o.RunID = ".." }, `--run_id ".." must be a plain directory name`},
+		{"namespace", func(o *Options) { o.Namespaces = []int{0, -3} }, "--namespaces: -3 is not a namespace (MediaWiki's start at -2); give namespace numbers or 'all'"},
+		{"max_page_bytes", func(o *Options) { o.MaxPageBytes = -5 }, "--max_page_bytes must be at least 1, got -5"},
+		{"max_page_bytes 0", func(o *Options) { o.MaxPageBytes = 0 }, "--max_page_bytes must be at least 1, got 0"},
+		{"split_bytes", func(o *Options) { o.SplitBytes = -1 }, "--split_bytes must be at least 0 (0: read every file whole), got -1"},
+		{"shingle_length", func(o *Options) { o.ShingleLength = 0 }, "--shingle_length must be at least 1, got 0"},
+		{"min_shingles", func(o *Options) { o.MinShingles = -1 }, "--min_shingles must be at least 0, got -1"},
+		{"empty window", func(o *Options) { o.MaxShingles = 76 }, "--min_shingles 75 and --max_shingles 76 keep no sentence: a sentence is kept when min < shingles < max"},
+		{"max below min", func(o *Options) { o.MaxShingles = 10 }, "--min_shingles 75 and --max_shingles 10 keep no sentence: a sentence is kept when min < shingles < max"},
+		{"scheme", func(o *Options) { o.Scheme = "minhash" }, `--scheme must be 'oph', 'bands' or 'weissman', got "minhash"`},
+		{"weissman --bands", func(o *Options) { o.Scheme, o.Bands, o.Set = "weissman", 3, set("bands") },
+			"--scheme weissman has a fixed banding (10 bands × 10 rows): --bands does not apply"},
+		{"weissman --threshold --recall", func(o *Options) { o.Scheme, o.Set = "weissman", set("threshold", "recall", "seed") },
+			"--scheme weissman has a fixed banding (10 bands × 10 rows): --threshold, --recall do not apply"},
+		{"weissman --max_bands", func(o *Options) { o.Scheme, o.Set = "weissman", set("max_bands") },
+			"--scheme weissman has a fixed banding (10 bands × 10 rows): --max_bands does not apply"},
+		{"weissman bands in code", func(o *Options) { o.Scheme, o.Bands = "weissman", 3 },
+			"--scheme weissman has a fixed banding (10 bands × 10 rows), got --bands 3 --rows 0"},
+		{"negative bands", func(o *Options) { o.Bands, o.Rows = -1, 5 }, "--bands and --rows must be at least 0 (0: chosen from --threshold), got -1 and 5"},
+		{"bands without rows", func(o *Options) { o.Bands = 3 }, "give both --bands and --rows, or neither, got --bands 3 --rows 0"},
+		{"rows without bands", func(o *Options) { o.Rows = 3 }, "give both --bands and --rows, or neither, got --bands 0 --rows 3"},
+		{"too many bins", func(o *Options) { o.Bands, o.Rows = 100, 100 }, "--bands × --rows must be at most 4096, got 100 × 100"},
+		{"overflowing bins", func(o *Options) { o.Bands, o.Rows = 1 << 32, 1 << 32 }, "--bands × --rows must be at most 4096, got 4294967296 × 4294967296"},
+		{"bands and threshold", func(o *Options) { o.Bands, o.Rows, o.Set = 20, 5, set("bands", "rows", "threshold") },
+			"--bands and --rows set the banding by hand: --threshold does not apply"},
+		{"threshold NaN", func(o *Options) { o.Threshold = math.NaN() }, "--threshold must be between 0 and 1 (exclusive), got NaN"},
+		{"threshold Inf", func(o *Options) { o.Threshold = math.Inf(1) }, "--threshold must be between 0 and 1 (exclusive), got +Inf"},
+		{"threshold 1", func(o *Options) { o.Threshold = 1 }, "--threshold must be between 0 and 1 (exclusive), got 1"},
+		{"threshold 0", func(o *Options) { o.Threshold = 0 }, "--threshold must be between 0 and 1 (exclusive), got 0"},
+		{"recall NaN", func(o *Options) { o.Recall = math.NaN() }, "--recall must be between 0 and 1 (exclusive), got NaN"},
+		{"recall 1", func(o *Options) { o.Recall = 1 }, "--recall must be between 0 and 1 (exclusive), got 1"},
+		{"recall -Inf", func(o *Options) { o.Recall = math.Inf(-1) }, "--recall must be between 0 and 1 (exclusive), got -Inf"},
+		{"max_bands 0", func(o *Options) { o.MaxBands = 0 }, "--max_bands must be between 1 and 4096, got 0"},
+		{"max_bands huge", func(o *Options) { o.MaxBands = 5000 }, "--max_bands must be between 1 and 4096, got 5000"},
+		{"min_jaccard NaN", func(o *Options) { o.MinJaccard = math.NaN() }, "--min_jaccard must be between 0 and 1, got NaN"},
+		{"min_jaccard > 1", func(o *Options) { o.MinJaccard = 1.5 }, "--min_jaccard must be between 0 and 1, got 1.5"},
+		{"max_edit < 0", func(o *Options) { o.MaxEdit = -0.1 }, "--max_edit must be between 0 and 1, got -0.1"},
+		{"max_edit Inf", func(o *Options) { o.MaxEdit = math.Inf(1) }, "--max_edit must be between 0 and 1, got +Inf"},
+		{"top_pairs", func(o *Options) { o.TopPairs = 0 }, "--top_pairs must be at least 1, got 0"},
+		{"shards", func(o *Options) { o.Shards = -1 }, "--shards must be at least 1, or 0 for the runner's default, got -1"},
+		{"shards unresolved", func(o *Options) { o.Shards = 0 }, "--shards must be at least 1, or 0 for the runner's default, got 0"},
+		{"rounds", func(o *Options) { o.Rounds = -1 }, "--rounds must be at least 0, got -1"},
+		{"output_shards", func(o *Options) { o.OutputShards = 0 }, "--output_shards must be between 1 and 99999, got 0"},
+		{"output_shards huge", func(o *Options) { o.OutputShards = 100000 }, "--output_shards must be between 1 and 99999, got 100000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := validOptions()
+			tt.edit(&o)
+			err := o.Validate()
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("Validate() = %v\nwant %s", err, tt.want)
+			}
+			if err := o.resolve(o.MaxBands); err == nil || err.Error() != tt.want {
+				t.Errorf("resolve() = %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestValidateAccepts checks values at the edges of the ranges, and that
+// resolve's result passes Validate again (Build calls it).
+func TestValidateAccepts(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(o *Options)
+	}{
+		{"defaults", func(o *Options) {}},
+		{"every namespace", func(o *Options) { o.Namespaces = nil }},
+		{"media and special namespaces", func(o *Options) { o.Namespaces = []int{-2, -1, 0} }},
+		{"whole files", func(o *Options) { o.SplitBytes = 0 }},
+		{"min_shingles 0", func(o *Options) { o.MinShingles, o.MaxShingles = 0, 2 }},
+		{"verification bounds", func(o *Options) { o.MinJaccard, o.MaxEdit = 0, 1 }},
+		{"rounds 0", func(o *Options) { o.Rounds = 0 }},
+		{"any seed", func(o *Options) { o.Seed = math.MaxUint64 }},
+		{"bands by hand", func(o *Options) { o.Bands, o.Rows, o.Set = 64, 64, map[string]bool{"bands": true, "rows": true} }},
+		{"bands scheme", func(o *Options) { o.Scheme = "bands" }},
+		{"weissman", func(o *Options) { o.Scheme = "weissman" }},
+		{"weissman, seed set", func(o *Options) { o.Scheme, o.Set = "weissman", map[string]bool{"seed": true} }},
+		{"weissman resolved", func(o *Options) { o.Scheme, o.Bands, o.Rows = "weissman", 10, 10 }},
+		{"output_shards max", func(o *Options) { o.OutputShards = 99999 }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := validOptions()
+			tt.edit(&o)
+			if err := o.Validate(); err != nil {
+				t.Fatalf("Validate() = %v", err)
+			}
+			if err := o.resolve(o.MaxBands); err != nil {
+				t.Fatalf("resolve() = %v", err)
+			}
+			if o.Bands < 1 || o.Rows < 1 {
+				t.Errorf("resolved to %d bands × %d rows", o.Bands, o.Rows)
+			}
+			if err := o.Validate(); err != nil {
+				t.Errorf("Validate() after resolve = %v", err)
+			}
+		})
+	}
+}
+
+// TestValidateNamespacesFlag checks --namespaces: '' is refused (it used to
+// mean every namespace), 'all' is nil.
+func TestValidateNamespacesFlag(t *testing.T) {
+	for in, want := range map[string]string{
+		"":      "--namespaces is empty: give comma-separated namespace numbers (0,14), or 'all' for every namespace",
+		" ":     "--namespaces is empty: give comma-separated namespace numbers (0,14), or 'all' for every namespace",
+		"0,,14": `--namespaces: "" is not a namespace number; give comma-separated numbers (0,14), or 'all'`,
+		"main":  `--namespaces: "main" is not a namespace number; give comma-separated numbers (0,14), or 'all'`,
+		"0,-3":  "--namespaces: -3 is not a namespace (MediaWiki's start at -2); give namespace numbers or 'all'",
+	} {
+		if _, err := parseNamespaces(in); err == nil || err.Error() != want {
+			t.Errorf("parseNamespaces(%q) = %v, want %s", in, err, want)
+		}
+	}
+	if ns, err := parseNamespaces("all"); err != nil || ns != nil {
+		t.Errorf("parseNamespaces(all) = %v, %v; want nil (every namespace)", ns, err)
+	}
+	if ns, err := parseNamespaces(" 0, 14,-2"); err != nil || len(ns) != 3 || ns[1] != 14 || ns[2] != -2 {
+		t.Errorf("parseNamespaces(' 0, 14,-2') = %v, %v", ns, err)
+	}
+}
+
+// TestRunDirectoryNotCreatedBeforeValidation checks that a bad input (a
+// dangling symlink, a directory) fails before the run directory exists:
+// prepareRun used to create it first and leave it empty.
+func TestRunDirectoryNotCreatedBeforeValidation(t *testing.T) {
+	tmp := t.TempDir()
+	dangling := filepath.Join(tmp, "dangling.xml")
+	if err := os.Symlink(filepath.Join(tmp, "missing.xml"), dangling); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(tmp, "dir.xml")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []string{dangling, dir} {
+		out := filepath.Join(tmp, "out-"+filepath.Base(in))
+		o := validOptions()
+		o.Input, o.Output = []string{in}, out
+		if err := o.resolve(20); err != nil {
+			t.Fatal(err)
+		}
+		if err := o.prepareRun(t.Context(), ""); err == nil {
+			t.Errorf("%s: prepareRun accepted it", in)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			entries, _ := os.ReadDir(out)
+			t.Errorf("%s: the failed run left %s (%d entries)", in, out, len(entries))
+		}
+	}
+}
