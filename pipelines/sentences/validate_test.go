@@ -59,7 +59,7 @@ func TestValidate(t *testing.T) {
 		{"bands without rows", func(o *Options) { o.Bands = 3 }, "give both --bands and --rows, or neither, got --bands 3 --rows 0"},
 		{"rows without bands", func(o *Options) { o.Rows = 3 }, "give both --bands and --rows, or neither, got --bands 0 --rows 3"},
 		{"too many bins", func(o *Options) { o.Bands, o.Rows = 100, 100 }, "--bands × --rows must be at most 4096, got 100 × 100"},
-		{"overflowing bins", func(o *Options) { o.Bands, o.Rows = 1<<32, 1<<32 }, "--bands × --rows must be at most 4096, got 4294967296 × 4294967296"},
+		{"overflowing bins", func(o *Options) { o.Bands, o.Rows = math.MaxInt32, math.MaxInt32 }, "--bands × --rows must be at most 4096, got 2147483647 × 2147483647"},
 		{"bands and threshold", func(o *Options) { o.Bands, o.Rows, o.Set = 20, 5, set("bands", "rows", "threshold") },
 			"--bands and --rows set the banding by hand: --threshold does not apply"},
 		{"threshold NaN", func(o *Options) { o.Threshold = math.NaN() }, "--threshold must be between 0 and 1 (exclusive), got NaN"},
@@ -139,8 +139,8 @@ func TestValidateAccepts(t *testing.T) {
 	}
 }
 
-// TestValidateNamespacesFlag checks --namespaces: ” is refused (it used to
-// mean every namespace), 'all' is nil.
+// TestValidateNamespacesFlag checks --namespaces: an empty value is refused
+// (it used to mean every namespace), 'all' is nil.
 func TestValidateNamespacesFlag(t *testing.T) {
 	for in, want := range map[string]string{
 		"":      "--namespaces is empty: give comma-separated namespace numbers (0,14), or 'all' for every namespace",
