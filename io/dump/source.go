@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 )
@@ -30,7 +32,8 @@ type Source struct {
 const peekBytes = 64 << 10
 
 // Plan returns the Source of each file: its size and whether it can be read
-// in byte ranges.
+// in byte ranges. A local directory (x.xml.bz2/, matched by a glob) is an
+// error naming it.
 func Plan(ctx context.Context, files []string) ([]Source, error) {
 	out := make([]Source, 0, len(files))
 	for _, f := range files {
@@ -44,6 +47,11 @@ func Plan(ctx context.Context, files []string) ([]Source, error) {
 }
 
 func plan(ctx context.Context, file string) (Source, error) {
+	if !strings.Contains(file, "://") { // a local file: a glob may match a directory
+		if info, err := os.Stat(file); err == nil && info.IsDir() {
+			return Source{}, fmt.Errorf("dump: input %s is a directory, not a dump file", file)
+		}
+	}
 	fs, err := filesystem.New(ctx, file)
 	if err != nil {
 		return Source{}, fmt.Errorf("dump: no filesystem for %s: %w", file, err)
