@@ -11,12 +11,13 @@ func TestShardsFor(t *testing.T) {
 		{0, "", embeddedShards},
 		{0, "prism", embeddedShards},
 		{0, "direct", embeddedShards},
+		{0, "PrismRunner", embeddedShards},
 		{0, "dataflow", clusterShards},
 		{0, "flink", clusterShards},
 		{0, "universal", clusterShards},
 		{256, "dataflow", 256},
 		{7, "", 7},
-		{-1, "", -1}, // refused by Options.resolve
+		{-1, "", -1}, // refused by Options.Validate
 	}
 	for _, tt := range tests {
 		if got := shardsFor(tt.asked, tt.runner); got != tt.want {
