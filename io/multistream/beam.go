@@ -1,11 +1,13 @@
 package multistream
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"regexp"
+	"runtime"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -69,9 +71,21 @@ type readFn struct {
 	MaxPageBytes int
 	SplitBytes   int64
 
+	// bufferBytes bounds the bytes of pages held by the streams in flight
+	// in the pool; 0 means defaultBufferBytes. A field for the tests.
+	bufferBytes int64
+
 	index  map[string][]Range // ranges of each file read by this worker
 	counts summary.Counts
 }
+
+// defaultBufferBytes bounds the bytes of pages (their text, titles and
+// dead letters) that the streams decompressed ahead of the emitting
+// goroutine hold at once. Each of the pool's streams gets an equal share; a
+// stream whose pages exceed it is not buffered but read again, page by
+// page, by the emitting goroutine (see readStream), so that a stream of
+// 120 pages of 50 MB costs a few pages' worth of memory, not 6 GB.
+const defaultBufferBytes = 256 << 20
 
 // CreateInitialRestriction is the compressed byte range of the file.
 func (f *readFn) CreateInitialRestriction(src Source) offsetrange.Restriction {
@@ -111,24 +125,64 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src S
 		return fmt.Errorf("multistream: %w", err)
 	}
 	defer ra.Close()
-	remote := strings.HasPrefix(src.File, "gs://")
 	if rest.Start == 0 {
 		f.counts.FilesRead++
 	}
+	claim := func(off int64) bool { return rt.TryClaim(off) }
+	err = f.read(ra, src, ranges, rest, claim, emitPage, emitDead)
+	switch {
+	case errors.Is(err, errRefused):
+		return rt.GetError()
+	case err != nil:
+		return err
+	}
+	rt.TryClaim(rest.End) // no stream starts in the rest of the restriction: done
+	return rt.GetError()
+}
+
+// read reads the streams of ranges that start in rest, claiming each
+// stream's offset before emitting its pages. It returns errRefused when a
+// claim is refused, and an error naming the index and the file when a
+// stream does not start where the index says.
+func (f *readFn) read(ra io.ReaderAt, src Source, ranges []Range, rest offsetrange.Restriction, claim func(int64) bool, emitPage func(dump.Page), emitDead func(dump.DeadLetter)) error {
+	remote := strings.HasPrefix(src.File, "gs://")
+	filter := dump.Filter{Namespaces: f.Namespaces, Wiki: src.Wiki}
+	if rest.Start == 0 && len(ranges) > 0 && ranges[0].Pages == 0 {
+		// The header stream, which no worker decompresses, must be one.
+		if err := checkMagic(ra, ranges[0].Start); err != nil {
+			return notDescribed(src, err)
+		}
+	}
 	// The streams are decompressed and parsed on every core, a few ahead of
 	// the claims, and emitted in file order: a stream whose claim is refused
-	// (the runner split the restriction) is dropped unseen.
-	pool := ordered.New(0, 0, func() func(Range) (*stream, error) {
+	// (the runner split the restriction) is dropped unseen. Each holds at
+	// most its share of the buffer budget; one that would hold more is read
+	// again here, its pages emitted as they are parsed.
+	workers := runtime.GOMAXPROCS(0)
+	budget := f.bufferBytes
+	if budget <= 0 {
+		budget = defaultBufferBytes
+	}
+	share := max(budget/int64(workers+1), 1) // workers in flight and one being emitted
+	pool := ordered.New(workers, workers, func() func(Range) (*stream, error) {
 		var d Decoder
-		filter := dump.Filter{Namespaces: f.Namespaces, Wiki: src.Wiki}
 		return func(rg Range) (*stream, error) {
-			return readStream(&d, ra, remote, rg, src.File, filter, f.MaxPageBytes)
+			return readStream(&d, ra, remote, rg, src.File, filter, f.MaxPageBytes, share)
 		}
 	})
 	defer pool.Close()
+	var own *Decoder // the emitting goroutine's, for the streams over their share
 	deliver := func(st *stream) error {
-		if !rt.TryClaim(st.rg.Start) {
+		if !claim(st.rg.Start) {
 			return errRefused
+		}
+		if st.over {
+			if own == nil {
+				own = new(Decoder)
+			}
+			r := own.ReadRange(st.ra, st.rg, src.File, dump.Options{MaxPageBytes: f.MaxPageBytes})
+			all := func(int64) bool { return true }
+			return dump.Drain(r, src.File, filter, all, &f.counts, emitPage, streamDead(st.rg, emitDead))
 		}
 		f.counts.Merge(st.counts)
 		for _, p := range st.pages {
@@ -139,7 +193,7 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src S
 		}
 		return nil
 	}
-	err = nil
+	var err error
 	for _, rg := range ranges {
 		if rg.Start < rest.Start || rg.Pages == 0 {
 			continue // before this restriction, or the header stream
@@ -154,14 +208,11 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src S
 	if err == nil {
 		err = pool.Flush(deliver)
 	}
-	switch {
-	case errors.Is(err, errRefused):
-		return rt.GetError()
-	case err != nil:
-		return err
+	var nm *notStreamError
+	if errors.As(err, &nm) {
+		return notDescribed(src, err)
 	}
-	rt.TryClaim(rest.End) // no stream starts in the rest of the restriction: done
-	return rt.GetError()
+	return err
 }
 
 // fetched is a byte range of a file held in memory, read at the file's
@@ -192,6 +243,11 @@ type stream struct {
 	pages  []dump.Page
 	dead   []dump.DeadLetter
 	counts summary.Counts
+	// over says that the pages exceeded the stream's share of the buffer:
+	// pages, dead and counts are empty, and the stream is to be read again
+	// from ra while its pages are emitted.
+	over bool
+	ra   io.ReaderAt
 }
 
 // maxPrefetch bounds the compressed bytes of a stream that readStream
@@ -199,10 +255,13 @@ type stream struct {
 // 64 KiB requests.
 const maxPrefetch = 64 << 20
 
-// readStream decompresses and parses the stream rg of file. From a remote
-// file (remote: each ReadAt is a request) the stream's bytes are fetched
-// at once.
-func readStream(d *Decoder, ra io.ReaderAt, remote bool, rg Range, file string, filter dump.Filter, maxPageBytes int) (*stream, error) {
+// readStream decompresses and parses the stream rg of file, keeping at most
+// about share bytes of its pages: past that (counting the page that crosses
+// it), it gives up and returns the stream marked over, to be read again by
+// the emitting goroutine. A stream that does not start with the bzip2 magic
+// is a *notStreamError. From a remote file (remote: each ReadAt is a
+// request) the stream's bytes are fetched at once.
+func readStream(d *Decoder, ra io.ReaderAt, remote bool, rg Range, file string, filter dump.Filter, maxPageBytes int, share int64) (*stream, error) {
 	st := &stream{rg: rg}
 	if remote && rg.Size() > 0 && rg.Size() <= maxPrefetch {
 		b := make([]byte, rg.Size())
@@ -212,17 +271,81 @@ func readStream(d *Decoder, ra io.ReaderAt, remote bool, rg Range, file string, 
 		}
 		ra = &fetched{b: b[:n], start: rg.Start}
 	}
-	r := d.ReadRange(ra, rg, file, dump.Options{MaxPageBytes: maxPageBytes})
-	keep := func(p dump.Page) { st.pages = append(st.pages, p) }
-	dead := func(dl dump.DeadLetter) {
-		dl.Reason = fmt.Sprintf("in the bzip2 stream at byte %d: %s", rg.Start, dl.Reason)
-		st.dead = append(st.dead, dl)
-	}
-	all := func(int64) bool { return true }
-	if err := dump.Drain(r, file, filter, all, &st.counts, keep, dead); err != nil {
+	if err := checkMagic(ra, rg.Start); err != nil {
 		return nil, err
 	}
+	r := d.ReadRange(ra, rg, file, dump.Options{MaxPageBytes: maxPageBytes})
+	var held int64
+	keep := func(p dump.Page) {
+		held += pageBytes(p)
+		st.pages = append(st.pages, p)
+	}
+	dead := streamDead(rg, func(dl dump.DeadLetter) {
+		held += deadBytes(dl)
+		st.dead = append(st.dead, dl)
+	})
+	within := func(int64) bool {
+		st.over = held >= share
+		return !st.over
+	}
+	if err := dump.Drain(r, file, filter, within, &st.counts, keep, dead); err != nil {
+		return nil, err
+	}
+	if st.over {
+		return &stream{rg: rg, over: true, ra: ra}, nil
+	}
 	return st, nil
+}
+
+// streamDead returns emit with the stream's offset added to each dead
+// letter's reason.
+func streamDead(rg Range, emit func(dump.DeadLetter)) func(dump.DeadLetter) {
+	return func(dl dump.DeadLetter) {
+		dl.Reason = fmt.Sprintf("in the bzip2 stream at byte %d: %s", rg.Start, dl.Reason)
+		emit(dl)
+	}
+}
+
+// pageBytes is about the memory a page holds.
+func pageBytes(p dump.Page) int64 {
+	return int64(len(p.Text) + len(p.Title) + len(p.Redirect) + len(p.File) + len(p.Wiki) + 128)
+}
+
+// deadBytes is about the memory a dead letter holds.
+func deadBytes(d dump.DeadLetter) int64 {
+	return int64(len(d.File) + len(d.Title) + len(d.Reason) + 64)
+}
+
+// notStreamError reports an index offset where no bzip2 stream starts.
+type notStreamError struct {
+	Offset int64
+	Found  []byte // the bytes found there, at most 4
+}
+
+func (e *notStreamError) Error() string {
+	if len(e.Found) == 0 {
+		return fmt.Sprintf("no bzip2 stream starts at byte %d: it is at or past the end of the file", e.Offset)
+	}
+	return fmt.Sprintf("no bzip2 stream starts at byte %d: found %q, not \"BZh1\"…\"BZh9\"", e.Offset, e.Found)
+}
+
+// checkMagic checks that a bzip2 stream starts at offset of ra: "BZh" and a
+// block size digit. An I/O error is returned as it is.
+func checkMagic(ra io.ReaderAt, offset int64) error {
+	var b [4]byte
+	n, err := ra.ReadAt(b[:], offset)
+	if n == len(b) && bytes.Equal(b[:3], bzip2Magic) && '1' <= b[3] && b[3] <= '9' {
+		return nil
+	}
+	if err != nil && err != io.EOF && n < len(b) {
+		return fmt.Errorf("multistream: reading byte %d: %w", offset, err)
+	}
+	return &notStreamError{Offset: offset, Found: bytes.Clone(b[:n])}
+}
+
+// notDescribed reports that the index of src does not describe its file.
+func notDescribed(src Source, err error) error {
+	return fmt.Errorf("multistream: the index %s does not describe the file %s (a wrong or damaged index?): %w", src.Index, src.File, err)
 }
 
 // ranges returns the byte ranges of src's streams, parsing its index the
@@ -239,6 +362,9 @@ func (f *readFn) ranges(ctx context.Context, src Source) ([]Range, error) {
 	streams, err := ParseIndex(rc)
 	if err != nil {
 		return nil, fmt.Errorf("multistream: index %s: %w", src.Index, err)
+	}
+	if err := checkStreams(streams, src.Size); err != nil {
+		return nil, notDescribed(src, err)
 	}
 	if f.index == nil {
 		f.index = map[string][]Range{}

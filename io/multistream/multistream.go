@@ -186,6 +186,29 @@ func Ranges(streams []Stream, fileSize int64) []Range {
 	return ranges
 }
 
+// checkStreams checks that the streams of an index can be those of a
+// multistream file of fileSize bytes: there is at least one, their offsets
+// increase and lie inside the file, and the first is after byte 0, where
+// the header stream (<mediawiki> and <siteinfo>) must be. Whether a bzip2
+// stream starts at each offset is checked when it is read.
+func checkStreams(streams []Stream, fileSize int64) error {
+	if len(streams) == 0 {
+		return errors.New("the index lists no page")
+	}
+	if streams[0].Offset <= 0 {
+		return fmt.Errorf("its first stream is at byte %d, where the header stream must be", streams[0].Offset)
+	}
+	for i, s := range streams {
+		if i > 0 && s.Offset <= streams[i-1].Offset {
+			return fmt.Errorf("stream offset %d comes after offset %d", s.Offset, streams[i-1].Offset)
+		}
+		if s.Offset >= fileSize {
+			return fmt.Errorf("stream offset %d (page id %d) is at or past the end of the file, %d bytes", s.Offset, s.FirstPageID, fileSize)
+		}
+	}
+	return nil
+}
+
 // guardedReader turns a panic of the decompressor it reads, which would be
 // a bug of the decompressor, into an error, so that no input can crash a
 // worker.

@@ -1,0 +1,177 @@
+package multistream
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
+	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/transforms/summary"
+)
+
+// dumpFiles writes a multistream file of the raw pages, perStream a
+// stream, and its index, as Write makes them, to a directory of their own,
+// and returns their Source and the index's lines.
+func dumpFiles(t testing.TB, raw [][]byte, perStream int) (Source, []string) {
+	t.Helper()
+	var file, index bytes.Buffer
+	if err := Write(&file, &index, raw, []byte(header), []byte(footer), perStream); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	src := Source{
+		File:  filepath.Join(dir, "xxwiki-20250101-pages-articles-multistream.xml.bz2"),
+		Index: filepath.Join(dir, "xxwiki-20250101-pages-articles-multistream-index.txt"),
+		Size:  int64(file.Len()),
+		Wiki:  "xxwiki",
+	}
+	if err := os.WriteFile(src.File, file.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	writeIndex(t, src, strings.SplitAfter(index.String(), "\n"))
+	return src, strings.SplitAfter(index.String(), "\n")
+}
+
+// writeIndex writes the lines as src's index, in plain text.
+func writeIndex(t testing.TB, src Source, lines []string) {
+	t.Helper()
+	if err := os.WriteFile(src.Index, []byte(strings.Join(lines, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// got is what a readFn emitted.
+type got struct {
+	pages  []dump.Page
+	dead   []dump.DeadLetter
+	counts summary.Counts
+}
+
+// process runs the readFn over the whole of src, as one restriction,
+// passing each page to onPage (and keeping it if keep).
+func process(t testing.TB, f *readFn, src Source, keep bool, onPage func(dump.Page)) (got, error) {
+	t.Helper()
+	rest := f.CreateInitialRestriction(src)
+	rt := f.CreateTracker(rest)
+	var g got
+	f.StartBundle(context.Background(), nil, nil, nil)
+	err := f.ProcessElement(context.Background(), rt, src, func(p dump.Page) {
+		if onPage != nil {
+			onPage(p)
+		}
+		if keep {
+			g.pages = append(g.pages, p)
+		}
+	}, func(d dump.DeadLetter) { g.dead = append(g.dead, d) }, nil)
+	g.counts = f.counts
+	if err == nil && !rt.IsDone() {
+		t.Errorf("restriction %v not done: %v", rest, rt.GetRestriction())
+	}
+	return g, err
+}
+
+var _ = sdf.NewLockRTracker(offsetrange.NewTracker(offsetrange.Restriction{}))
+
+func TestReadFnReadsAllPages(t *testing.T) {
+	var raw [][]byte
+	for i := 1; i <= 25; i++ {
+		raw = append(raw, []byte(page(i, fmt.Sprintf("P%d", i), fmt.Sprintf("Text %d.", i))))
+	}
+	src, _ := dumpFiles(t, raw, 4)
+	for _, budget := range []int64{0, 1, 200} { // the default, every stream over its share, some
+		g, err := process(t, &readFn{bufferBytes: budget}, src, true, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.pages) != 25 || len(g.dead) != 0 || g.counts.PagesRead != 25 || g.counts.PagesKept != 25 {
+			t.Fatalf("budget %d: %d pages, %d dead letters, counts %+v", budget, len(g.pages), len(g.dead), g.counts)
+		}
+		for i, p := range g.pages {
+			if p.ID != int64(i+1) || p.Wiki != "xxwiki" || p.Text != fmt.Sprintf("Text %d.", i+1) {
+				t.Fatalf("budget %d: page %d is %d %q of %q", budget, i, p.ID, p.Text, p.Wiki)
+			}
+		}
+	}
+}
+
+// TestReadFnBoundsMemoryByBytes reads a stream of 40 pages of 4 MB (the
+// issue's was 120 pages of 50 MB, 6.4 GB of RSS) with a buffer budget of
+// 8 MB: the heap must stay within a few pages, not grow by the stream's
+// 160 MB. A page over MaxPageBytes, in the same stream, is a dead letter.
+func TestReadFnBoundsMemoryByBytes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compresses 160 MB")
+	}
+	const pageSize, pages, budget = 4 << 20, 40, 8 << 20
+	var raw [][]byte
+	for i := 1; i <= pages; i++ {
+		text := strings.Repeat(fmt.Sprintf("Page %d, a sentence of its own. ", i), pageSize/32)
+		raw = append(raw, []byte(page(i, fmt.Sprintf("P%d", i), text)))
+	}
+	huge := strings.Repeat("Too long. ", (pageSize+pageSize/2)/10)
+	raw = append(raw, []byte(page(pages+1, "Huge", huge)))
+	src, _ := dumpFiles(t, raw, len(raw)) // all in one stream
+	raw, huge = nil, ""
+
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	f := &readFn{bufferBytes: budget, MaxPageBytes: pageSize + pageSize/4}
+	// Collect often, so that the heap in use is about the live heap.
+	defer debug.SetGCPercent(debug.SetGCPercent(20))
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var peak uint64
+	var mu sync.Mutex
+	stop, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		var m runtime.MemStats
+		for {
+			runtime.ReadMemStats(&m)
+			mu.Lock()
+			peak = max(peak, m.HeapInuse)
+			mu.Unlock()
+			select {
+			case <-stop:
+				return
+			case <-time.After(time.Millisecond):
+			}
+		}
+	}()
+	n := 0
+	g, err := process(t, f, src, false, func(p dump.Page) {
+		if len(p.Text) != pageSize/32*len(fmt.Sprintf("Page %d, a sentence of its own. ", p.ID)) {
+			t.Errorf("page %d of %d bytes", p.ID, len(p.Text))
+		}
+		n++
+	})
+	close(stop)
+	<-done
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != pages || g.counts.PagesRead != pages+1 || g.counts.PagesFailed != 1 {
+		t.Errorf("%d pages emitted, counts %+v; want %d and one failed", n, g.counts, pages)
+	}
+	if len(g.dead) != 1 || !strings.Contains(g.dead[0].Reason, "in the bzip2 stream at byte") || g.dead[0].PageID != pages+1 && g.dead[0].Title != "Huge" {
+		t.Errorf("dead letters %+v, want the page over MaxPageBytes", g.dead)
+	}
+	grew := int64(peak) - int64(before.HeapInuse)
+	t.Logf("%d pages of %d MB in one stream, budget %d MB: heap peak +%.1f MB", pages, pageSize>>20, budget>>20, float64(grew)/(1<<20))
+	// The budget, the page crossing each worker's share, the page being
+	// emitted and its reader's buffer, and three decompressors of 5 MB.
+	if limit := int64(budget + 6*pageSize + 16<<20); grew > limit {
+		t.Errorf("the heap grew by %d MB reading one stream of %d MB of pages with a budget of %d MB; want at most %d MB",
+			grew>>20, pages*pageSize>>20, budget>>20, limit>>20)
+	}
+}
