@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -173,5 +174,104 @@ func TestReadFnBoundsMemoryByBytes(t *testing.T) {
 	if limit := int64(budget + 6*pageSize + 16<<20); grew > limit {
 		t.Errorf("the heap grew by %d MB reading one stream of %d MB of pages with a budget of %d MB; want at most %d MB",
 			grew>>20, pages*pageSize>>20, budget>>20, limit>>20)
+	}
+}
+
+// TestIndexMustDescribeTheFile checks that an index that does not describe
+// its file fails the read with an error naming both, instead of giving no
+// page, or dead letters, and success.
+func TestIndexMustDescribeTheFile(t *testing.T) {
+	var raw [][]byte
+	for i := 1; i <= 12; i++ {
+		raw = append(raw, []byte(page(i, fmt.Sprintf("P%d", i), fmt.Sprintf("Text %d.", i))))
+	}
+	shift := func(lines []string, by func(i int, offset int64) int64) []string {
+		var out []string
+		for i, l := range lines {
+			if l == "" {
+				continue
+			}
+			off, rest, _ := strings.Cut(l, ":")
+			var o int64
+			fmt.Sscan(off, &o)
+			out = append(out, fmt.Sprintf("%d:%s", by(i, o), rest))
+		}
+		return out
+	}
+	tests := []struct {
+		name  string
+		index func(src Source, lines []string) []string
+		file  func(b []byte) []byte
+		want  string
+	}{
+		{name: "empty", index: func(Source, []string) []string { return nil }, want: "lists no page"},
+		{name: "blank lines", index: func(Source, []string) []string { return []string{"\n", "\n"} }, want: "lists no page"},
+		{name: "shifted offsets", want: "no bzip2 stream starts at byte",
+			index: func(_ Source, lines []string) []string {
+				return shift(lines, func(_ int, o int64) int64 { return o + 7 })
+			}},
+		{name: "offset past the end", want: "past the end of the file",
+			index: func(src Source, lines []string) []string {
+				return append(slices.Clone(lines), fmt.Sprintf("%d:99:Beyond\n", src.Size+100))
+			}},
+		{name: "offset at the end", want: "past the end of the file",
+			index: func(src Source, lines []string) []string {
+				return append(slices.Clone(lines), fmt.Sprintf("%d:99:Beyond\n", src.Size))
+			}},
+		{name: "no header stream", want: "where the header stream must be",
+			index: func(_ Source, lines []string) []string {
+				return shift(lines, func(i int, o int64) int64 {
+					if i < 4 {
+						return 0
+					}
+					return o
+				})
+			}},
+		{name: "header not bzip2", want: "no bzip2 stream starts at byte 0",
+			file: func(b []byte) []byte { b[1] = 'X'; return b }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src, lines := dumpFiles(t, raw, 4)
+			if tt.index != nil {
+				writeIndex(t, src, tt.index(src, lines))
+			}
+			if tt.file != nil {
+				b, err := os.ReadFile(src.File)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(src.File, tt.file(b), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			g, err := process(t, &readFn{}, src, true, nil)
+			if err == nil {
+				t.Fatalf("no error; %d pages, %d dead letters", len(g.pages), len(g.dead))
+			}
+			msg := err.Error()
+			if !strings.Contains(msg, tt.want) || !strings.Contains(msg, src.Index) || !strings.Contains(msg, src.File) {
+				t.Errorf("error %q; want it to say %q and name the index and the file", msg, tt.want)
+			}
+		})
+	}
+	t.Run("the index as written", func(t *testing.T) {
+		src, _ := dumpFiles(t, raw, 4)
+		g, err := process(t, &readFn{}, src, true, nil)
+		if err != nil || len(g.pages) != len(raw) {
+			t.Fatalf("%d pages, error %v", len(g.pages), err)
+		}
+	})
+}
+
+func TestCheckStreams(t *testing.T) {
+	ok := []Stream{{Offset: 10, Pages: 2}, {Offset: 20, Pages: 1}}
+	if err := checkStreams(ok, 30); err != nil {
+		t.Errorf("%v: %v", ok, err)
+	}
+	for _, bad := range [][]Stream{nil, {{Offset: 0}}, {{Offset: 10}, {Offset: 10}}, {{Offset: 20}, {Offset: 10}}, {{Offset: 10}, {Offset: 30}}} {
+		if err := checkStreams(bad, 30); err == nil {
+			t.Errorf("%v in a file of 30 bytes: no error", bad)
+		}
 	}
 }
