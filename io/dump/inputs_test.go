@@ -165,3 +165,35 @@ func TestDirectoryRefusedAtPlanning(t *testing.T) {
 		t.Fatalf("Plan(%s) = %v, want an error saying it is a directory", dir, err)
 	}
 }
+
+// TestSectionsSplitLikeWhole reads a file whose pages hold CDATA sections
+// and comments with page tags in them, whole and in byte ranges cut
+// everywhere: no range reads a phantom page out of them.
+func TestSectionsSplitLikeWhole(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(mwOpen)
+	for i := 1; i <= 30; i++ {
+		phantom := fmt.Sprintf("</page>\n  <page><title>Phantom %d</title><ns>0</ns><id>%d</id><revision><id>%d</id><text>boo</text></revision></page>\n  ", i, 900+i, 9000+i)
+		text := "before " + strings.Repeat("x", i*7)
+		switch i % 3 {
+		case 0:
+			text += "<![CDATA[" + phantom + "]]>"
+		case 1:
+			text += "<!--" + phantom + "-->"
+		}
+		b.WriteString(page(i, fmt.Sprintf("P%d", i), text+" after"))
+	}
+	b.WriteString(mwClose)
+	file := writeTemp(t, "sections.xml", []byte(b.String()))
+	src := planSite(t, file)
+	whole, wholeDead, wholeCounts := readSplits(t, src, 0)
+	if len(whole) != 30 || len(wholeDead) != 0 {
+		t.Fatalf("whole: %q, dead %+v", titles(whole), wholeDead)
+	}
+	for size := int64(37); size < 700; size += 41 {
+		pages, dead, c := readSplits(t, src, size)
+		if !reflect.DeepEqual(titles(pages), titles(whole)) || len(dead) != 0 || !reflect.DeepEqual(c, wholeCounts) {
+			t.Errorf("ranges of %d: %q, dead %+v", size, titles(pages), dead)
+		}
+	}
+}

@@ -56,6 +56,17 @@ type Reader struct {
 	namespaces  map[string]int // namespace name -> key, from <siteinfo> or Options.Namespaces
 	sawSiteinfo bool           // a <siteinfo> start tag was seen
 
+	// A reader of a byte range that starts after the file's first byte is
+	// unsynced until it knows whether it started inside a CDATA section or
+	// comment: it holds back what it reads until it meets an opener (it
+	// was outside), a terminator (it was inside: everything before it is
+	// dropped) or offset syncEnd (no section that long is honoured).
+	unsynced     bool
+	syncEnd      int64
+	stray        bool         // an unsynced reader met a terminator first
+	held         []heldRecord // what an unsynced reader read, in order
+	sectionLimit int          // see skipSection
+
 	fileStart bool   // Options.FileStart
 	sawPage   bool   // a <page> start tag was seen
 	head      []byte // the stream's first bytes, leading white space skipped, when fileStart
@@ -79,8 +90,29 @@ func NewReader(r io.Reader, file string, opt Options) *Reader {
 	if opt.StartOffset > 0 {
 		rd.in = r // a byte order mark is only at the start of a file
 	}
+	rd.sectionLimit = min(maxPage, maxSectionBytes)
+	if opt.StartOffset > 0 && !opt.FileStart {
+		rd.unsynced = true
+		rd.syncEnd = opt.StartOffset + int64(rd.sectionLimit) + int64(len(cdataEnd))
+	}
 	return rd
 }
+
+// maxSectionBytes bounds the CDATA sections and comments the scanner
+// honours (see skipSection), and so what a byte range's reader holds back
+// while it is unsynced.
+const maxSectionBytes = 1 << 20
+
+// heldRecord is a page, or a bad page's error, held back by an unsynced
+// reader.
+type heldRecord struct {
+	page Page
+	err  error
+}
+
+// errPhantom ends the reading of a "page" found inside a CDATA section or
+// comment that a byte range started in.
+var errPhantom = errors.New("dump: page inside a section")
 
 // Offset returns the number of decompressed bytes consumed so far (bytes of
 // the UTF-8 stream for a UTF-16 input).
@@ -93,6 +125,26 @@ func (r *Reader) Offset() int64 { return r.base + int64(r.r) }
 // the end of an input that holds data but nothing of a dump; or another
 // error, wrapping an I/O failure. The last three are terminal.
 func (r *Reader) Next() (Page, error) {
+	for r.unsynced && r.done == nil {
+		p, err := r.next()
+		if r.stray { // what was held back was inside a section
+			r.held, r.stray = r.held[:0], false
+		}
+		if r.done != nil {
+			break
+		}
+		r.held = append(r.held, heldRecord{p, err})
+	}
+	if len(r.held) > 0 {
+		h := r.held[0]
+		r.held = r.held[1:]
+		return h.page, h.err
+	}
+	return r.next()
+}
+
+// next is Next for a synced reader.
+func (r *Reader) next() (Page, error) {
 	for r.done == nil {
 		t, n, err := r.nextTag()
 		if err != nil {
@@ -102,7 +154,11 @@ func (r *Reader) Next() (Page, error) {
 		switch t {
 		case tagPageOpen:
 			r.sawPage = true
-			return r.readPage(n)
+			p, err := r.readPage(n)
+			if err == errPhantom {
+				continue
+			}
+			return p, err
 		case tagSiteinfoOpen:
 			r.readSiteinfo(n)
 			continue
@@ -162,10 +218,19 @@ func (r *Reader) openRoot() {
 // readPage reads the page whose n-byte opening tag is next in the window.
 func (r *Reader) readPage(n int) (Page, error) {
 	start := r.Offset()
+	strayBefore := r.stray
 	r.startCapture()
 	r.advance(n)
 	for {
 		t, n, err := r.nextTag()
+		if r.stray && !strayBefore { // the page started inside the section the range started in
+			r.stopCapture()
+			if err != nil {
+				r.done = r.endError(err, -1)
+				return Page{}, r.done
+			}
+			return Page{}, errPhantom
+		}
 		if err != nil {
 			r.stopCapture()
 			r.done = r.endError(err, start)
@@ -288,10 +353,21 @@ func (r *Reader) endError(err error, pageStart int64) error {
 // end of the input, when no tag is left.
 func (r *Reader) nextTag() (tag, int, error) {
 	for {
+		if r.unsynced && r.Offset() > r.syncEnd {
+			r.unsynced = false
+		}
 		i := bytes.IndexByte(r.buf[r.r:r.w], '<')
+		if r.unsynced && r.findStray(i) {
+			continue
+		}
 		if i < 0 {
-			r.advance(r.w - r.r)
+			keep := 0
+			if r.unsynced {
+				keep = len(cdataEnd) - 1 // they may start a terminator
+			}
+			r.advance(max(0, r.w-r.r-keep))
 			if err := r.fill(); err != nil {
+				r.advance(r.w - r.r)
 				return tagNone, 0, err
 			}
 			continue
@@ -305,6 +381,7 @@ func (r *Reader) nextTag() (tag, int, error) {
 			return t, n, nil
 		}
 		if open, end := section(r.buf[r.r:r.w]); end != "" {
+			r.unsynced = false // it started outside any section
 			if err := r.skipSection(len(open), end); err != nil {
 				return tagNone, 0, err
 			}
@@ -312,6 +389,29 @@ func (r *Reader) nextTag() (tag, int, error) {
 		}
 		r.advance(1)
 	}
+}
+
+// findStray looks for a CDATA or comment terminator in the text before the
+// next '<' (at i in the window, or its end if i < 0) of an unsynced reader.
+// One there means that the reader started inside a section: it consumes
+// the text up to the terminator, marks the reader stray and synced, and
+// reports true. The text of a gap is looked at once, and a terminator
+// holds no '<', so this is linear.
+func (r *Reader) findStray(i int) bool {
+	gap := r.buf[r.r:r.w]
+	if i >= 0 {
+		gap = gap[:i]
+	}
+	j, end := bytes.Index(gap, []byte(cdataEnd)), cdataEnd
+	if k := bytes.Index(gap, []byte(commentEnd)); k >= 0 && (j < 0 || k < j) {
+		j, end = k, commentEnd
+	}
+	if j < 0 {
+		return false
+	}
+	r.advance(j + len(end))
+	r.unsynced, r.stray = false, true
+	return true
 }
 
 // section returns the opener and terminator of the CDATA section or comment
@@ -336,16 +436,16 @@ const (
 
 // skipSection consumes the CDATA section or comment at the front of the
 // window (its opener is n bytes long), up to and including its terminator
-// end, in linear time. A terminator that does not start within maxPage
-// bytes of the opener is not looked for further: the opener is taken as
-// stray bytes, not markup, and scanning for tags resumes maxPage bytes after
-// it (a page holding such a section is too large anyway), so that a lone
-// "<!--" between pages costs at most that much. Where that is depends only
+// end, in linear time. A terminator that does not start within
+// sectionLimit bytes of the opener (the page size limit, at most
+// maxSectionBytes) is not looked for further: the opener is taken as stray
+// bytes, not markup, and scanning for tags resumes that far after it, so
+// that a lone "<!--" between pages costs at most that much. Where that is depends only
 // on the bytes, not on how reads cut them. It returns the read error that
 // ends the input inside the section.
 func (r *Reader) skipSection(n int, end string) error {
 	r.advance(n)
-	limit := r.maxPage // the terminator must start at most this far ahead
+	limit := r.sectionLimit // the terminator must start at most this far ahead
 	for {
 		win := r.buf[r.r:r.w]
 		if j := bytes.Index(win, []byte(end)); j >= 0 && j <= limit {
