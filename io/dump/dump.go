@@ -8,7 +8,8 @@
 // would stop at the first bad byte and lose everything after it, so Reader
 // instead scans the byte stream for the raw "<page>" and "</page>" tags
 // (which are never escaped inside text, where "<" is always written "&lt;"),
-// buffers one page at a time, at most Options.MaxPageBytes of it, and parses
+// skipping CDATA sections and comments (up to 1 MiB each), whose text may
+// hold them, buffers one page at a time, at most Options.MaxPageBytes of it, and parses
 // only that page. A bad page becomes a *PageError carrying a DeadLetter, and
 // reading resumes at the next "<page>". Bytes outside pages (the siteinfo
 // header, stray junk between pages) are skipped.
@@ -20,6 +21,11 @@
 // Entities are decoded; only the five predefined XML entities and numeric
 // character references are known: entities declared in a DOCTYPE are never
 // expanded, and a page using one is reported as bad.
+//
+// A file holding data but nothing of a dump (no <page>, <mediawiki> or
+// <siteinfo>) is reported (NotDumpError) when read from its first byte; a
+// page whose revision id (or page id, without one) is outside
+// 0…MaxRevisionID, which sentence ids hold, is a bad page.
 //
 // Open opens a possibly compressed file (.bz2, .gz, .xz) through Beam's
 // filesystem layer, and Expand expands comma-separated globs.
