@@ -275,3 +275,30 @@ func TestCheckStreams(t *testing.T) {
 		}
 	}
 }
+
+// TestReadFnDeadLettersAPageOverMaxPageBytes: a page over MaxPageBytes is
+// skipped and dead-lettered, whether its stream is buffered or read again
+// while emitted, and the pages around it are read.
+func TestReadFnDeadLettersAPageOverMaxPageBytes(t *testing.T) {
+	var raw [][]byte
+	for i := 1; i <= 9; i++ {
+		text := fmt.Sprintf("Text %d.", i)
+		if i == 5 {
+			text = strings.Repeat("Long. ", 2000)
+		}
+		raw = append(raw, []byte(page(i, fmt.Sprintf("P%d", i), text)))
+	}
+	src, _ := dumpFiles(t, raw, 3)
+	for _, budget := range []int64{0, 1} {
+		g, err := process(t, &readFn{MaxPageBytes: 4096, bufferBytes: budget}, src, true, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.pages) != 8 || g.counts.PagesRead != 9 || g.counts.PagesFailed != 1 {
+			t.Errorf("budget %d: %d pages, counts %+v; want 8 and one failed", budget, len(g.pages), g.counts)
+		}
+		if len(g.dead) != 1 || !strings.Contains(g.dead[0].Reason, "in the bzip2 stream at byte") {
+			t.Errorf("budget %d: dead letters %+v; want one for the long page", budget, g.dead)
+		}
+	}
+}
