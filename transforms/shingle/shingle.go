@@ -46,16 +46,8 @@ func New(length int, norm Normalization) *Shingler {
 // of the text in most languages' wikitext, skip UTF-8 decoding and the
 // unicode tables.
 func (n Normalization) Normalize(dst []rune, text string) []rune {
-	dst, _ = n.normalize(dst, text, false)
-	return dst
-}
-
-// normalize appends the normalised runes of text to dst. pendingSpace says
-// that text follows white space that is to be collapsed into one space
-// before its first rune; the state at the end of text is returned, so that
-// a text can be normalised chunk by chunk.
-func (n Normalization) normalize(dst []rune, text string, pendingSpace bool) ([]rune, bool) {
 	dst = slices.Grow(dst, len(text)) // never more runes than bytes
+	pendingSpace := false
 	for i := 0; i < len(text); {
 		if c := text[i]; c < utf8.RuneSelf {
 			i++
@@ -88,7 +80,7 @@ func (n Normalization) normalize(dst []rune, text string, pendingSpace bool) ([]
 		}
 		dst = append(dst, r)
 	}
-	return dst, pendingSpace
+	return dst
 }
 
 // asciiSpace marks the ASCII white space of unicode.IsSpace.
@@ -118,25 +110,26 @@ func (s *Shingler) Hashes(text string) []uint64 {
 // n < maxShingles, and otherwise nil and some n ≥ maxShingles as soon as
 // normalisation has seen that many (maxShingles+Length-1 runes), so that a
 // huge sentence costs neither its runes nor its hashes. maxShingles ≤ 0
-// means no limit. Runes then returns the
-// runes normalised so far.
+// means no limit. Runes then returns the runes normalised so far.
 func (s *Shingler) HashesBelow(text string, maxShingles int) (hashes []uint64, n int) {
 	limit := maxShingles + s.Length - 1 // the runes of maxShingles shingles
-	if maxShingles <= 0 || len(text) < limit || s.Length <= 0 {
-		// Never more runes than bytes: text is below the limit.
-		h := s.Hashes(text)
-		return h, len(h)
+	if len(text) < limit || maxShingles <= 0 || s.Length <= 0 {
+		// Never more runes than bytes: text is below the limit. (Hashes,
+		// without a call.)
+		s.shrink(len(text))
+		s.runes = s.Norm.Normalize(s.runes[:0], text)
+		s.hashes = AppendHashes(s.hashes[:0], s.runes, s.Length)
+		return s.hashes, len(s.hashes)
 	}
 	s.shrink(limit)
 	s.runes, s.hashes = s.runes[:0], s.hashes[:0]
 	chunk := max(limit, minChunk)
-	pending := false
 	for i := 0; i < len(text); {
-		j := min(i+chunk, len(text))
-		for j < len(text) && !utf8.RuneStart(text[j]) {
-			j++
-		}
-		s.runes, pending = s.Norm.normalize(s.runes, text[i:j], pending)
+		j := s.chunkEnd(text, i, min(i+chunk, len(text)))
+		// Normalising chunk by chunk appends what normalising the whole
+		// text would: a chunk does not end in white space, and one after
+		// runes starts with its white space, which becomes a space.
+		s.runes = s.Norm.Normalize(s.runes, text[i:j])
 		if len(s.runes) >= limit {
 			return nil, Count(len(s.runes), s.Length)
 		}
@@ -144,6 +137,25 @@ func (s *Shingler) HashesBelow(text string, maxShingles int) (hashes []uint64, n
 	}
 	s.hashes = AppendHashes(s.hashes, s.runes, s.Length)
 	return s.hashes, len(s.hashes)
+}
+
+// chunkEnd returns the first rune boundary at or after j, past text[i:],
+// before which there is no white space (when spaces are collapsed).
+func (s *Shingler) chunkEnd(text string, i, j int) int {
+	for j < len(text) {
+		if !utf8.RuneStart(text[j]) {
+			j++
+			continue
+		}
+		if !s.Norm.CollapseSpace {
+			break
+		}
+		if r, _ := utf8.DecodeLastRuneInString(text[i:j]); !unicode.IsSpace(r) {
+			break
+		}
+		j++
+	}
+	return j
 }
 
 // minChunk is the fewest bytes of a long sentence HashesBelow normalises
