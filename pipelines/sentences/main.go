@@ -20,10 +20,12 @@ import (
 	"io/fs"
 	"log"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -117,9 +119,14 @@ func launchRun(ctx context.Context, l launch) error {
 	if err := Build(s, opts); err != nil {
 		return exitError{2, err}
 	}
-	created, err := opts.checkRunDir(ctx)
+	created, claim, err := opts.claimRunDir(ctx)
 	if err != nil {
 		return exitError{2, err}
+	}
+	defer claim.Release(context.WithoutCancel(ctx))
+	if l.workersHere() {
+		stop := removeTempsOnSignal(opts.RunDir(), claim)
+		defer stop()
 	}
 	log.Printf("run %s: reading %d file(s), scheme %s: %d bands × %d rows", opts.RunID, len(opts.Input), opts.Scheme, opts.Bands, opts.Rows)
 	stopProfile, err := startCPUProfile(*cpuProfile)
@@ -130,6 +137,7 @@ func launchRun(ctx context.Context, l launch) error {
 	stopProfile()
 	if err != nil {
 		if created {
+			claim.Release(context.WithoutCancel(ctx))
 			removeIfEmpty(opts.RunDir())
 		}
 		return fmt.Errorf("pipeline failed: %w (no manifest.json was written in %s: the run did not finish)", err, opts.RunDir())
@@ -331,6 +339,55 @@ func (o *Options) checkRunDir(ctx context.Context) (created bool, err error) {
 		return false, err
 	}
 	return created, nil
+}
+
+// claimRunDir takes the run directory for this process (result.Claim: a
+// second launcher of the same run is refused while this one lives), then
+// refuses to overwrite a finished run and checks the directory is
+// writable. created reports whether the directory did not exist before.
+func (o *Options) claimRunDir(ctx context.Context) (created bool, claim *result.RunClaim, err error) {
+	dir := o.RunDir()
+	if localPath(dir) {
+		_, statErr := os.Stat(strings.TrimPrefix(dir, "file://"))
+		created = errors.Is(statErr, fs.ErrNotExist)
+	}
+	if claim, err = result.Claim(ctx, dir); err != nil {
+		return false, nil, err
+	}
+	if _, err := o.checkRunDir(ctx); err != nil {
+		claim.Release(context.WithoutCancel(ctx))
+		if created {
+			removeIfEmpty(dir)
+		}
+		return false, nil, err
+	}
+	return created, claim, nil
+}
+
+// removeTempsOnSignal makes SIGINT and SIGTERM remove the run's temporary
+// files and release its claim before the process exits with status 130 or
+// 143; the run directory then holds no manifest and no half-written file.
+// It returns the function that stops watching.
+func removeTempsOnSignal(dir string, claim *result.RunClaim) (stop func()) {
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-ch:
+			ctx := context.Background()
+			removed, err := result.RemoveTemps(ctx, dir)
+			claim.Release(ctx)
+			fmt.Fprintf(os.Stderr, "sentences: %v: run stopped; removed %d temporary file(s) from %s (%v); no manifest.json was written\n", sig, len(removed), dir, err)
+			code := 130
+			if sig == syscall.SIGTERM {
+				code = 143
+			}
+			os.Exit(code)
+		case <-done:
+		}
+	}()
+	return func() { signal.Stop(ch); close(done) }
 }
 
 // removeIfEmpty removes a local run directory that a failed launch left
