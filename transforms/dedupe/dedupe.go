@@ -40,6 +40,7 @@ type Info struct {
 // Page is what one page adds to the run's counts.
 type Page struct {
 	Sentences, TooShort, TooLong, InWindow, Signatures int64
+	Cut                                                int64 // sentences past sentence.MaxOrdinal, not given ids
 }
 
 // AppendBinary appends the encoding of i to b.
@@ -48,7 +49,7 @@ func (i *Info) AppendBinary(b []byte) []byte {
 	b = binary.AppendVarint(b, i.PageID)
 	b = binary.AppendVarint(b, i.Offset)
 	b = binary.LittleEndian.AppendUint32(b, i.TextHash)
-	for _, n := range [...]int64{i.Counts.Sentences, i.Counts.TooShort, i.Counts.TooLong, i.Counts.InWindow, i.Counts.Signatures} {
+	for _, n := range [...]int64{i.Counts.Sentences, i.Counts.TooShort, i.Counts.TooLong, i.Counts.InWindow, i.Counts.Signatures, i.Counts.Cut} {
 		b = binary.AppendVarint(b, n)
 	}
 	for _, s := range [...]string{i.File, i.Title} {
@@ -86,7 +87,7 @@ func (i *Info) UnmarshalBinary(b []byte) error {
 		return errShort
 	}
 	i.TextHash, b = binary.LittleEndian.Uint32(b), b[4:]
-	for _, n := range [...]*int64{&i.Counts.Sentences, &i.Counts.TooShort, &i.Counts.TooLong, &i.Counts.InWindow, &i.Counts.Signatures} {
+	for _, n := range [...]*int64{&i.Counts.Sentences, &i.Counts.TooShort, &i.Counts.TooLong, &i.Counts.InWindow, &i.Counts.Signatures, &i.Counts.Cut} {
 		*n = varint()
 	}
 	for _, s := range [...]*string{&i.File, &i.Title} {
@@ -127,6 +128,7 @@ func Resolve(infos []Info) (summary.Counts, error) {
 		c.SentencesTooLong -= dup.Counts.TooLong
 		c.SentencesInWindow -= dup.Counts.InWindow
 		c.Signatures -= dup.Counts.Signatures
+		c.SentencesCut -= dup.Counts.Cut
 	}
 	return c, nil
 }

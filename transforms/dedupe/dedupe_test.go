@@ -13,7 +13,7 @@ import (
 
 func TestInfoRoundTrip(t *testing.T) {
 	in := Info{Doc: 1<<40 | 7, PageID: 12, File: "gs://b/enwiki-1.xml.bz2", Offset: 1 << 33, Title: "Ünïcode",
-		TextHash: 0xdeadbeef, Counts: Page{Sentences: 40, TooShort: 10, TooLong: 2, InWindow: 28, Signatures: 560}}
+		TextHash: 0xdeadbeef, Counts: Page{Sentences: 40, TooShort: 10, TooLong: 2, InWindow: 28, Signatures: 560, Cut: 3}}
 	b := in.AppendBinary(nil)
 	var out Info
 	if err := out.UnmarshalBinary(b); err != nil || out != in {

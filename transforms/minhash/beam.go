@@ -172,6 +172,7 @@ func (f *signFn) deliver(emitEntries, emitRecords, emitInfos func(int, []byte)) 
 		for i := range s.pages {
 			info = s.pages[i].AppendBinary(info[:0])
 			f.infos.AddRecord(batch.ShardOf(s.pages[i].Doc, f.Cfg.RecordShards), info, emitInfos)
+			f.counts.SentencesCut += s.pages[i].Counts.Cut
 		}
 		f.counts.Sentences += int64(len(s.ids))
 		keys, start, j := s.keys, 0, 0
@@ -217,14 +218,17 @@ func (w *signer) sign(pages []dump.Page) (*signed, error) {
 			return nil, err
 		}
 		before := len(w.out.status)
-		if _, err := w.splitter.Sentences(p, w.add); err != nil {
+		_, cut, err := w.splitter.Sentences(p, w.add)
+		if err != nil {
 			return nil, err
 		}
-		w.out.pages = append(w.out.pages, dedupe.Info{
+		info := dedupe.Info{
 			Doc: uint64(doc), PageID: p.ID, File: p.File, Offset: p.Offset, Title: p.Title,
 			TextHash: crc32.Checksum(unsafe.Slice(unsafe.StringData(p.Text), len(p.Text)), castagnoli),
 			Counts:   count(w.out.status[before:], w.bands),
-		})
+		}
+		info.Counts.Cut = int64(cut)
+		w.out.pages = append(w.out.pages, info)
 	}
 	return w.out, w.err
 }

@@ -79,12 +79,13 @@ func (s *PageSplitter) Doc(p dump.Page) (Doc, *Wiki, error) {
 // Sentences cleans the page's wikitext with its wiki's namespace names,
 // splits it by its language's rules and calls emit for each sentence in
 // document order, numbered from 0. It returns how many sentences it
-// emitted; a page with more than MaxOrdinal+1 sentences is cut there (no
-// real page comes near it).
-func (s *PageSplitter) Sentences(p dump.Page, emit func(Sentence)) (int, error) {
+// emitted and how many it cut: a page with more than MaxOrdinal+1
+// sentences is cut there (no real page comes near it), and the rest are
+// only counted.
+func (s *PageSplitter) Sentences(p dump.Page, emit func(Sentence)) (emitted, cut int, err error) {
 	doc, w, err := s.Doc(p)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	s.cleaner.SetSite(w.Site)
 	s.paras = s.cleaner.AppendClean(s.paras[:0], p.Text)
@@ -93,7 +94,8 @@ func (s *PageSplitter) Sentences(p dump.Page, emit func(Sentence)) (int, error) 
 		s.spans = w.Rules.AppendSplit(s.spans[:0], para.Text)
 		for _, sp := range s.spans {
 			if ordinal > MaxOrdinal {
-				return ordinal, nil
+				cut++
+				continue
 			}
 			emit(Sentence{
 				ID:      doc.Sentence(ordinal),
@@ -108,5 +110,5 @@ func (s *PageSplitter) Sentences(p dump.Page, emit func(Sentence)) (int, error) 
 			ordinal++
 		}
 	}
-	return ordinal, nil
+	return ordinal, cut, nil
 }

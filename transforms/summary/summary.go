@@ -32,6 +32,7 @@ type Counts struct {
 	SentencesTooShort int64 `json:"sentences_too_short"`
 	SentencesTooLong  int64 `json:"sentences_too_long"`
 	SentencesInWindow int64 `json:"sentences_in_window"`
+	SentencesCut      int64 `json:"sentences_cut"`
 	Signatures        int64 `json:"signatures"`
 
 	Buckets             int64 `json:"buckets"`
@@ -86,6 +87,7 @@ func (c *Counts) Merge(o Counts) {
 	c.SentencesTooShort += o.SentencesTooShort
 	c.SentencesTooLong += o.SentencesTooLong
 	c.SentencesInWindow += o.SentencesInWindow
+	c.SentencesCut += o.SentencesCut
 	c.Signatures += o.Signatures
 	c.Buckets += o.Buckets
 	c.MultiBuckets += o.MultiBuckets
