@@ -65,9 +65,9 @@ func TestAccountingOnEveryRealFile(t *testing.T) {
 			c := readSummary(t, out)
 			checkAccounting(t, c)
 			dead := readDeadLetters(t, out)
-			if int64(len(dead)) != c.DeadLetters || c.DeadLetters != c.PagesFailed+c.FilesTruncated {
-				t.Errorf("%d dead-letter lines, counts say %d = failed %d + truncated %d",
-					len(dead), c.DeadLetters, c.PagesFailed, c.FilesTruncated)
+			if int64(len(dead)) != c.DeadLetters || c.DeadLetters != c.PagesFailed+c.FilesTruncated+c.FilesNotDumps {
+				t.Errorf("%d dead-letter lines, counts say %d = failed %d + truncated %d + not dumps %d",
+					len(dead), c.DeadLetters, c.PagesFailed, c.FilesTruncated, c.FilesNotDumps)
 			}
 			if c.FilesRead != 1 {
 				t.Errorf("files read = %d, want 1", c.FilesRead)

@@ -33,6 +33,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/transforms/cluster"
 	"github.com/neardup/neardup/transforms/minhash"
 	"github.com/neardup/neardup/transforms/summary"
 )
@@ -70,6 +71,7 @@ var (
 	rounds        = flag.Int("rounds", 2, "distributed contraction rounds before the final union-find")
 	outputShards  = flag.Int("output_shards", 1, "number of clusters-*.jsonl (and sentences-*.jsonl) files")
 	emitSentences = flag.Bool("emit_sentences", false, "also write every in-window sentence to sentences-*.jsonl")
+	maxMembers    = flag.Int("max_members", cluster.DefaultMaxMembers, "most members a cluster's line lists; a larger cluster lists an even sample and counts the rest in members_omitted (0: all)")
 	showVersion   = flag.Bool("version", false, "print the version and exit")
 	cpuProfile    = flag.String("cpuprofile", "", "write a CPU profile of this process to this file (embedded runner: covers the workers too)")
 )
@@ -263,6 +265,7 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 		Scheme: *scheme, Threshold: *threshold, Recall: *recall, Bands: *bands, Rows: *rows, Seed: *seed,
 		MinJaccard: *minJaccard, MaxEdit: *maxEdit, TopPairs: *topPairs,
 		Shards: shardsFor(*shards, runnerName()), Rounds: *rounds, OutputShards: *outputShards, EmitSentences: *emitSentences,
+		MaxMembers: *maxMembers,
 		Set: set,
 	}
 	if err := o.resolve(*maxBands); err != nil {

@@ -47,6 +47,7 @@ type Options struct {
 	Rounds        int      `json:"rounds"`
 	OutputShards  int      `json:"output_shards"`
 	EmitSentences bool     `json:"emit_sentences"`
+	MaxMembers    int      `json:"max_members"`
 
 	// Sources are the planned input files; Build plans them if they are
 	// missing.
@@ -146,7 +147,7 @@ func Build(s beam.Scope, opts Options) error {
 	candidates, bucketCounts := bucket.Candidates(s, entries, opts.Shards)
 	edges, sims, needed, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
 	labels := component.Labels(s, edges, opts.Rounds, opts.Shards, opts.Shards)
-	lines, pairs, clusterCounts := cluster.Assemble(s, labels, needed, sims, opts.Shards, opts.OutputShards, cluster.DefaultMaxMembers)
+	lines, pairs, clusterCounts := cluster.Assemble(s, labels, needed, sims, opts.Shards, opts.OutputShards, opts.MaxMembers)
 
 	dir := opts.RunDir()
 	written := []beam.PCollection{

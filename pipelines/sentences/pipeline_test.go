@@ -37,7 +37,7 @@ func testOptions(t testing.TB, out string, input ...string) Options {
 		Input: input, Output: out, RunID: "test", Namespaces: []int{0}, MaxPageBytes: 64 << 20, SplitBytes: 256 << 10,
 		ShingleLength: 12, MinShingles: 75, MaxShingles: 600, FoldCase: true, CollapseSpace: true,
 		Scheme: "oph", Threshold: 0.8, Recall: 0.99, Seed: 1, Shards: 8, Rounds: 2, OutputShards: 1,
-		MinJaccard: 0.5, MaxEdit: 0.25, TopPairs: 20,
+		MinJaccard: 0.5, MaxEdit: 0.25, TopPairs: 20, MaxMembers: cluster.DefaultMaxMembers,
 	}
 	if err := o.resolve(20); err != nil {
 		t.Fatal(err)
@@ -202,7 +202,8 @@ func readDeadLetters(t *testing.T, files map[string][]byte) []map[string]any {
 }
 
 // TestTruncatedFiles reads the four real .xz samples that end in the middle
-// of a page: each yields its complete pages and one counted truncation.
+// of a page: each yields its complete pages, one counted truncation, and
+// the cut page, counted as failed with the id and title it had left.
 func TestTruncatedFiles(t *testing.T) {
 	dir := needShared(t, "xztextfilter-wiki-truncated")
 	in, err := filepath.Glob(filepath.Join(dir, "*.xml.xz"))
@@ -212,17 +213,28 @@ func TestTruncatedFiles(t *testing.T) {
 	files := run(t, testOptions(t, t.TempDir(), in...))
 	c := readSummary(t, files)
 	checkAccounting(t, c)
-	if c.FilesRead != 4 || c.FilesTruncated != 4 || c.PagesFailed != 0 || c.DeadLetters != 4 {
-		t.Errorf("files read %d, truncated %d, pages failed %d, dead letters %d; want 4, 4, 0, 4",
+	if c.FilesRead != 4 || c.FilesTruncated != 4 || c.PagesFailed != 4 || c.DeadLetters != 8 {
+		t.Errorf("files read %d, truncated %d, pages failed %d, dead letters %d; want 4, 4, 4, 8",
 			c.FilesRead, c.FilesTruncated, c.PagesFailed, c.DeadLetters)
 	}
 	if c.PagesKept == 0 || c.Clusters == 0 {
 		t.Errorf("kept %d pages and found %d clusters: the complete pages were not used", c.PagesKept, c.Clusters)
 	}
+	cut := 0
 	for _, d := range readDeadLetters(t, files) {
-		if r, _ := d["reason"].(string); !strings.HasPrefix(r, "truncated: ") {
+		r, _ := d["reason"].(string)
+		if !strings.HasPrefix(r, "truncated: ") {
 			t.Errorf("dead letter %v: want a truncation", d)
 		}
+		if strings.HasPrefix(r, "truncated: page cut") {
+			cut++
+			if d["title"] == nil || d["page_id"] == nil {
+				t.Errorf("cut page %v: want its id and title", d)
+			}
+		}
+	}
+	if cut != 4 {
+		t.Errorf("%d cut pages among the dead letters, want 4", cut)
 	}
 }
 

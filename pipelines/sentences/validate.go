@@ -74,6 +74,8 @@ func (o Options) Validate() error {
 		return fmt.Errorf("--shards must be at least 1, or 0 for the runner's default, got %d", o.Shards)
 	case o.Rounds < 0:
 		return fmt.Errorf("--rounds must be at least 0, got %d", o.Rounds)
+	case o.MaxMembers < 0:
+		return fmt.Errorf("--max_members must be at least 0 (0: every member), got %d", o.MaxMembers)
 	case o.OutputShards < 1 || o.OutputShards > maxOutputShards:
 		return fmt.Errorf("--output_shards must be between 1 and %d, got %d", maxOutputShards, o.OutputShards)
 	}

@@ -81,6 +81,7 @@ func TestValidate(t *testing.T) {
 		{"rounds", func(o *Options) { o.Rounds = -1 }, "--rounds must be at least 0, got -1"},
 		{"output_shards", func(o *Options) { o.OutputShards = 0 }, "--output_shards must be between 1 and 99999, got 0"},
 		{"output_shards huge", func(o *Options) { o.OutputShards = 100000 }, "--output_shards must be between 1 and 99999, got 100000"},
+		{"max_members", func(o *Options) { o.MaxMembers = -1 }, "--max_members must be at least 0 (0: every member), got -1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
