@@ -266,7 +266,7 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 		MinJaccard: *minJaccard, MaxEdit: *maxEdit, TopPairs: *topPairs,
 		Shards: shardsFor(*shards, runnerName()), Rounds: *rounds, OutputShards: *outputShards, EmitSentences: *emitSentences,
 		MaxMembers: *maxMembers,
-		Set: set,
+		Set:        set,
 	}
 	if err := o.resolve(*maxBands); err != nil {
 		return Options{}, err
