@@ -263,12 +263,12 @@ func TestCorruptFile(t *testing.T) {
 // TestDeterministic runs the same input with different shard counts,
 // contraction rounds and read splits: every output byte must be the same.
 func TestDeterministic(t *testing.T) {
-	in := []string{needShared(t, "wikiduper/Katrina.xml"), "../../testdata/sample/simplewiki-sample.xml"}
+	in := []string{"../../testdata/katrina/katrina-slice.xml", "../../testdata/sample/simplewiki-sample.xml"}
 	a := testOptions(t, t.TempDir(), in...)
 	a.Shards, a.Rounds, a.OutputShards, a.EmitSentences, a.SplitBytes = 1, 0, 3, true, 0
 	b := a
 	b.Output = t.TempDir()
-	b.Shards, b.Rounds, b.SplitBytes = 37, 3, 64<<10 // Katrina.xml is read in 16 parallel ranges
+	b.Shards, b.Rounds, b.SplitBytes = 37, 3, 16<<10 // the Katrina slice is read in 19 parallel ranges
 	// The DoFns' pools (internal/ordered) run inline with one core and on
 	// four goroutines with four, where results finish out of order.
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
