@@ -57,7 +57,7 @@ func TestMultistreamEqualsPlain(t *testing.T) {
 	multi := writeMultistream(t, t.TempDir(), plain, 10)
 	a := testOptions(t, t.TempDir(), plain)
 	b := testOptions(t, t.TempDir(), multi, multistream.IndexName(multi))
-	b.SplitBytes = 32 << 10 // ~9 ranges over the ~300 KB file
+	b.SplitBytes = 8 << 10 // ~10 ranges over the ~80 KB multistream file of the slice
 	filesA, filesB := run(t, a), run(t, b)
 	if !bytes.Equal(filesA["clusters-00000-of-00001.jsonl"], filesB["clusters-00000-of-00001.jsonl"]) {
 		t.Error("clusters of the multistream dump differ from those of the plain file")
@@ -123,13 +123,13 @@ func TestMultistreamOnGCS(t *testing.T) {
 	}
 }
 
-// katrinaAsEnwiki copies Katrina.xml, whose <siteinfo> has no <dbname>, to
-// a file named like an English Wikipedia dump, so that its wiki is named
-// enwiki like that of the multistream dumps made of it (a dump without
-// <dbname> is named after its file).
+// katrinaAsEnwiki copies the committed slice of Katrina.xml, whose
+// <siteinfo> has no <dbname>, to a file named like an English Wikipedia
+// dump, so that its wiki is named enwiki like that of the multistream dumps
+// made of it (a dump without <dbname> is named after its file).
 func katrinaAsEnwiki(t *testing.T) string {
 	t.Helper()
-	b, err := os.ReadFile(needShared(t, "wikiduper/Katrina.xml"))
+	b, err := os.ReadFile("../../testdata/katrina/katrina-slice.xml")
 	if err != nil {
 		t.Fatal(err)
 	}
