@@ -145,6 +145,24 @@ func (r *Reader) Next() (Page, error) {
 
 // next is Next for a synced reader.
 func (r *Reader) next() (Page, error) {
+	for {
+		n, ok := r.toPage()
+		if !ok {
+			return Page{}, r.done
+		}
+		r.sawPage = true
+		p, err := r.readPage(n)
+		if err == errPhantom {
+			continue
+		}
+		return p, err
+	}
+}
+
+// toPage reads past everything up to the next "<page>" (the root element,
+// the <siteinfo> header, stray bytes) and returns the length of that start
+// tag, not consumed, or false once the input is done (r.done says how).
+func (r *Reader) toPage() (n int, ok bool) {
 	for r.done == nil {
 		t, n, err := r.nextTag()
 		if err != nil {
@@ -153,12 +171,7 @@ func (r *Reader) next() (Page, error) {
 		}
 		switch t {
 		case tagPageOpen:
-			r.sawPage = true
-			p, err := r.readPage(n)
-			if err == errPhantom {
-				continue
-			}
-			return p, err
+			return n, true
 		case tagSiteinfoOpen:
 			r.readSiteinfo(n)
 			continue
@@ -169,7 +182,7 @@ func (r *Reader) next() (Page, error) {
 		}
 		r.advance(n)
 	}
-	return Page{}, r.done
+	return 0, false
 }
 
 // Header reads the part of the dump before its first page and returns the
@@ -177,27 +190,8 @@ func (r *Reader) next() (Page, error) {
 // (nil if it has none, or a malformed or oversized one). Next then goes on
 // with the first page. A dump without pages is not an error here.
 func (r *Reader) Header() (lang string, siteinfo []byte, err error) {
-	for r.done == nil {
-		t, n, err := r.nextTag()
-		if err != nil {
-			r.done = r.endError(err, -1)
-			break
-		}
-		switch t {
-		case tagPageOpen:
-			return r.rootLang, r.siteinfo, nil
-		case tagSiteinfoOpen:
-			r.readSiteinfo(n)
-			continue
-		case tagRootOpen:
-			r.openRoot()
-		case tagRootClose:
-			r.rootClosed = true
-		}
-		r.advance(n)
-	}
-	if errors.Is(r.done, io.EOF) || errors.Is(r.done, ErrTruncated) {
-		return r.rootLang, r.siteinfo, nil // Next reports it
+	if _, ok := r.toPage(); ok || errors.Is(r.done, io.EOF) || errors.Is(r.done, ErrTruncated) {
+		return r.rootLang, r.siteinfo, nil // Next reports the end
 	}
 	return r.rootLang, r.siteinfo, r.done
 }
