@@ -83,6 +83,9 @@ const maxSiteinfoBytes = 1 << 20
 // and its raw <siteinfo> element (nil if it has none).
 func ParseSite(file, rootLang string, siteinfo []byte) Site {
 	s := parseSite(file, rootLang, siteinfo)
+	for i, p := range s.Problems {
+		s.Problems[i] = path.Base(file) + ": " + p // a wiki's files are merged: say which one
+	}
 	if s.Lang == "" {
 		s.Lang = langFromWiki(s.Wiki)
 	}

@@ -35,18 +35,18 @@ func TestParseSite(t *testing.T) {
 			Namespaces: []Namespace{{-2, "Մեդիա"}, {0, ""}, {6, "Պատկեր"}, {14, "Կատեգորիա"}}},
 	}, {
 		name: "bare pages: wiki and language from the file name", file: "/data/dewiki-20130602-id1.xml",
-		want: Site{Wiki: "dewiki", Lang: "de", Problems: []string{"no <siteinfo>: canonical namespace names used"}},
+		want: Site{Wiki: "dewiki", Lang: "de", Problems: []string{"dewiki-20130602-id1.xml: no <siteinfo>: canonical namespace names used"}},
 	}, {
 		name: "bare pages of no known wiki", file: "gs://b/Katrina.xml",
-		want: Site{Wiki: "Katrina", Problems: []string{"no <siteinfo>: canonical namespace names used"}},
+		want: Site{Wiki: "Katrina", Problems: []string{"Katrina.xml: no <siteinfo>: canonical namespace names used"}},
 	}, {
 		name: "malformed siteinfo", file: "frwiki-x.xml", lang: "fr", siteinfo: `<siteinfo><dbname>frwiki</dbname><namespaces><namespace key="6">Fichier</namespaces></siteinfo>`,
 		want: Site{Wiki: "frwiki", Lang: "fr", Problems: []string{
-			"malformed <siteinfo> (XML syntax error on line 1: element <namespace> closed by </namespaces>): canonical namespace names used"}},
+			"frwiki-x.xml: malformed <siteinfo> (XML syntax error on line 1: element <namespace> closed by </namespaces>): canonical namespace names used"}},
 	}, {
 		name: "malformed key and unusable dbname", file: "a.xml", lang: "EN", siteinfo: `<siteinfo><dbname>en wiki:1</dbname><namespaces><namespace key="x">Bad</namespace><namespace key="14">Category</namespace></namespaces></siteinfo>`,
 		want: Site{Wiki: "a", Lang: "en", Namespaces: []Namespace{{14, "Category"}}, Problems: []string{
-			`unusable <dbname> "en wiki:1": the wiki is named after the file`, `namespace with a malformed key "x" ignored`}},
+			`a.xml: unusable <dbname> "en wiki:1": the wiki is named after the file`, `a.xml: namespace with a malformed key "x" ignored`}},
 	}, {
 		name: "file named like a dump of another wiki", file: "gs://b/dewiki-20250101-pages-articles.xml.bz2", lang: "en", siteinfo: `<siteinfo><dbname>enwiki</dbname><namespaces><namespace key="14">Category</namespace></namespaces></siteinfo>`,
 		want: Site{Wiki: "enwiki", Lang: "en", Namespaces: []Namespace{{14, "Category"}}, Problems: []string{
@@ -56,7 +56,7 @@ func TestParseSite(t *testing.T) {
 		want: Site{Wiki: "enwiki", Lang: "en", Namespaces: []Namespace{{14, "Category"}}},
 	}, {
 		name: "no namespaces", file: "w.xml", siteinfo: `<siteinfo><dbname>commonswiki</dbname></siteinfo>`,
-		want: Site{Wiki: "commonswiki", Problems: []string{"no <namespaces> in <siteinfo>: canonical namespace names used"}},
+		want: Site{Wiki: "commonswiki", Problems: []string{"w.xml: no <namespaces> in <siteinfo>: canonical namespace names used"}},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

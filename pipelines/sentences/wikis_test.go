@@ -237,7 +237,7 @@ func TestMalformedSiteinfo(t *testing.T) {
 	if err := json.Unmarshal(files["summary.json"], &doc); err != nil {
 		t.Fatal(err)
 	}
-	want := `namespace with a malformed key "fourteen" ignored`
+	want := `broken.xml: namespace with a malformed key "fourteen" ignored`
 	if len(doc.Wikis) != 1 || doc.Wikis[0].Wiki != "samplewiki" || !slices.Equal(doc.Wikis[0].Problems, []string{want}) {
 		t.Errorf("summary wikis = %+v, want samplewiki with the problem %q", doc.Wikis, want)
 	}
