@@ -90,29 +90,11 @@ func junkDump(t *testing.T) string {
 }
 
 // readSplits reads every initial split of src with its own tracker, as
-// parallel workers would, and returns what they emitted, in split order.
+// parallel workers would, keeping every namespace, and returns what they
+// emitted, in split order.
 func readSplits(t *testing.T, src Source, splitBytes int64) ([]Page, []DeadLetter, summary.Counts) {
 	t.Helper()
-	fn := &readFn{SplitBytes: splitBytes}
-	var pages []Page
-	var dead []DeadLetter
-	var total summary.Counts
-	splits := fn.SplitRestriction(src, fn.CreateInitialRestriction(src))
-	for _, rest := range splits {
-		rt := fn.CreateTracker(rest)
-		emitPage := func(p Page) { pages = append(pages, p) }
-		emitDead := func(d DeadLetter) { dead = append(dead, d) }
-		emitCounts := func(c summary.Counts) { total.Merge(c) }
-		fn.StartBundle(t.Context(), emitPage, emitDead, emitCounts)
-		if err := fn.ProcessElement(t.Context(), rt, src, emitPage, emitDead, emitCounts); err != nil {
-			t.Fatalf("range %v: %v", rest, err)
-		}
-		if !rt.IsDone() {
-			t.Fatalf("range %v not done", rest)
-		}
-		fn.FinishBundle(t.Context(), emitPage, emitDead, emitCounts)
-	}
-	return pages, dead, total
+	return readSplitsKeeping(t, src, splitBytes, nil)
 }
 
 // TestSplitReadingEqualsWholeReading reads plain files in byte ranges of

@@ -84,7 +84,9 @@ func TestOldSchemaSplitsLikeWhole(t *testing.T) {
 	}
 }
 
-// readSplitsKeeping is readSplits keeping only the pages of namespaces.
+// readSplitsKeeping reads every initial split of src with its own tracker,
+// as parallel workers would, keeping the pages of namespaces (all if nil),
+// and returns what they emitted, in split order.
 func readSplitsKeeping(t *testing.T, src Source, splitBytes int64, namespaces []int) ([]Page, []DeadLetter, summary.Counts) {
 	t.Helper()
 	fn := &readFn{SplitBytes: splitBytes, Namespaces: namespaces}
@@ -99,6 +101,9 @@ func readSplitsKeeping(t *testing.T, src Source, splitBytes int64, namespaces []
 		fn.StartBundle(t.Context(), emitPage, emitDead, emitCounts)
 		if err := fn.ProcessElement(t.Context(), rt, src, emitPage, emitDead, emitCounts); err != nil {
 			t.Fatalf("range %v: %v", rest, err)
+		}
+		if !rt.IsDone() {
+			t.Fatalf("range %v not done", rest)
 		}
 		fn.FinishBundle(t.Context(), emitPage, emitDead, emitCounts)
 	}
