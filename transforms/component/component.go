@@ -20,8 +20,9 @@ package component
 
 import (
 	"cmp"
-	"math/bits"
 	"slices"
+
+	"github.com/neardup/neardup/internal/mix"
 )
 
 // Edge is an undirected edge between nodes U and V. U == V is a self-loop,
@@ -173,18 +174,7 @@ func Shard(e Edge, round, n int) int {
 	if n < 1 {
 		return 0
 	}
-	key := min(e.U, e.V) + uint64(round+1)*0x9e3779b97f4a7c15
-	hi, _ := bits.Mul64(splitmix64(key), uint64(n))
-	return int(hi)
-}
-
-// splitmix64 is the output function of Steele, Lea and Flood's splitmix64
-// generator (Stafford's Mix13 variant): a bijection of uint64 in which every
-// input bit affects every output bit.
-func splitmix64(x uint64) uint64 {
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
+	return mix.Range(mix.Splitmix64(min(e.U, e.V)+uint64(round+1)*mix.Gamma), n)
 }
 
 // sortByU sorts edges by ascending U. Large inputs use a least significant

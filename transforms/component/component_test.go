@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/neardup/neardup/internal/mix"
 )
 
 func TestContract(t *testing.T) {
@@ -318,7 +320,7 @@ func testGraphs() []testGraph {
 // over the whole id space, so that ids are sparse and unordered.
 func randomLabels(rng *rand.Rand) func(uint64) uint64 {
 	key := rng.Uint64()
-	return func(i uint64) uint64 { return splitmix64(i ^ key) }
+	return func(i uint64) uint64 { return mix.Splitmix64(i ^ key) }
 }
 
 func mapEdges(edges []Edge, f func(uint64) uint64) []Edge {

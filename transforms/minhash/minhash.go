@@ -21,6 +21,8 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+
+	"github.com/neardup/neardup/internal/mix"
 )
 
 // Scheme is a seeded family of hash functions and the bands drawn from it.
@@ -176,9 +178,9 @@ func (g *Signer) AppendKeys(dst []uint64, shingles []uint64) []uint64 {
 	}
 	mins := g.mins
 	for j, band := range s.rows {
-		key := mix(uint64(j) + 0x632be59bd9b4e019)
+		key := mix.Splitmix64(uint64(j) + 0x632be59bd9b4e019)
 		for _, i := range band {
-			key = mix(key ^ mins[i]>>s.shift)
+			key = mix.Splitmix64(key ^ mins[i]>>s.shift)
 		}
 		dst = append(dst, key)
 	}
@@ -238,7 +240,7 @@ func (g *Signer) binMinima(shingles []uint64) {
 		// Probe bins in a sequence that depends only on j and the seed,
 		// so that two sets borrow from the same bins where both are filled.
 		for attempt := uint64(0); ; attempt++ {
-			c, _ := bits.Mul64(mix(probe^uint64(j)<<32^attempt), n)
+			c, _ := bits.Mul64(mix.Splitmix64(probe^uint64(j)<<32^attempt), n)
 			if filled[c] {
 				mins[j] = mins[c]
 				break
@@ -247,16 +249,13 @@ func (g *Signer) binMinima(shingles []uint64) {
 	}
 }
 
-// generator is splitmix64: a tiny, fully specified pseudo-random sequence,
+// generator draws the scheme's random choices from a splitmix64 sequence,
 // so that a seed gives the same family on every platform and Go version.
-type generator struct{ state uint64 }
+type generator struct{ mix.Generator }
 
-func newGenerator(seed uint64) *generator { return &generator{state: seed} }
+func newGenerator(seed uint64) *generator { return &generator{*mix.NewGenerator(seed)} }
 
-func (g *generator) next() uint64 {
-	g.state += 0x9e3779b97f4a7c15
-	return mix(g.state)
-}
+func (g *generator) next() uint64 { return g.Next() }
 
 // family draws n multiply-shift hash functions: odd multipliers, any addends.
 func (g *generator) family(n int) (mul, add []uint64) {
@@ -279,13 +278,4 @@ func (g *generator) sample(n, k int) []int {
 		perm[i], perm[j] = perm[j], perm[i]
 	}
 	return perm[:k]
-}
-
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return x
 }

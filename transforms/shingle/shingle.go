@@ -12,6 +12,8 @@ import (
 	"slices"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/neardup/neardup/internal/mix"
 )
 
 // Normalization says how a sentence is normalised before shingling.
@@ -200,22 +202,11 @@ func AppendHashes(dst []uint64, runes []rune, length int) []uint64 {
 	for i := 0; i < length; i++ {
 		h = h*base + uint64(runes[i]) + 1
 	}
-	dst = append(dst, Mix(h))
+	dst = append(dst, mix.Splitmix64(h))
 	for i := length; i < len(runes); i++ {
 		h -= (uint64(runes[i-length]) + 1) * top
 		h = h*base + uint64(runes[i]) + 1
-		dst = append(dst, Mix(h))
+		dst = append(dst, mix.Splitmix64(h))
 	}
 	return dst
-}
-
-// Mix is the splitmix64 finaliser: a bijection of uint64 whose output bits
-// each depend on every input bit.
-func Mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return x
 }

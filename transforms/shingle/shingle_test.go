@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/neardup/neardup/internal/mix"
 )
 
 func TestNormalize(t *testing.T) {
@@ -88,7 +90,7 @@ func direct(runes []rune, length int) []uint64 {
 		for _, r := range runes[i : i+length] {
 			h = h*base + uint64(r) + 1
 		}
-		out = append(out, Mix(h))
+		out = append(out, mix.Splitmix64(h))
 	}
 	return out
 }
