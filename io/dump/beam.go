@@ -12,13 +12,13 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/batch"
-	"github.com/neardup/neardup/transforms/summary"
 )
 
 func init() {
-	register.DoFn6x1[context.Context, *sdf.LockRTracker, Source, func(Page), func(DeadLetter), func(summary.Counts), error](&readFn{})
+	register.DoFn6x1[context.Context, *sdf.LockRTracker, Source, func(Page), func(DeadLetter), func(tally.Counts), error](&readFn{})
 	register.Emitter1[Page]()
 	register.Emitter1[DeadLetter]()
 	register.Function1x3(deadLetterLine)
@@ -37,7 +37,7 @@ type ReadOptions struct {
 // keeps (PCollection<Page>: in one of opt.Namespaces and not redirects), the
 // dead letters of what could not be read (PCollection<DeadLetter>,
 // including one per truncated file), and partial counts
-// (PCollection<summary.Counts>).
+// (PCollection<tally.Counts>).
 //
 // Reading is a splittable DoFn over byte offsets: a Splittable file is cut
 // into ranges of opt.SplitBytes, each read by seeking to its start and
@@ -54,7 +54,7 @@ type readFn struct {
 	MaxPageBytes int
 	SplitBytes   int64
 
-	counts summary.Counts
+	counts tally.Counts
 }
 
 // CreateInitialRestriction is the byte range of a splittable file, or the
@@ -87,11 +87,11 @@ func (f *readFn) CreateTracker(rest offsetrange.Restriction) *sdf.LockRTracker {
 	return sdf.NewLockRTracker(offsetrange.NewTracker(rest))
 }
 
-func (f *readFn) StartBundle(context.Context, func(Page), func(DeadLetter), func(summary.Counts)) {
-	f.counts = summary.Counts{}
+func (f *readFn) StartBundle(context.Context, func(Page), func(DeadLetter), func(tally.Counts)) {
+	f.counts = tally.Counts{}
 }
 
-func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src Source, emitPage func(Page), emitDead func(DeadLetter), _ func(summary.Counts)) error {
+func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src Source, emitPage func(Page), emitDead func(DeadLetter), _ func(tally.Counts)) error {
 	rest := rt.GetRestriction().(offsetrange.Restriction)
 	if !src.Splittable {
 		if !rt.TryClaim(int64(0)) {
@@ -155,7 +155,7 @@ type Filter struct {
 // truncation is one), for a truncation and for a file that is not a dump. claim is asked for each record's offset first, and reading
 // stops, without error, at the first record it refuses. A truncation ends
 // the reading without error; an I/O error is returned.
-func Drain(r *Reader, file string, f Filter, claim func(int64) bool, c *summary.Counts, emitPage func(Page), emitDead func(DeadLetter)) error {
+func Drain(r *Reader, file string, f Filter, claim func(int64) bool, c *tally.Counts, emitPage func(Page), emitDead func(DeadLetter)) error {
 	for {
 		p, err := r.Next()
 		var pageErr *PageError
@@ -209,7 +209,7 @@ func Drain(r *Reader, file string, f Filter, claim func(int64) bool, c *summary.
 	}
 }
 
-func (f Filter) keep(p Page, c *summary.Counts, emit func(Page)) {
+func (f Filter) keep(p Page, c *tally.Counts, emit func(Page)) {
 	switch {
 	case len(f.Namespaces) > 0 && !slices.Contains(f.Namespaces, p.NS):
 		c.PagesSkippedNamespace++
@@ -222,8 +222,8 @@ func (f Filter) keep(p Page, c *summary.Counts, emit func(Page)) {
 	}
 }
 
-func (f *readFn) FinishBundle(ctx context.Context, _ func(Page), _ func(DeadLetter), emitCounts func(summary.Counts)) {
-	summary.Emit(ctx, f.counts, emitCounts)
+func (f *readFn) FinishBundle(ctx context.Context, _ func(Page), _ func(DeadLetter), emitCounts func(tally.Counts)) {
+	tally.Emit(ctx, f.counts, emitCounts)
 }
 
 // DeadLetterLines turns PCollection<DeadLetter> into JSON lines for

@@ -9,19 +9,19 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/transforms/summary"
+	"github.com/neardup/neardup/internal/tally"
 )
 
 // readOnce runs the read DoFn over one file as a runner would for one
 // bundle, and returns everything it emitted.
-func readOnce(t *testing.T, fn *readFn, file string) ([]Page, []DeadLetter, []summary.Counts) {
+func readOnce(t *testing.T, fn *readFn, file string) ([]Page, []DeadLetter, []tally.Counts) {
 	t.Helper()
 	var pages []Page
 	var dead []DeadLetter
-	var counts []summary.Counts
+	var counts []tally.Counts
 	emitPage := func(p Page) { pages = append(pages, p) }
 	emitDead := func(d DeadLetter) { dead = append(dead, d) }
-	emitCounts := func(c summary.Counts) { counts = append(counts, c) }
+	emitCounts := func(c tally.Counts) { counts = append(counts, c) }
 	ctx := context.Background()
 	srcs, err := Plan(ctx, []string{file})
 	if err != nil {
@@ -92,7 +92,7 @@ func junkDump(t *testing.T) string {
 // readSplits reads every initial split of src with its own tracker, as
 // parallel workers would, keeping every namespace, and returns what they
 // emitted, in split order.
-func readSplits(t *testing.T, src Source, splitBytes int64) ([]Page, []DeadLetter, summary.Counts) {
+func readSplits(t *testing.T, src Source, splitBytes int64) ([]Page, []DeadLetter, tally.Counts) {
 	t.Helper()
 	return readSplitsKeeping(t, src, splitBytes, nil)
 }

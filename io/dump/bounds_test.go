@@ -6,16 +6,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/transforms/summary"
+	"github.com/neardup/neardup/internal/tally"
 )
 
 // drainString drains a Reader of s through Filter{} and returns what it
 // emitted and counted.
-func drainString(t *testing.T, s string, opt Options) ([]Page, []DeadLetter, summary.Counts) {
+func drainString(t *testing.T, s string, opt Options) ([]Page, []DeadLetter, tally.Counts) {
 	t.Helper()
 	var pages []Page
 	var dead []DeadLetter
-	var c summary.Counts
+	var c tally.Counts
 	r := NewReader(strings.NewReader(s), "f.xml", opt)
 	all := func(int64) bool { return true }
 	if err := Drain(r, "f.xml", Filter{}, all, &c, func(p Page) { pages = append(pages, p) },
@@ -27,7 +27,7 @@ func drainString(t *testing.T, s string, opt Options) ([]Page, []DeadLetter, sum
 
 // checkDrainAccounting asserts the equations of the README on counts of the
 // read stage.
-func checkDrainAccounting(t *testing.T, c summary.Counts, dead []DeadLetter) {
+func checkDrainAccounting(t *testing.T, c tally.Counts, dead []DeadLetter) {
 	t.Helper()
 	if c.PagesRead != c.PagesKept+c.PagesSkippedNamespace+c.Redirects+c.PagesFailed {
 		t.Errorf("pages read %d != kept %d + namespace %d + redirects %d + failed %d",

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"unicode/utf16"
 
-	"github.com/neardup/neardup/transforms/summary"
+	"github.com/neardup/neardup/internal/tally"
 )
 
 // planSite plans file as the pipeline does: Plan, then ReadSite for the
@@ -87,17 +87,17 @@ func TestOldSchemaSplitsLikeWhole(t *testing.T) {
 // readSplitsKeeping reads every initial split of src with its own tracker,
 // as parallel workers would, keeping the pages of namespaces (all if nil),
 // and returns what they emitted, in split order.
-func readSplitsKeeping(t *testing.T, src Source, splitBytes int64, namespaces []int) ([]Page, []DeadLetter, summary.Counts) {
+func readSplitsKeeping(t *testing.T, src Source, splitBytes int64, namespaces []int) ([]Page, []DeadLetter, tally.Counts) {
 	t.Helper()
 	fn := &readFn{SplitBytes: splitBytes, Namespaces: namespaces}
 	var pages []Page
 	var dead []DeadLetter
-	var total summary.Counts
+	var total tally.Counts
 	for _, rest := range fn.SplitRestriction(src, fn.CreateInitialRestriction(src)) {
 		rt := fn.CreateTracker(rest)
 		emitPage := func(p Page) { pages = append(pages, p) }
 		emitDead := func(d DeadLetter) { dead = append(dead, d) }
-		emitCounts := func(c summary.Counts) { total.Merge(c) }
+		emitCounts := func(c tally.Counts) { total.Merge(c) }
 		fn.StartBundle(t.Context(), emitPage, emitDead, emitCounts)
 		if err := fn.ProcessElement(t.Context(), rt, src, emitPage, emitDead, emitCounts); err != nil {
 			t.Fatalf("range %v: %v", rest, err)

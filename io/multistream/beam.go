@@ -15,12 +15,12 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/dump"
-	"github.com/neardup/neardup/transforms/summary"
 )
 
 func init() {
-	register.DoFn6x1[context.Context, *sdf.LockRTracker, Source, func(dump.Page), func(dump.DeadLetter), func(summary.Counts), error](&readFn{})
+	register.DoFn6x1[context.Context, *sdf.LockRTracker, Source, func(dump.Page), func(dump.DeadLetter), func(tally.Counts), error](&readFn{})
 }
 
 // Source is a multistream dump and its index.
@@ -76,7 +76,7 @@ type readFn struct {
 	bufferBytes int64
 
 	index  map[string][]Range // ranges of each file read by this worker
-	counts summary.Counts
+	counts tally.Counts
 }
 
 // defaultBufferBytes bounds the bytes of pages (their text, titles and
@@ -110,11 +110,11 @@ func (f *readFn) CreateTracker(rest offsetrange.Restriction) *sdf.LockRTracker {
 	return sdf.NewLockRTracker(offsetrange.NewTracker(rest))
 }
 
-func (f *readFn) StartBundle(context.Context, func(dump.Page), func(dump.DeadLetter), func(summary.Counts)) {
-	f.counts = summary.Counts{}
+func (f *readFn) StartBundle(context.Context, func(dump.Page), func(dump.DeadLetter), func(tally.Counts)) {
+	f.counts = tally.Counts{}
 }
 
-func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src Source, emitPage func(dump.Page), emitDead func(dump.DeadLetter), _ func(summary.Counts)) error {
+func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src Source, emitPage func(dump.Page), emitDead func(dump.DeadLetter), _ func(tally.Counts)) error {
 	rest := rt.GetRestriction().(offsetrange.Restriction)
 	ranges, err := f.ranges(ctx, src)
 	if err != nil {
@@ -242,7 +242,7 @@ type stream struct {
 	rg     Range
 	pages  []dump.Page
 	dead   []dump.DeadLetter
-	counts summary.Counts
+	counts tally.Counts
 	// over says that the pages exceeded the stream's share of the buffer:
 	// pages, dead and counts are empty, and the stream is to be read again
 	// from ra while its pages are emitted.
@@ -373,6 +373,6 @@ func (f *readFn) ranges(ctx context.Context, src Source) ([]Range, error) {
 	return f.index[src.File], nil
 }
 
-func (f *readFn) FinishBundle(ctx context.Context, _ func(dump.Page), _ func(dump.DeadLetter), emitCounts func(summary.Counts)) {
-	summary.Emit(ctx, f.counts, emitCounts)
+func (f *readFn) FinishBundle(ctx context.Context, _ func(dump.Page), _ func(dump.DeadLetter), emitCounts func(tally.Counts)) {
+	tally.Emit(ctx, f.counts, emitCounts)
 }

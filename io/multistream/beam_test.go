@@ -16,8 +16,8 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
+	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/dump"
-	"github.com/neardup/neardup/transforms/summary"
 )
 
 // dumpFiles writes a multistream file of the raw pages, perStream a
@@ -55,7 +55,7 @@ func writeIndex(t testing.TB, src Source, lines []string) {
 type got struct {
 	pages  []dump.Page
 	dead   []dump.DeadLetter
-	counts summary.Counts
+	counts tally.Counts
 }
 
 // process runs the readFn over the whole of src, as one restriction,

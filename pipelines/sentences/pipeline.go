@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/bucket"
@@ -98,7 +99,7 @@ func Build(s beam.Scope, opts Options) error {
 	if opts.EmitSentences {
 		written = append(written, result.WriteUnique(s, dir, "sentences", opts.OutputShards, sentence.Lines(s, records, opts.OutputShards)))
 	}
-	total := summary.Total(s, readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, clusterCounts)
+	total := tally.Total(s, readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, clusterCounts)
 	top := summary.TopPairs(s, pairs, opts.TopPairs)
 	done := []beam.PCollection{summary.Write(s, result.Join(dir, "summary.json"), doc, total, top)}
 	for _, w := range written {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/internal/testshared"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -30,16 +31,15 @@ func needShared(t testing.TB, rel string) string {
 	return testshared.Data(t, rel)
 }
 
-// testOptions are the command's defaults for the given input and output.
+// testOptions are the command's defaults for the given input and output,
+// but for smaller read ranges and more shards, so that the small test files
+// are still read in parallel and shuffled in several shards.
 func testOptions(t testing.TB, out string, input ...string) Options {
 	t.Helper()
-	o := Options{
-		Input: input, Output: out, RunID: "test", Namespaces: []int{0}, MaxPageBytes: 64 << 20, SplitBytes: 256 << 10,
-		ShingleLength: 12, MinShingles: 75, MaxShingles: 600, FoldCase: true, CollapseSpace: true,
-		Scheme: "oph", Threshold: 0.8, Recall: 0.99, Seed: 1, Shards: 8, Rounds: 2, OutputShards: 1,
-		MinJaccard: 0.5, MaxEdit: 0.25, TopPairs: 20, MaxMembers: cluster.DefaultMaxMembers,
-	}
-	if err := o.resolve(20); err != nil {
+	o := DefaultOptions()
+	o.Input, o.Output, o.RunID = input, out, "test"
+	o.SplitBytes, o.Shards = 256<<10, 8
+	if err := o.resolve(); err != nil {
 		t.Fatal(err)
 	}
 	return o
@@ -70,7 +70,7 @@ func run(t *testing.T, o Options) map[string][]byte {
 	return files
 }
 
-func readSummaryFile(t testing.TB, dir string) summary.Counts {
+func readSummaryFile(t testing.TB, dir string) tally.Counts {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(dir, "summary.json"))
 	if err != nil {
@@ -79,7 +79,7 @@ func readSummaryFile(t testing.TB, dir string) summary.Counts {
 	return readSummary(t, map[string][]byte{"summary.json": b})
 }
 
-func readSummary(t testing.TB, files map[string][]byte) summary.Counts {
+func readSummary(t testing.TB, files map[string][]byte) tally.Counts {
 	t.Helper()
 	var doc summary.Document
 	if err := json.Unmarshal(files["summary.json"], &doc); err != nil {
@@ -141,7 +141,7 @@ func checkGolden(t *testing.T, name string, got []byte) {
 }
 
 // checkAccounting asserts the equations every summary must satisfy.
-func checkAccounting(t *testing.T, c summary.Counts) {
+func checkAccounting(t *testing.T, c tally.Counts) {
 	t.Helper()
 	if c.PagesRead != c.PagesKept+c.PagesDuplicate+c.PagesSkippedNamespace+c.Redirects+c.PagesFailed {
 		t.Errorf("pages read %d != kept %d + duplicate %d + namespace %d + redirects %d + failed %d",

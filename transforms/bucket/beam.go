@@ -8,12 +8,12 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/transforms/batch"
-	"github.com/neardup/neardup/transforms/summary"
 )
 
 func init() {
-	register.DoFn5x1[context.Context, int, func(*[]byte) bool, func(int, []byte), func(summary.Counts), error](&starsFn{})
+	register.DoFn5x1[context.Context, int, func(*[]byte) bool, func(int, []byte), func(tally.Counts), error](&starsFn{})
 	register.Iter1[[]byte]()
 	register.Emitter2[int, []byte]()
 }
@@ -39,7 +39,7 @@ type starsFn struct {
 	pool   *ordered.Pool[[]batch.Pair, *linked]
 	packer *batch.Packer
 	sent   map[batch.Pair]struct{} // edges already sent by this bundle
-	counts summary.Counts
+	counts tally.Counts
 }
 
 // maxSent bounds the edges a bundle remembers to avoid sending one twice:
@@ -65,14 +65,14 @@ func (f *starsFn) Teardown() {
 	}
 }
 
-func (f *starsFn) StartBundle(context.Context, func(int, []byte), func(summary.Counts)) {
+func (f *starsFn) StartBundle(context.Context, func(int, []byte), func(tally.Counts)) {
 	f.pool.Discard()
 	f.packer = batch.NewPacker(f.RecordShards, 0)
 	f.sent = map[batch.Pair]struct{}{}
-	f.counts = summary.Counts{}
+	f.counts = tally.Counts{}
 }
 
-func (f *starsFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emitEdges func(int, []byte), _ func(summary.Counts)) error {
+func (f *starsFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emitEdges func(int, []byte), _ func(tally.Counts)) error {
 	var all [][]byte
 	most := 0 // pairs the batches can hold: 9 bytes at least each
 	var b []byte
@@ -90,12 +90,12 @@ func (f *starsFn) ProcessElement(_ context.Context, shard int, batches func(*[]b
 	return f.pool.Submit(entries, f.deliver(emitEdges))
 }
 
-func (f *starsFn) FinishBundle(ctx context.Context, emitEdges func(int, []byte), emitCounts func(summary.Counts)) error {
+func (f *starsFn) FinishBundle(ctx context.Context, emitEdges func(int, []byte), emitCounts func(tally.Counts)) error {
 	if err := f.pool.Flush(f.deliver(emitEdges)); err != nil {
 		return err
 	}
 	f.packer.Flush(emitEdges)
-	summary.Emit(ctx, f.counts, emitCounts)
+	tally.Emit(ctx, f.counts, emitCounts)
 	return nil
 }
 
@@ -115,7 +115,7 @@ func (f *starsFn) deliver(emitEdges func(int, []byte)) func(*linked) error {
 			f.packer.AddPair(batch.ShardOf(e.B, f.RecordShards), batch.Pair{A: e.B, B: e.A}, emitEdges)
 		}
 		st := l.stats
-		f.counts.Merge(summary.Counts{Buckets: st.Buckets, MultiBuckets: st.MultiBuckets, Edges: st.Edges, LargestBucket: st.LargestSize})
+		f.counts.Merge(tally.Counts{Buckets: st.Buckets, MultiBuckets: st.MultiBuckets, Edges: st.Edges, LargestBucket: st.LargestSize})
 		return nil
 	}
 }

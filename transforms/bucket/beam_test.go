@@ -7,9 +7,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/internal/testshared"
 	"github.com/neardup/neardup/transforms/batch"
-	"github.com/neardup/neardup/transforms/summary"
 )
 
 // pack makes a batch of signature entries, as minhash.Sign does.
@@ -34,7 +34,7 @@ func TestStarsFnSendsEachEdgeOnceBothWays(t *testing.T) {
 	want := pairs(10, 20, 20, 10, 10, 30, 30, 10)
 	byPair := func(x, y batch.Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) }
 	slices.SortFunc(want, byPair)
-	wantCounts := summary.Counts{Buckets: 4, MultiBuckets: 3, Edges: 3, LargestBucket: 2}
+	wantCounts := tally.Counts{Buckets: 4, MultiBuckets: 3, Edges: 3, LargestBucket: 2}
 
 	for _, procs := range []int{1, 4} {
 		prev := runtime.GOMAXPROCS(procs)
@@ -51,7 +51,7 @@ func TestStarsFnSendsEachEdgeOnceBothWays(t *testing.T) {
 			}
 			got = append(got, ps...)
 		}
-		var counts summary.Counts
+		var counts tally.Counts
 		ctx := context.Background()
 		f := &starsFn{RecordShards: shards}
 		f.Setup()
@@ -61,7 +61,7 @@ func TestStarsFnSendsEachEdgeOnceBothWays(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if err := f.FinishBundle(ctx, emit, func(c summary.Counts) { counts.Merge(c) }); err != nil {
+		if err := f.FinishBundle(ctx, emit, func(c tally.Counts) { counts.Merge(c) }); err != nil {
 			t.Fatal(err)
 		}
 		f.Teardown()

@@ -10,6 +10,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/batch"
 	"github.com/neardup/neardup/transforms/sentence"
@@ -19,11 +20,11 @@ import (
 
 func init() {
 	register.DoFn5x1[int, func(*[]byte) bool, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), error](&joinFn{})
-	register.DoFn6x1[context.Context, int, func(*[]byte) bool, func(int, []byte), func(summary.PairCount), func(summary.Counts), error](&buildFn{})
+	register.DoFn6x1[context.Context, int, func(*[]byte) bool, func(int, []byte), func(summary.PairCount), func(tally.Counts), error](&buildFn{})
 	register.Iter1[[]byte]()
 	register.Emitter2[int, []byte]()
 	register.Emitter1[summary.PairCount]()
-	register.Emitter1[summary.Counts]()
+	register.Emitter1[tally.Counts]()
 }
 
 // Tags of the values joinFn sends to a component. Each value is a record of
@@ -177,7 +178,7 @@ type buildFn struct {
 	pool   *ordered.Pool[[]component, []built]
 	packer *batch.Packer
 	pairs  map[PagePair]int64
-	counts summary.Counts
+	counts tally.Counts
 }
 
 // component is one component's root and parts.
@@ -212,14 +213,14 @@ func (f *buildFn) Teardown() {
 	}
 }
 
-func (f *buildFn) StartBundle(context.Context, func(int, []byte), func(summary.PairCount), func(summary.Counts)) {
+func (f *buildFn) StartBundle(context.Context, func(int, []byte), func(summary.PairCount), func(tally.Counts)) {
 	f.pool.Discard()
 	f.packer = batch.NewPacker(f.OutShards, 0)
 	f.pairs = map[PagePair]int64{}
-	f.counts = summary.Counts{}
+	f.counts = tally.Counts{}
 }
 
-func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emitLines func(int, []byte), _ func(summary.PairCount), _ func(summary.Counts)) error {
+func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emitLines func(int, []byte), _ func(summary.PairCount), _ func(tally.Counts)) error {
 	all := map[uint64]*parts{}
 	var b []byte
 	for batches(&b) {
@@ -326,7 +327,7 @@ func (f *buildFn) count(b built) {
 // FinishBundle delivers the clusters still being built: the pool runs
 // across elements, so one shard's decoding overlaps the previous shard's
 // building.
-func (f *buildFn) FinishBundle(ctx context.Context, emitLines func(int, []byte), emitPairs func(summary.PairCount), emitCounts func(summary.Counts)) error {
+func (f *buildFn) FinishBundle(ctx context.Context, emitLines func(int, []byte), emitPairs func(summary.PairCount), emitCounts func(tally.Counts)) error {
 	if err := f.pool.Flush(f.deliver(emitLines)); err != nil {
 		return err
 	}
@@ -334,6 +335,6 @@ func (f *buildFn) FinishBundle(ctx context.Context, emitLines func(int, []byte),
 	for p, n := range f.pairs {
 		emitPairs(summary.PairCount{WikiA: p.WikiA, PageA: p.A, WikiB: p.WikiB, PageB: p.B, TitleA: p.TitleA, TitleB: p.TitleB, Clusters: n})
 	}
-	summary.Emit(ctx, f.counts, emitCounts)
+	tally.Emit(ctx, f.counts, emitCounts)
 	return nil
 }

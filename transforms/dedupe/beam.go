@@ -6,14 +6,14 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/transforms/batch"
-	"github.com/neardup/neardup/transforms/summary"
 )
 
 func init() {
-	register.DoFn4x1[context.Context, int, func(*[]byte) bool, func(summary.Counts), error](&resolveFn{})
+	register.DoFn4x1[context.Context, int, func(*[]byte) bool, func(tally.Counts), error](&resolveFn{})
 	register.Iter1[[]byte]()
-	register.Emitter1[summary.Counts]()
+	register.Emitter1[tally.Counts]()
 }
 
 // Count groups PCollection<KV<int, []byte>> batches of encoded Infos, keyed
@@ -27,7 +27,7 @@ func Count(s beam.Scope, infos beam.PCollection) beam.PCollection {
 
 type resolveFn struct{}
 
-func (f *resolveFn) ProcessElement(ctx context.Context, shard int, batches func(*[]byte) bool, emit func(summary.Counts)) error {
+func (f *resolveFn) ProcessElement(ctx context.Context, shard int, batches func(*[]byte) bool, emit func(tally.Counts)) error {
 	var infos []Info
 	var b []byte
 	for batches(&b) {
@@ -47,6 +47,6 @@ func (f *resolveFn) ProcessElement(ctx context.Context, shard int, batches func(
 	if err != nil {
 		return err
 	}
-	summary.Emit(ctx, c, emit)
+	tally.Emit(ctx, c, emit)
 	return nil
 }

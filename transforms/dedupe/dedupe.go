@@ -9,7 +9,7 @@
 // each id once (bucket.Stars, the verification and cluster joins). What is
 // left to do is accounting: the signing stage describes every page it
 // signed (an Info), and this package finds the ids met more than once, takes
-// the copies after the first out of the counts (summary.Counts
+// the copies after the first out of the counts (tally.Counts
 // PagesDuplicate) and refuses, with an error naming both files and
 // offsets, two different pages or texts that claim the same revision: ids
 // would then mix sentences that are not the same, silently.
@@ -22,7 +22,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/neardup/neardup/transforms/summary"
+	"github.com/neardup/neardup/internal/tally"
 )
 
 // Info describes one signed page: its document id and what it added to the
@@ -107,11 +107,11 @@ func (i *Info) UnmarshalBinary(b []byte) error {
 // returns the counts that take every copy after the first of a document
 // out of the totals. Copies must be the same page with the same text; a
 // document claimed by two different pages or texts is an error.
-func Resolve(infos []Info) (summary.Counts, error) {
+func Resolve(infos []Info) (tally.Counts, error) {
 	slices.SortFunc(infos, func(a, b Info) int {
 		return cmp.Or(cmp.Compare(a.Doc, b.Doc), cmp.Compare(a.File, b.File), cmp.Compare(a.Offset, b.Offset))
 	})
-	var c summary.Counts
+	var c tally.Counts
 	for i := 1; i < len(infos); i++ {
 		first, dup := infos[i-1], infos[i]
 		if dup.Doc != first.Doc {
@@ -119,7 +119,7 @@ func Resolve(infos []Info) (summary.Counts, error) {
 		}
 		infos[i] = first // later copies are compared with the first
 		if dup.PageID != first.PageID || dup.TextHash != first.TextHash {
-			return summary.Counts{}, conflict(first, dup)
+			return tally.Counts{}, conflict(first, dup)
 		}
 		c.PagesDuplicate++
 		c.PagesKept--

@@ -9,16 +9,16 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/batch"
 	"github.com/neardup/neardup/transforms/dedupe"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
-	"github.com/neardup/neardup/transforms/summary"
 )
 
 func init() {
-	register.DoFn6x1[context.Context, dump.Page, func(int, []byte), func(int, []byte), func(int, []byte), func(summary.Counts), error](&signFn{})
+	register.DoFn6x1[context.Context, dump.Page, func(int, []byte), func(int, []byte), func(int, []byte), func(tally.Counts), error](&signFn{})
 	register.Emitter2[int, []byte]()
 }
 
@@ -61,7 +61,7 @@ func (c Config) NewScheme() (*Scheme, error) {
 //     sentences keyed by sentence.ID.Shard(cfg.RecordShards);
 //   - infos: PCollection<KV<int, []byte>>, batches of encoded dedupe.Infos,
 //     one per page, keyed by the shard of its document, for dedupe.Count;
-//   - counts: partial summary.Counts (sentences, and how many were in the
+//   - counts: partial tally.Counts (sentences, and how many were in the
 //     window, too short or too long).
 //
 // Pages are cleaned, split and signed on every core, a batch at a time
@@ -82,7 +82,7 @@ type signFn struct {
 	entries *batch.Packer
 	records *batch.Packer
 	infos   *batch.Packer
-	counts  summary.Counts
+	counts  tally.Counts
 }
 
 // Pages are handed to the pool in batches of this many pages or bytes of
@@ -126,16 +126,16 @@ func (f *signFn) Teardown() {
 	}
 }
 
-func (f *signFn) StartBundle(context.Context, func(int, []byte), func(int, []byte), func(int, []byte), func(summary.Counts)) {
+func (f *signFn) StartBundle(context.Context, func(int, []byte), func(int, []byte), func(int, []byte), func(tally.Counts)) {
 	f.pool.Discard()
 	f.batch, f.bytes = nil, 0
 	f.entries = batch.NewPacker(f.Cfg.BucketShards, 0)
 	f.records = batch.NewPacker(f.Cfg.RecordShards, 0)
 	f.infos = batch.NewPacker(f.Cfg.RecordShards, 0)
-	f.counts = summary.Counts{}
+	f.counts = tally.Counts{}
 }
 
-func (f *signFn) ProcessElement(_ context.Context, p dump.Page, emitEntries, emitRecords, emitInfos func(int, []byte), _ func(summary.Counts)) error {
+func (f *signFn) ProcessElement(_ context.Context, p dump.Page, emitEntries, emitRecords, emitInfos func(int, []byte), _ func(tally.Counts)) error {
 	f.batch = append(f.batch, p)
 	f.bytes += len(p.Text)
 	if len(f.batch) < pagesPerBatch && f.bytes < bytesPerBatch {
@@ -146,7 +146,7 @@ func (f *signFn) ProcessElement(_ context.Context, p dump.Page, emitEntries, emi
 	return f.pool.Submit(b, f.deliver(emitEntries, emitRecords, emitInfos))
 }
 
-func (f *signFn) FinishBundle(ctx context.Context, emitEntries, emitRecords, emitInfos func(int, []byte), emitCounts func(summary.Counts)) error {
+func (f *signFn) FinishBundle(ctx context.Context, emitEntries, emitRecords, emitInfos func(int, []byte), emitCounts func(tally.Counts)) error {
 	deliver := f.deliver(emitEntries, emitRecords, emitInfos)
 	if len(f.batch) > 0 {
 		if err := f.pool.Submit(f.batch, deliver); err != nil {
@@ -160,7 +160,7 @@ func (f *signFn) FinishBundle(ctx context.Context, emitEntries, emitRecords, emi
 	f.entries.Flush(emitEntries)
 	f.records.Flush(emitRecords)
 	f.infos.Flush(emitInfos)
-	summary.Emit(ctx, f.counts, emitCounts)
+	tally.Emit(ctx, f.counts, emitCounts)
 	return nil
 }
 

@@ -11,13 +11,13 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/internal/testshared"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/batch"
 	"github.com/neardup/neardup/transforms/dedupe"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
-	"github.com/neardup/neardup/transforms/summary"
 )
 
 // realPages reads the main-namespace pages of a real dump.
@@ -68,7 +68,7 @@ func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
 	}
 	var wantEntries []batch.Pair
 	wantRecords := map[sentence.ID]string{}
-	var want summary.Counts
+	var want tally.Counts
 	for _, p := range pages {
 		splitter.Sentences(p, func(st sentence.Sentence) {
 			want.Sentences++
@@ -93,7 +93,7 @@ func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
 	var gotEntries []batch.Pair
 	gotRecords := map[sentence.ID]string{}
-	var got summary.Counts
+	var got tally.Counts
 	emitEntries := func(shard int, b []byte) {
 		pairs, err := batch.AppendDeltaPairs(nil, b)
 		if err != nil {
@@ -151,7 +151,7 @@ func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := f.FinishBundle(ctx, emitEntries, emitRecords, emitInfos, func(c summary.Counts) { got.Merge(c) }); err != nil {
+	if err := f.FinishBundle(ctx, emitEntries, emitRecords, emitInfos, func(c tally.Counts) { got.Merge(c) }); err != nil {
 		t.Fatal(err)
 	}
 	var fromInfos dedupe.Page

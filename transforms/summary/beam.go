@@ -5,10 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"reflect"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/neardup/neardup/internal/tally"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
@@ -18,68 +19,14 @@ import (
 )
 
 func init() {
-	beam.RegisterCoder(reflect.TypeOf(Counts{}), encodeCounts, decodeCounts)
-	register.Function2x1(mergeCounts)
-	register.Emitter1[Counts]()
-	register.DoFn4x2[context.Context, int, func(*Counts) bool, func(*[]PairCount) bool, Counts, error](&writeFn{})
-	register.Iter1[Counts]()
+	register.DoFn4x2[context.Context, int, func(*tally.Counts) bool, func(*[]PairCount) bool, tally.Counts, error](&writeFn{})
+	register.Iter1[tally.Counts]()
 	register.Iter1[[]PairCount]()
 	register.Function2x1(mergePairs)
 	register.Function1x2(keyPair)
 	register.Function2x1(lessPair)
-	register.DoFn2x1[context.Context, Counts, error](&manifestFn{})
+	register.DoFn2x1[context.Context, tally.Counts, error](&manifestFn{})
 	register.Function1x1(doneFn)
-}
-
-func encodeCounts(c Counts) ([]byte, error) { return json.Marshal(c) }
-
-func decodeCounts(b []byte) (Counts, error) {
-	var c Counts
-	err := json.Unmarshal(b, &c)
-	return c, err
-}
-
-func mergeCounts(a, b Counts) Counts {
-	a.Merge(b)
-	return a
-}
-
-// Total merges every partial Counts of the given PCollections into one.
-func Total(s beam.Scope, partials ...beam.PCollection) beam.PCollection {
-	s = s.Scope("Total counts")
-	return beam.Combine(s, mergeCounts, beam.Flatten(s, partials...))
-}
-
-// Namespace is the Beam metrics namespace of the counters.
-const Namespace = "neardup"
-
-// Emit reports c to the Beam metrics and emits it, unless nothing was
-// counted: DoFns call it when a bundle finishes.
-func Emit(ctx context.Context, c Counts, emit func(Counts)) {
-	if c.IsZero() {
-		return
-	}
-	Report(ctx, c)
-	emit(c)
-}
-
-// Report adds c to the Beam metrics counters of the same names, so the counts
-// can be watched while the job runs.
-func Report(ctx context.Context, c Counts) {
-	v := reflect.ValueOf(c)
-	t := v.Type()
-	for i := range t.NumField() {
-		f := v.Field(i)
-		if f.Kind() != reflect.Int64 || f.Int() == 0 {
-			continue
-		}
-		name := t.Field(i).Tag.Get("json")
-		if t.Field(i).Name == "LargestCluster" || t.Field(i).Name == "LargestBucket" {
-			beam.NewDistribution(Namespace, name).Update(ctx, f.Int())
-			continue
-		}
-		beam.NewCounter(Namespace, name).Inc(ctx, f.Int())
-	}
 }
 
 // Document is the content of summary.json.
@@ -88,12 +35,12 @@ type Document struct {
 	Parameters      json.RawMessage `json:"parameters"`
 	CollisionCurve  json.RawMessage `json:"collision_curve"`
 	Wikis           json.RawMessage `json:"wikis"`
-	Counts          Counts          `json:"counts"`
+	Counts          tally.Counts    `json:"counts"`
 	TopArticlePairs []PairCount     `json:"top_article_pairs"`
 }
 
 // Write writes doc as indented JSON to path, with its Counts taken from the
-// single element of total (the output of Total) and its TopArticlePairs
+// single element of total (the output of tally.Total) and its TopArticlePairs
 // from the single element, if any, of top (the output of TopPairs). It
 // returns the counts again once the file is written, for stages that must
 // come after it.
@@ -108,9 +55,9 @@ type writeFn struct {
 	Doc  Document
 }
 
-func (f *writeFn) ProcessElement(ctx context.Context, _ int, totals func(*Counts) bool, tops func(*[]PairCount) bool) (Counts, error) {
+func (f *writeFn) ProcessElement(ctx context.Context, _ int, totals func(*tally.Counts) bool, tops func(*[]PairCount) bool) (tally.Counts, error) {
 	doc := f.Doc
-	var c Counts
+	var c tally.Counts
 	for totals(&c) {
 		doc.Counts = c
 	}
@@ -139,7 +86,7 @@ type Manifest struct {
 	Outputs    []string        `json:"outputs"`
 	Started    time.Time       `json:"started"`
 	Finished   time.Time       `json:"finished"`
-	Counts     Counts          `json:"counts"`
+	Counts     tally.Counts    `json:"counts"`
 }
 
 // Input is an input file and its size in bytes.
@@ -150,14 +97,14 @@ type Input struct {
 
 // WriteManifest writes m to path once every PCollection in after has
 // produced all its elements: it waits for them by merging them, as
-// PCollection<Counts>, with the final counts. Just before, it removes from
+// PCollection<tally.Counts>, with the final counts. Just before, it removes from
 // the manifest's directory every file that m.Outputs does not list (a shard
 // of an earlier attempt, a temporary file of a killed one; see
 // result.Clean), so that the directory holds exactly what the manifest
 // lists.
 func WriteManifest(s beam.Scope, path string, m Manifest, after ...beam.PCollection) {
 	s = s.Scope("Write manifest")
-	beam.ParDo0(s, &manifestFn{Path: path, Manifest: m}, Total(s, after...))
+	beam.ParDo0(s, &manifestFn{Path: path, Manifest: m}, tally.Total(s, after...))
 }
 
 type manifestFn struct {
@@ -165,7 +112,7 @@ type manifestFn struct {
 	Manifest Manifest
 }
 
-func (f *manifestFn) ProcessElement(ctx context.Context, c Counts) error {
+func (f *manifestFn) ProcessElement(ctx context.Context, c tally.Counts) error {
 	m := f.Manifest
 	m.Counts = c
 	if err := cleanRunDir(ctx, f.Path, m.Outputs); err != nil {
@@ -197,13 +144,13 @@ func cleanRunDir(ctx context.Context, manifest string, outputs []string) error {
 	return nil
 }
 
-// Done turns a PCollection of anything into PCollection<Counts> of zero
+// Done turns a PCollection of anything into PCollection<tally.Counts> of zero
 // counts, so that WriteManifest can wait for it.
 func Done(s beam.Scope, col beam.PCollection) beam.PCollection {
 	return beam.ParDo(s.Scope("Done"), doneFn, col)
 }
 
-func doneFn(int) Counts { return Counts{} }
+func doneFn(int) tally.Counts { return tally.Counts{} }
 
 // PairCount is a pair of pages and the number of clusters (near-duplicate
 // sentences) they share: a row of the papers' "article pairs" table.

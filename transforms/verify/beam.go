@@ -12,17 +12,17 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/transforms/batch"
 	"github.com/neardup/neardup/transforms/component"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
-	"github.com/neardup/neardup/transforms/summary"
 )
 
 func init() {
 	register.DoFn5x1[int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(int, []byte), error](&attachFirstFn{})
-	register.DoFn7x1[context.Context, int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(int, []byte), func(summary.Counts), error](&compareFn{})
-	register.Emitter1[summary.Counts]()
+	register.DoFn7x1[context.Context, int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(int, []byte), func(tally.Counts), error](&compareFn{})
+	register.Emitter1[tally.Counts]()
 	register.Iter1[[]byte]()
 	register.Emitter2[int, []byte]()
 }
@@ -209,7 +209,7 @@ type compareFn struct {
 
 	pool        *ordered.Pool[[]comparison, []compared]
 	edges, sims *batch.Packer
-	counts      summary.Counts
+	counts      tally.Counts
 }
 
 // comparison is V's encoded record and the encoded records of the U's it
@@ -242,14 +242,14 @@ func (f *compareFn) Teardown() {
 	}
 }
 
-func (f *compareFn) StartBundle(context.Context, func(int, []byte), func(int, []byte), func(summary.Counts)) {
+func (f *compareFn) StartBundle(context.Context, func(int, []byte), func(int, []byte), func(tally.Counts)) {
 	f.pool.Discard()
 	f.edges = batch.NewPacker(f.Cfg.EdgeShards, 0)
 	f.sims = batch.NewPacker(f.Cfg.RecordShards, 0)
-	f.counts = summary.Counts{}
+	f.counts = tally.Counts{}
 }
 
-func (f *compareFn) ProcessElement(_ context.Context, shard int, halves, records func(*[]byte) bool, emitEdges, emitSims func(int, []byte), _ func(summary.Counts)) error {
+func (f *compareFn) ProcessElement(_ context.Context, shard int, halves, records func(*[]byte) bool, emitEdges, emitSims func(int, []byte), _ func(tally.Counts)) error {
 	byV := map[uint64][][]byte{}
 	var b []byte
 	for halves(&b) {
@@ -303,13 +303,13 @@ func (f *compareFn) ProcessElement(_ context.Context, shard int, halves, records
 // FinishBundle delivers the comparisons still running: the pool runs across
 // elements, so one shard's decoding overlaps the previous shard's
 // comparisons.
-func (f *compareFn) FinishBundle(ctx context.Context, emitEdges, emitSims func(int, []byte), emitCounts func(summary.Counts)) error {
+func (f *compareFn) FinishBundle(ctx context.Context, emitEdges, emitSims func(int, []byte), emitCounts func(tally.Counts)) error {
 	if err := f.pool.Flush(f.deliver(emitEdges, emitSims)); err != nil {
 		return fmt.Errorf("verify: %w", err)
 	}
 	f.edges.Flush(emitEdges)
 	f.sims.Flush(emitSims)
-	summary.Emit(ctx, f.counts, emitCounts)
+	tally.Emit(ctx, f.counts, emitCounts)
 	return nil
 }
 

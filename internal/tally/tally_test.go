@@ -1,4 +1,4 @@
-package summary
+package tally
 
 import (
 	"encoding/json"

@@ -1,0 +1,67 @@
+package tally
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+)
+
+func init() {
+	beam.RegisterCoder(reflect.TypeOf(Counts{}), encodeCounts, decodeCounts)
+	register.Function2x1(mergeCounts)
+	register.Emitter1[Counts]()
+}
+
+func encodeCounts(c Counts) ([]byte, error) { return json.Marshal(c) }
+
+func decodeCounts(b []byte) (Counts, error) {
+	var c Counts
+	err := json.Unmarshal(b, &c)
+	return c, err
+}
+
+func mergeCounts(a, b Counts) Counts {
+	a.Merge(b)
+	return a
+}
+
+// Total merges every partial Counts of the given PCollections into one.
+func Total(s beam.Scope, partials ...beam.PCollection) beam.PCollection {
+	s = s.Scope("Total counts")
+	return beam.Combine(s, mergeCounts, beam.Flatten(s, partials...))
+}
+
+// Namespace is the Beam metrics namespace of the counters.
+const Namespace = "neardup"
+
+// Emit reports c to the Beam metrics and emits it, unless nothing was
+// counted: DoFns call it when a bundle finishes.
+func Emit(ctx context.Context, c Counts, emit func(Counts)) {
+	if c.IsZero() {
+		return
+	}
+	Report(ctx, c)
+	emit(c)
+}
+
+// Report adds c to the Beam metrics counters of the same names, so the counts
+// can be watched while the job runs.
+func Report(ctx context.Context, c Counts) {
+	v := reflect.ValueOf(c)
+	t := v.Type()
+	for i := range t.NumField() {
+		f := v.Field(i)
+		if f.Kind() != reflect.Int64 || f.Int() == 0 {
+			continue
+		}
+		name := t.Field(i).Tag.Get("json")
+		if t.Field(i).Name == "LargestCluster" || t.Field(i).Name == "LargestBucket" {
+			beam.NewDistribution(Namespace, name).Update(ctx, f.Int())
+			continue
+		}
+		beam.NewCounter(Namespace, name).Inc(ctx, f.Int())
+	}
+}
