@@ -162,7 +162,7 @@ func TestCLI(t *testing.T) {
 			{[]string{"--threshold=NaN"}, "--threshold must be between 0 and 1 (exclusive), got NaN"},
 			{[]string{"--recall=+Inf"}, "--recall must be between 0 and 1 (exclusive), got +Inf"},
 			{[]string{"--scheme=weissman", "--bands=3"}, "--scheme weissman has a fixed banding (10 bands × 10 rows): --bands does not apply"},
-			{[]string{"--scheme=weissman", "--threshold=0.8"}, "--scheme weissman has a fixed banding (10 bands × 10 rows): --threshold does not apply"},
+			{[]string{"--scheme=weissman", "--threshold=0.7"}, "--scheme weissman has a fixed banding (10 bands × 10 rows): --threshold does not apply"},
 			{[]string{"--bands=20", "--rows=7", "--recall=0.9"}, "--bands and --rows set the banding by hand: --recall does not apply"},
 			{[]string{"--bands=3"}, "give both --bands and --rows, or neither, got --bands 3 --rows 0"},
 			{[]string{"--namespaces="}, "--namespaces is empty: give comma-separated namespace numbers (0,14), or 'all' for every namespace"},

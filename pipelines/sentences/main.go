@@ -33,7 +33,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
-	"github.com/neardup/neardup/transforms/cluster"
 	"github.com/neardup/neardup/transforms/minhash"
 	"github.com/neardup/neardup/transforms/summary"
 )
@@ -45,33 +44,37 @@ var (
 	commit  = ""
 )
 
+// defaults are the flags' defaults (DefaultOptions).
+var defaults = DefaultOptions()
+
 var (
 	input         = flag.String("input", "", "dump files to read: a path, glob or gs:// URL, or a comma-separated list of them (required)")
 	output        = flag.String("output", "", "directory to write the results to, in a subdirectory named by the run id (required)")
 	runID         = flag.String("run_id", "", "name of this run's directory under --output (default: a new random UUID); a finished run is never overwritten")
-	namespaces    = flag.String("namespaces", "0", "comma-separated namespaces of the pages to keep, or 'all'")
-	maxPageBytes  = flag.Int("max_page_bytes", dump.DefaultMaxPageBytes, "pages larger than this many bytes are skipped and dead-lettered")
-	splitBytes    = flag.Int64("split_bytes", 64<<20, "plain XML files are read in parallel byte ranges of this size (0: read every file whole)")
-	shingleLength = flag.Int("shingle_length", 12, "characters per shingle")
-	minShingles   = flag.Int("min_shingles", 75, "keep sentences with more than this many shingles")
-	maxShingles   = flag.Int("max_shingles", 600, "keep sentences with fewer than this many shingles")
-	foldCase      = flag.Bool("fold_case", true, "lower-case sentences before shingling")
-	collapseSpace = flag.Bool("collapse_space", true, "collapse runs of white space to one space before shingling")
-	scheme        = flag.String("scheme", "oph", "MinHash scheme: 'oph' (bands×rows chosen from --threshold, from one hash per shingle: one-permutation hashing), 'bands' (the same bands×rows from as many independent hashes: 20× slower signing) or 'weissman' (the papers' 20-hash family, 10 signatures of 10)")
-	threshold     = flag.Float64("threshold", 0.8, "oph and bands schemes: Jaccard similarity at which a pair must collide with probability ≥ --recall")
-	recall        = flag.Float64("recall", 0.99, "oph and bands schemes: collision probability required at --threshold")
-	maxBands      = flag.Int("max_bands", 20, "oph and bands schemes: most band keys per sentence when choosing bands×rows")
-	bands         = flag.Int("bands", 0, "oph and bands schemes: number of bands (0: choose from --threshold)")
-	rows          = flag.Int("rows", 0, "oph and bands schemes: minhashes per band (0: choose from --threshold)")
-	seed          = flag.Uint64("seed", 1, "seed of the hash functions; same seed and input give the same output")
-	minJaccard    = flag.Float64("min_jaccard", 0.5, "verification: accept a candidate pair whose shingle Jaccard similarity is at least this, or")
-	maxEdit       = flag.Float64("max_edit", 0.25, "verification: whose character edit distance is at most this fraction of the longer sentence")
-	topPairs      = flag.Int("top_pairs", 20, "how many article pairs sharing the most near-duplicate sentences summary.json lists")
-	shards        = flag.Int("shards", 0, "shards of the signature, edge and sentence shuffles (0: 4 on the embedded runner, 64 on any other)")
-	rounds        = flag.Int("rounds", 2, "distributed contraction rounds before the final union-find")
-	outputShards  = flag.Int("output_shards", 1, "number of clusters-*.jsonl (and sentences-*.jsonl) files")
-	emitSentences = flag.Bool("emit_sentences", false, "also write every in-window sentence to sentences-*.jsonl")
-	maxMembers    = flag.Int("max_members", cluster.DefaultMaxMembers, "most members a cluster's line lists; a larger cluster lists an even sample and counts the rest in members_omitted (0: all)")
+	namespaces    = flag.String("namespaces", formatNamespaces(defaults.Namespaces), "comma-separated namespaces of the pages to keep, or 'all'")
+	maxPageBytes  = flag.Int("max_page_bytes", defaults.MaxPageBytes, "pages larger than this many bytes are skipped and dead-lettered")
+	splitBytes    = flag.Int64("split_bytes", defaults.SplitBytes, "plain XML files are read in parallel byte ranges of this size (0: read every file whole)")
+	shingleLength = flag.Int("shingle_length", defaults.ShingleLength, "characters per shingle")
+	minShingles   = flag.Int("min_shingles", defaults.MinShingles, "keep sentences with more than this many shingles")
+	maxShingles   = flag.Int("max_shingles", defaults.MaxShingles, "keep sentences with fewer than this many shingles")
+	foldCase      = flag.Bool("fold_case", defaults.FoldCase, "lower-case sentences before shingling")
+	collapseSpace = flag.Bool("collapse_space", defaults.CollapseSpace, "collapse runs of white space to one space before shingling")
+	scheme        = flag.String("scheme", defaults.Scheme, "MinHash scheme: 'oph' (bands×rows chosen from --threshold, from one hash per shingle: one-permutation hashing), 'bands' (the same bands×rows from as many independent hashes: 20× slower signing) or 'weissman' (the papers' 20-hash family, 10 signatures of 10)")
+	threshold     = flag.Float64("threshold", defaults.Threshold, "oph and bands schemes: Jaccard similarity at which a pair must collide with probability ≥ --recall")
+	recall        = flag.Float64("recall", defaults.Recall, "oph and bands schemes: collision probability required at --threshold")
+	maxBands      = flag.Int("max_bands", defaults.MaxBands, "oph and bands schemes: most band keys per sentence when choosing bands×rows")
+	bands         = flag.Int("bands", defaults.Bands, "oph and bands schemes: number of bands (0: choose from --threshold)")
+	rows          = flag.Int("rows", defaults.Rows, "oph and bands schemes: minhashes per band (0: choose from --threshold)")
+	seed          = flag.Uint64("seed", defaults.Seed, "seed of the hash functions; same seed and input give the same output")
+	minJaccard    = flag.Float64("min_jaccard", defaults.MinJaccard, "verification: accept a candidate pair whose shingle Jaccard similarity is at least this, or")
+	maxEdit       = flag.Float64("max_edit", defaults.MaxEdit, "verification: whose character edit distance is at most this fraction of the longer sentence")
+	topPairs      = flag.Int("top_pairs", defaults.TopPairs, "how many article pairs sharing the most near-duplicate sentences summary.json lists")
+	shards        = flag.Int("shards", defaults.Shards, fmt.Sprintf("shards of the signature, edge and sentence shuffles (0: %d on the embedded runner, %d on any other)", embeddedShards, clusterShards))
+	dofnWorkers   = flag.Int("dofn_workers", defaults.DofnWorkers, fmt.Sprintf("goroutines in each DoFn's worker pool (0: GOMAXPROCS on the embedded runner, %d on any other, which runs many bundles per process)", clusterDofnWorkers))
+	rounds        = flag.Int("rounds", defaults.Rounds, "distributed contraction rounds before the final union-find")
+	outputShards  = flag.Int("output_shards", defaults.OutputShards, "number of clusters-*.jsonl (and sentences-*.jsonl) files")
+	emitSentences = flag.Bool("emit_sentences", defaults.EmitSentences, "also write every in-window sentence to sentences-*.jsonl")
+	maxMembers    = flag.Int("max_members", defaults.MaxMembers, "most members a cluster's line lists; a larger cluster lists an even sample and counts the rest in members_omitted (0: all)")
 	showVersion   = flag.Bool("version", false, "print the version and exit")
 	cpuProfile    = flag.String("cpuprofile", "", "write a CPU profile of this process to this file (embedded runner: covers the workers too)")
 )
@@ -258,17 +261,18 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 	}
 	set := map[string]bool{}
 	flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	runner := runnerName()
 	o := Options{
 		Input: []string{*input}, Output: *output, RunID: *runID, Namespaces: ns, MaxPageBytes: *maxPageBytes, SplitBytes: *splitBytes,
 		ShingleLength: *shingleLength, MinShingles: *minShingles, MaxShingles: *maxShingles,
 		FoldCase: *foldCase, CollapseSpace: *collapseSpace,
-		Scheme: *scheme, Threshold: *threshold, Recall: *recall, Bands: *bands, Rows: *rows, Seed: *seed,
+		Scheme: *scheme, Threshold: *threshold, Recall: *recall, MaxBands: *maxBands, Bands: *bands, Rows: *rows, Seed: *seed,
 		MinJaccard: *minJaccard, MaxEdit: *maxEdit, TopPairs: *topPairs,
-		Shards: shardsFor(*shards, runnerName()), Rounds: *rounds, OutputShards: *outputShards, EmitSentences: *emitSentences,
-		MaxMembers: *maxMembers,
-		Set:        set,
+		Shards: shardsFor(*shards, runner), Rounds: *rounds, OutputShards: *outputShards, EmitSentences: *emitSentences,
+		MaxMembers: *maxMembers, DofnWorkers: *dofnWorkers, Runner: runner,
+		Set: set,
 	}
-	if err := o.resolve(*maxBands); err != nil {
+	if err := o.resolve(); err != nil {
 		return Options{}, err
 	}
 	// Only now the file systems: the patterns, then each file's header.

@@ -1,8 +1,14 @@
 package main
 
 import (
+	"runtime"
+
+	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/transforms/cluster"
+	"github.com/neardup/neardup/transforms/shingle"
 	"github.com/neardup/neardup/transforms/summary"
+	"github.com/neardup/neardup/transforms/verify"
 )
 
 // Options are the pipeline's parameters, as given by the flags. They are
@@ -35,6 +41,14 @@ type Options struct {
 	EmitSentences bool     `json:"emit_sentences"`
 	MaxMembers    int      `json:"max_members"`
 
+	// DofnWorkers is --dofn_workers as given (0: the runner's default);
+	// Workers resolves it. It is not in summary.json: the output is the
+	// same for any value, on any runner.
+	DofnWorkers int `json:"-"`
+	// Runner is the --runner flag's value ("" is the embedded runner);
+	// Workers' default depends on it.
+	Runner string `json:"-"`
+
 	// Sources are the planned input files; Build plans them if they are
 	// missing.
 	Sources *sources `json:"-"`
@@ -44,6 +58,54 @@ type Options struct {
 	// the options do not come from flags): Validate refuses a flag that
 	// does not apply to the scheme only if it was given.
 	Set map[string]bool `json:"-"`
+}
+
+// DefaultOptions returns every parameter's default: the flags take theirs
+// from it, and the tests start from it. Input and Output have none. Shards
+// and DofnWorkers are 0, the runner's default: optionsFromFlags resolves
+// Shards (shardsFor), Workers resolves DofnWorkers.
+func DefaultOptions() Options {
+	norm, thresholds := shingle.DefaultNormalization, verify.DefaultThresholds()
+	return Options{
+		Namespaces:    []int{0},
+		MaxPageBytes:  dump.DefaultMaxPageBytes,
+		SplitBytes:    64 << 20,
+		ShingleLength: 12,
+		MinShingles:   75,
+		MaxShingles:   600,
+		FoldCase:      norm.FoldCase,
+		CollapseSpace: norm.CollapseSpace,
+		Scheme:        "oph",
+		Threshold:     0.8,
+		Recall:        0.99,
+		MaxBands:      20,
+		Seed:          1,
+		MinJaccard:    thresholds.MinJaccard,
+		MaxEdit:       thresholds.MaxEdit,
+		TopPairs:      20,
+		Rounds:        2,
+		OutputShards:  1,
+		MaxMembers:    cluster.DefaultMaxMembers,
+	}
+}
+
+// clusterDofnWorkers is Workers' default on a runner other than the
+// embedded one: Flink, Spark and Dataflow run many bundles in one worker
+// process, each with its own DoFn instances, so a pool of GOMAXPROCS
+// goroutines per DoFn would oversubscribe the cores and multiply the
+// shards held in memory.
+const clusterDofnWorkers = 1
+
+// Workers is how many goroutines each DoFn's worker pool runs (--dofn_workers resolved for the runner).
+func (o Options) Workers() int {
+	switch {
+	case o.DofnWorkers > 0:
+		return o.DofnWorkers
+	case embeddedRunner(o.Runner):
+		// One bundle per stage runs in this process: the pools use the cores.
+		return runtime.GOMAXPROCS(0)
+	}
+	return clusterDofnWorkers
 }
 
 // RunDir is the directory the run writes to.
@@ -63,4 +125,3 @@ func (o Options) outputs() []string {
 	}
 	return append(names, "summary.json", "manifest.json")
 }
-

@@ -72,6 +72,8 @@ func (o Options) Validate() error {
 		return fmt.Errorf("--top_pairs must be at least 1, got %d", o.TopPairs)
 	case o.Shards < 1:
 		return fmt.Errorf("--shards must be at least 1, or 0 for the runner's default, got %d", o.Shards)
+	case o.DofnWorkers < 0:
+		return fmt.Errorf("--dofn_workers must be at least 0 (0: the runner's default), got %d", o.DofnWorkers)
 	case o.Rounds < 0:
 		return fmt.Errorf("--rounds must be at least 0, got %d", o.Rounds)
 	case o.MaxMembers < 0:
@@ -123,10 +125,9 @@ func (o Options) validateScheme() error {
 
 // resolve validates the options and chooses the banding: the weissman
 // scheme's fixed one, or for oph and bands, unless --bands and --rows give
-// it, the sharpest one of at most maxBands bands that reaches the recall at
+// it, the sharpest one of at most MaxBands bands that reaches the recall at
 // the threshold.
-func (o *Options) resolve(maxBands int) error {
-	o.MaxBands = maxBands
+func (o *Options) resolve() error {
 	if err := o.Validate(); err != nil {
 		return err
 	}
@@ -191,6 +192,19 @@ func checkRunID(id string) error {
 		return fmt.Errorf("--run_id %q must be a plain directory name", id)
 	}
 	return nil
+}
+
+// formatNamespaces is the --namespaces value that parseNamespaces reads as
+// ns.
+func formatNamespaces(ns []int) string {
+	if ns == nil {
+		return "all"
+	}
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
 }
 
 // parseNamespaces parses --namespaces: comma-separated namespace numbers,

@@ -7,14 +7,13 @@ import (
 	"testing"
 )
 
-// validOptions are the command's defaults, before resolve.
+// validOptions are the command's defaults on the embedded runner, before
+// resolve.
 func validOptions() Options {
-	return Options{
-		Input: []string{sampleDump}, Output: "out", Namespaces: []int{0}, MaxPageBytes: 64 << 20, SplitBytes: 64 << 20,
-		ShingleLength: 12, MinShingles: 75, MaxShingles: 600, FoldCase: true, CollapseSpace: true,
-		Scheme: "oph", Threshold: 0.8, Recall: 0.99, MaxBands: 20, Seed: 1, Shards: 4, Rounds: 2, OutputShards: 1,
-		MinJaccard: 0.5, MaxEdit: 0.25, TopPairs: 20,
-	}
+	o := DefaultOptions()
+	o.Input, o.Output = []string{sampleDump}, "out"
+	o.Shards = shardsFor(o.Shards, o.Runner)
+	return o
 }
 
 // TestValidate gives Options.Validate every kind of bad value, one at a
@@ -44,8 +43,8 @@ func TestValidate(t *testing.T) {
 		{"split_bytes", func(o *Options) { o.SplitBytes = -1 }, "--split_bytes must be at least 0 (0: read every file whole), got -1"},
 		{"shingle_length", func(o *Options) { o.ShingleLength = 0 }, "--shingle_length must be at least 1, got 0"},
 		{"min_shingles", func(o *Options) { o.MinShingles = -1 }, "--min_shingles must be at least 0, got -1"},
-		{"empty window", func(o *Options) { o.MaxShingles = 76 }, "--min_shingles 75 and --max_shingles 76 keep no sentence: a sentence is kept when min < shingles < max"},
-		{"max below min", func(o *Options) { o.MaxShingles = 10 }, "--min_shingles 75 and --max_shingles 10 keep no sentence: a sentence is kept when min < shingles < max"},
+		{"empty window", func(o *Options) { o.MinShingles, o.MaxShingles = 75, 76 }, "--min_shingles 75 and --max_shingles 76 keep no sentence: a sentence is kept when min < shingles < max"},
+		{"max below min", func(o *Options) { o.MinShingles, o.MaxShingles = 75, 10 }, "--min_shingles 75 and --max_shingles 10 keep no sentence: a sentence is kept when min < shingles < max"},
 		{"scheme", func(o *Options) { o.Scheme = "minhash" }, `--scheme must be 'oph', 'bands' or 'weissman', got "minhash"`},
 		{"weissman --bands", func(o *Options) { o.Scheme, o.Bands, o.Set = "weissman", 3, set("bands") },
 			"--scheme weissman has a fixed banding (10 bands × 10 rows): --bands does not apply"},
@@ -78,6 +77,8 @@ func TestValidate(t *testing.T) {
 		{"top_pairs", func(o *Options) { o.TopPairs = 0 }, "--top_pairs must be at least 1, got 0"},
 		{"shards", func(o *Options) { o.Shards = -1 }, "--shards must be at least 1, or 0 for the runner's default, got -1"},
 		{"shards unresolved", func(o *Options) { o.Shards = 0 }, "--shards must be at least 1, or 0 for the runner's default, got 0"},
+		{"dofn_workers", func(o *Options) { o.DofnWorkers = -1 }, "--dofn_workers must be at least 0 (0: the runner's default), got -1"},
+		{"dofn_workers on a cluster", func(o *Options) { o.DofnWorkers, o.Runner = -4, "dataflow" }, "--dofn_workers must be at least 0 (0: the runner's default), got -4"},
 		{"rounds", func(o *Options) { o.Rounds = -1 }, "--rounds must be at least 0, got -1"},
 		{"output_shards", func(o *Options) { o.OutputShards = 0 }, "--output_shards must be between 1 and 99999, got 0"},
 		{"output_shards huge", func(o *Options) { o.OutputShards = 100000 }, "--output_shards must be between 1 and 99999, got 100000"},
@@ -91,7 +92,7 @@ func TestValidate(t *testing.T) {
 			if err == nil || err.Error() != tt.want {
 				t.Errorf("Validate() = %v\nwant %s", err, tt.want)
 			}
-			if err := o.resolve(o.MaxBands); err == nil || err.Error() != tt.want {
+			if err := o.resolve(); err == nil || err.Error() != tt.want {
 				t.Errorf("resolve() = %v\nwant %s", err, tt.want)
 			}
 		})
@@ -112,6 +113,8 @@ func TestValidateAccepts(t *testing.T) {
 		{"min_shingles 0", func(o *Options) { o.MinShingles, o.MaxShingles = 0, 2 }},
 		{"verification bounds", func(o *Options) { o.MinJaccard, o.MaxEdit = 0, 1 }},
 		{"rounds 0", func(o *Options) { o.Rounds = 0 }},
+		{"dofn_workers", func(o *Options) { o.DofnWorkers = 3 }},
+		{"dofn_workers on a cluster", func(o *Options) { o.Runner = "flink" }},
 		{"any seed", func(o *Options) { o.Seed = math.MaxUint64 }},
 		{"bands by hand", func(o *Options) { o.Bands, o.Rows, o.Set = 64, 64, map[string]bool{"bands": true, "rows": true} }},
 		{"bands scheme", func(o *Options) { o.Scheme = "bands" }},
@@ -127,7 +130,7 @@ func TestValidateAccepts(t *testing.T) {
 			if err := o.Validate(); err != nil {
 				t.Fatalf("Validate() = %v", err)
 			}
-			if err := o.resolve(o.MaxBands); err != nil {
+			if err := o.resolve(); err != nil {
 				t.Fatalf("resolve() = %v", err)
 			}
 			if o.Bands < 1 || o.Rows < 1 {
@@ -179,7 +182,7 @@ func TestRunDirectoryNotCreatedBeforeValidation(t *testing.T) {
 		out := filepath.Join(tmp, "out-"+filepath.Base(in))
 		o := validOptions()
 		o.Input, o.Output = []string{in}, out
-		if err := o.resolve(20); err != nil {
+		if err := o.resolve(); err != nil {
 			t.Fatal(err)
 		}
 		if err := o.prepareRun(t.Context(), ""); err == nil {

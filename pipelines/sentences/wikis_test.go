@@ -127,7 +127,8 @@ func TestTwoRevisionsOfOnePage(t *testing.T) {
 			earlier.SentencesInWindow, newer.SentencesInWindow, same.SentencesInWindow)
 	}
 	clusters := readClusters(t, files)
-	checker := verify.NewChecker(12, shingle.DefaultNormalization, verify.DefaultThresholds())
+	checker := verify.NewChecker(both.ShingleLength, shingle.Normalization{FoldCase: both.FoldCase, CollapseSpace: both.CollapseSpace},
+		verify.Thresholds{MinJaccard: both.MinJaccard, MaxEdit: both.MaxEdit})
 	revisions := 0
 	for _, cl := range clusters {
 		revs := map[int64]map[int64]bool{} // page -> its revisions among the members
