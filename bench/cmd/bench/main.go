@@ -3,8 +3,8 @@
 // decompressing the same input with the command-line tools, and a peer
 // (github.com/ekzhu/minhash-lsh in one process, bench/cmd/peer) clustering
 // the same sentences, with the recall of both against the exact pairs of
-// sentences whose 12-character shingle sets have a Jaccard similarity of at
-// least 0.8.
+// sentences whose shingle sets have a Jaccard similarity of at least the
+// pipeline's threshold.
 //
 // Run it from the repository root, with the public samples in
 // ../shared/data:
@@ -15,9 +15,12 @@
 // bench/cmd/peer into the work directory, writes the scaled corpora there
 // (kept and reused when -work names a directory that has them), runs the
 // pipeline once per input with --output WORK/out --run_id NAME, and prints
-// Markdown tables. Wall time and peak resident memory are the pipeline
-// process's own (wait4 rusage); the pipeline runs on Beam's embedded Prism
-// runner, in that process. Every command's output is in WORK/logs.
+// Markdown tables. The pipeline runs with its defaults; the stage timings
+// and the peer take the parameters they share with it (shingles, window,
+// scheme, threshold) from its summary.json. Wall time and peak resident
+// memory are the pipeline process's own (wait4 rusage); the pipeline runs
+// on Beam's embedded Prism runner, in that process. Every command's output
+// is in WORK/logs.
 package main
 
 import (
@@ -185,13 +188,16 @@ func (b *bench) stages(results []runResult) {
 		if !strings.HasPrefix(r.Input.Name, "scaled ") || !strings.HasSuffix(r.Input.Name, ".xml") || len(r.Input.Files) != 1 {
 			continue
 		}
-		st, err := measureStages(b.ctx, r.Input.Files[0])
+		if r.Err != nil {
+			continue
+		}
+		st, err := measureStages(b.ctx, r.Input.Files[0], r.Params)
 		if err != nil {
 			log.Printf("stages of %s: %v", r.Input.Name, err)
 			continue
 		}
 		fmt.Printf("## Stages, %s (%d in-window sentences; pipeline CPU %.2f s)\n\n%s\n", r.Input.Name, st.InWindow,
-			r.Run.CPU.Seconds(), table(stageColumns, stageRows(st, r.Run.CPU)))
+			r.Run.CPU.Seconds(), table(stageColumns, stageRows(st, r.Params, r.Run.CPU)))
 	}
 }
 
@@ -276,7 +282,7 @@ func (b *bench) pipeline(in input, extra ...string) runResult {
 	if r.Err != nil {
 		return r
 	}
-	if r.Counts, r.Err = readCounts(filepath.Join(outDir, id, "summary.json")); r.Err != nil {
+	if r.Counts, r.Params, r.Err = readSummary(filepath.Join(outDir, id, "summary.json")); r.Err != nil {
 		return r
 	}
 	var err error
@@ -308,12 +314,19 @@ func (b *bench) peer(k int, results []runResult) (peerComparison, error) {
 	if emit.Err != nil {
 		return c, emit.Err
 	}
+	// The peer shingles and compares as the pipeline run did.
+	p := emit.Params
+	if !p.FoldCase || !p.CollapseSpace || p.Threshold <= 0 {
+		return c, fmt.Errorf("the peer folds case, collapses white space and needs a threshold; the pipeline ran with fold_case %v, collapse_space %v, threshold %v",
+			p.FoldCase, p.CollapseSpace, p.Threshold)
+	}
 	run := filepath.Join(b.cfg.work, "out", slug(name)+"-emit")
 	log.Printf("running the peer and the exact pairs on %s", name)
 	logPath := filepath.Join(b.cfg.work, "logs", "peer-"+slug(name)+".log")
 	var out strings.Builder
 	_, err := measure(b.ctx, logPath, &out, b.bin["peer"],
-		"-sentences", filepath.Join(run, "sentences-*.jsonl"), "-clusters", filepath.Join(run, "clusters-*.jsonl"), "-exact")
+		"-sentences", filepath.Join(run, "sentences-*.jsonl"), "-clusters", filepath.Join(run, "clusters-*.jsonl"), "-exact",
+		"-shingle_length", strconv.Itoa(p.ShingleLength), "-threshold", strconv.FormatFloat(p.Threshold, 'g', -1, 64))
 	if err != nil {
 		return c, err
 	}

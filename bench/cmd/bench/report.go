@@ -107,6 +107,7 @@ type peerComparison struct {
 
 // peerReport is the JSON that bench/cmd/peer prints.
 type peerReport struct {
+	Threshold float64   `json:"threshold"`
 	Sentences int       `json:"sentences"`
 	Peer      peerRun   `json:"peer"`
 	Exact     *exactRun `json:"exact"`
@@ -154,8 +155,8 @@ func peerSummary(c peerComparison) string {
 	r := c.Report
 	s := fmt.Sprintf("%s: pipeline time ÷ peer time = %.2f", c.Input, c.Pipeline.Seconds()/r.Peer.Seconds)
 	if e := r.Exact; e != nil {
-		s += fmt.Sprintf("; exact pairs with Jaccard ≥ 0.8: %d (found by brute force with a prefix filter in %.1f s); recall pipeline %.4f, peer %.4f",
-			e.Pairs, e.Seconds, e.PipelineRecall, e.PeerRecall)
+		s += fmt.Sprintf("; exact pairs with Jaccard ≥ %v: %d (found by brute force with a prefix filter in %.1f s); recall pipeline %.4f, peer %.4f",
+			r.Threshold, e.Pairs, e.Seconds, e.PipelineRecall, e.PeerRecall)
 	}
 	return s
 }

@@ -69,6 +69,7 @@ func TestTable(t *testing.T) {
 
 func TestPeerRowsAndSummary(t *testing.T) {
 	c := peerComparison{Input: "scaled 1× .xml", Pipeline: 2 * time.Second, Report: peerReport{
+		Threshold: 0.7,
 		Sentences: 100,
 		Peer:      peerRun{Hashes: 128, Bands: 9, BandRows: 13, Seconds: 4, Clusters: 3, ClusteredSentences: 7},
 	}}
@@ -84,7 +85,7 @@ func TestPeerRowsAndSummary(t *testing.T) {
 	if rows[0][3] != "4" || rows[0][4] != "9" || rows[0][5] != "1.0000" || rows[1][5] != "0.9000" {
 		t.Errorf("rows with exact pairs: %q", rows)
 	}
-	if got := peerSummary(c); !strings.HasSuffix(got, "exact pairs with Jaccard ≥ 0.8: 10 (found by brute force with a prefix filter in 1.0 s); recall pipeline 1.0000, peer 0.9000") {
+	if got := peerSummary(c); !strings.HasSuffix(got, "exact pairs with Jaccard ≥ 0.7: 10 (found by brute force with a prefix filter in 1.0 s); recall pipeline 1.0000, peer 0.9000") {
 		t.Errorf("summary %q", got)
 	}
 }
@@ -111,17 +112,26 @@ func TestDecompressor(t *testing.T) {
 	}
 }
 
-func TestReadCounts(t *testing.T) {
+func TestReadSummary(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "summary.json")
-	os.WriteFile(path, []byte(`{"version":"dev","counts":{"pages_read":93,"pages_kept":40,"sentences_in_window":3093,"clusters":104,"edges":7}}`), 0o644)
-	got, err := readCounts(path)
-	if want := (counts{PagesRead: 93, PagesKept: 40, SentencesInWindow: 3093, Clusters: 104}); err != nil || got != want {
-		t.Errorf("readCounts = %+v, %v; want %+v", got, err, want)
+	os.WriteFile(path, []byte(`{"version":"dev","parameters":{"input":["a.xml"],"namespaces":[0,14],"shingle_length":9,"min_shingles":3,"max_shingles":50,`+
+		`"fold_case":true,"collapse_space":false,"scheme":"bands","threshold":0.7,"bands":5,"rows":4,"seed":42,"top_pairs":3},`+
+		`"counts":{"pages_read":93,"pages_kept":40,"sentences":4000,"sentences_in_window":3093,"clusters":104,"edges":7}}`), 0o644)
+	c, p, err := readSummary(path)
+	if want := (counts{PagesRead: 93, PagesKept: 40, Sentences: 4000, SentencesInWindow: 3093, Clusters: 104}); err != nil || c != want {
+		t.Errorf("readSummary counts = %+v, %v; want %+v", c, err, want)
 	}
-	os.WriteFile(path, []byte(`{"version":"dev"}`), 0o644)
-	if _, err := readCounts(path); err == nil {
-		t.Error("summary without counts: no error")
+	want := parameters{Namespaces: []int{0, 14}, ShingleLength: 9, MinShingles: 3, MaxShingles: 50, FoldCase: true,
+		Scheme: "bands", Threshold: 0.7, Bands: 5, Rows: 4, Seed: 42}
+	if !reflect.DeepEqual(p, want) {
+		t.Errorf("readSummary parameters = %+v, want %+v", p, want)
+	}
+	for _, doc := range []string{`{"version":"dev","parameters":{}}`, `{"version":"dev","counts":{}}`} {
+		os.WriteFile(path, []byte(doc), 0o644)
+		if _, _, err := readSummary(path); err == nil {
+			t.Errorf("%s: no error", doc)
+		}
 	}
 }
 
@@ -165,12 +175,12 @@ func TestBaseline(t *testing.T) {
 
 func TestStageRows(t *testing.T) {
 	st := stageTimes{Read: time.Second, Clean: 2 * time.Second, Split: time.Second, Sign: 4 * time.Second, InWindow: 1000}
-	rows := stageRows(st, 10*time.Second)
+	rows := stageRows(st, parameters{Scheme: "bands", Bands: 5, Rows: 4}, 10*time.Second)
 	want := [][]string{
 		{"read + parse pages", "1.000", "1000.0", "10%"},
 		{"clean wikitext", "2.000", "2000.0", "20%"},
 		{"split sentences", "1.000", "1000.0", "10%"},
-		{"shingle + MinHash (oph 20×7)", "4.000", "4000.0", "40%"},
+		{"shingle + MinHash (bands 5×4)", "4.000", "4000.0", "40%"},
 		{"rest of the pipeline (CPU − stages)", "2.000", "2000.0", "20%"},
 	}
 	if !reflect.DeepEqual(rows, want) {
@@ -178,14 +188,37 @@ func TestStageRows(t *testing.T) {
 	}
 }
 
+// TestMeasureStages runs the pipeline with its defaults on the sample, as
+// the benchmark does, then the stages with the parameters of that run: they
+// must find the sentences the pipeline found.
 func TestMeasureStages(t *testing.T) {
-	st, err := measureStages(t.Context(), "../../../testdata/sample/simplewiki-sample.xml")
+	if testing.Short() {
+		t.Skip("builds and runs the pipeline; skipped with -short")
+	}
+	sample, err := filepath.Abs("../../../testdata/sample/simplewiki-sample.xml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The pipeline finds 126 sentences on the sample, all in the window.
-	if st.Sentences != 126 || st.InWindow != 126 || st.Read <= 0 || st.Sign <= 0 {
-		t.Errorf("stages = %+v, want 126 sentences all in window, with times", st)
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "sentences")
+	if msg, err := exec.Command("go", "build", "-o", bin, "../../../pipelines/sentences").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, msg)
+	}
+	out := filepath.Join(dir, "out")
+	if _, err := measure(t.Context(), filepath.Join(dir, "run.log"), nil, bin, "--input", sample, "--output", out, "--run_id", "sample"); err != nil {
+		log, _ := os.ReadFile(filepath.Join(dir, "run.log"))
+		t.Fatalf("%v\n%s", err, log)
+	}
+	c, p, err := readSummary(filepath.Join(out, "sample", "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := measureStages(t.Context(), sample, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Sentences != c.Sentences || st.InWindow != c.SentencesInWindow || st.InWindow == 0 || st.Read <= 0 || st.Sign <= 0 {
+		t.Errorf("stages = %+v; want the pipeline's %d sentences, %d in the window, with times", st, c.Sentences, c.SentencesInWindow)
 	}
 }
 

@@ -34,6 +34,7 @@ type runResult struct {
 	Input    input
 	Run      measurement
 	Counts   counts
+	Params   parameters    // the parameters the run used
 	XMLBytes int64         // decompressed input
 	Baseline time.Duration // decompressing the input with the command-line tools, 0 if not measured
 	Tools    []string      // the tools of Baseline
@@ -44,27 +45,50 @@ type runResult struct {
 type counts struct {
 	PagesRead           int64 `json:"pages_read"`
 	PagesKept           int64 `json:"pages_kept"`
+	Sentences           int64 `json:"sentences"`
 	SentencesInWindow   int64 `json:"sentences_in_window"`
 	SentencesInClusters int64 `json:"sentences_in_clusters"`
 	Clusters            int64 `json:"clusters"`
 }
 
-// readCounts reads the counts of a run's summary.json.
-func readCounts(path string) (counts, error) {
+// parameters are the fields of summary.json's parameters that the stage
+// timings and the peer need. They are read from the pipeline's runs, with
+// its defaults, so that the benchmark repeats none of them.
+type parameters struct {
+	Namespaces    []int   `json:"namespaces"` // nil: every namespace
+	MaxPageBytes  int     `json:"max_page_bytes"`
+	ShingleLength int     `json:"shingle_length"`
+	MinShingles   int     `json:"min_shingles"`
+	MaxShingles   int     `json:"max_shingles"`
+	FoldCase      bool    `json:"fold_case"`
+	CollapseSpace bool    `json:"collapse_space"`
+	Scheme        string  `json:"scheme"`
+	Threshold     float64 `json:"threshold"` // 0 for the weissman scheme
+	Bands         int     `json:"bands"`
+	Rows          int     `json:"rows"`
+	Seed          uint64  `json:"seed"`
+}
+
+// readSummary reads the counts and the parameters of a run's summary.json.
+func readSummary(path string) (counts, parameters, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return counts{}, err
+		return counts{}, parameters{}, err
 	}
 	var doc struct {
-		Counts *counts `json:"counts"`
+		Counts     *counts     `json:"counts"`
+		Parameters *parameters `json:"parameters"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return counts{}, fmt.Errorf("%s: %w", path, err)
+		return counts{}, parameters{}, fmt.Errorf("%s: %w", path, err)
 	}
-	if doc.Counts == nil {
-		return counts{}, fmt.Errorf("%s: no counts", path)
+	switch {
+	case doc.Counts == nil:
+		return counts{}, parameters{}, fmt.Errorf("%s: no counts", path)
+	case doc.Parameters == nil:
+		return counts{}, parameters{}, fmt.Errorf("%s: no parameters", path)
 	}
-	return *doc.Counts, nil
+	return *doc.Counts, *doc.Parameters, nil
 }
 
 // measure runs a command with its output appended to logPath and returns

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/neardup/neardup/io/dump"
@@ -15,7 +16,8 @@ import (
 )
 
 // stageTimes is the time of each per-sentence stage of the pipeline, run
-// alone in one goroutine over the same file, with the pipeline's defaults.
+// alone in one goroutine over the same file, with the parameters of the
+// pipeline's run on it.
 type stageTimes struct {
 	Read, Clean, Split, Sign time.Duration
 	Sentences, InWindow      int64
@@ -23,29 +25,29 @@ type stageTimes struct {
 
 // measureStages reads file and runs the pure stages the pipeline runs before
 // its first shuffle, timing each: reading and parsing pages, cleaning
-// wikitext, splitting sentences, and shingling and signing (20×7, the
-// default one-permutation scheme).
-func measureStages(ctx context.Context, file string) (stageTimes, error) {
+// wikitext, splitting sentences, and shingling and signing, with the
+// parameters p of the pipeline's run (its summary.json's).
+func measureStages(ctx context.Context, file string, p parameters) (stageTimes, error) {
 	var st stageTimes
+	scheme, err := minhash.Config{Scheme: p.Scheme, Bands: p.Bands, Rows: p.Rows, Seed: p.Seed}.NewScheme()
+	if err != nil {
+		return st, fmt.Errorf("stages: %w", err)
+	}
 	rc, err := dump.Open(ctx, file)
 	if err != nil {
 		return st, err
 	}
 	defer rc.Close()
-	scheme, err := minhash.OnePermutation(1, 20, 7)
-	if err != nil {
-		return st, err
-	}
-	r := dump.NewReader(rc, file, dump.Options{})
+	r := dump.NewReader(rc, file, dump.Options{MaxPageBytes: p.MaxPageBytes})
 	var cleaner wikitext.Cleaner
-	shingler := shingle.New(12, shingle.DefaultNormalization)
+	shingler := shingle.New(p.ShingleLength, shingle.Normalization{FoldCase: p.FoldCase, CollapseSpace: p.CollapseSpace})
 	signer := minhash.NewSigner(scheme)
 	var paras []wikitext.Paragraph
 	var spans []sentence.Span
 	var keys []uint64
 	for {
 		t := time.Now()
-		p, err := r.Next()
+		page, err := r.Next()
 		st.Read += time.Since(t)
 		var pageErr *dump.PageError
 		switch {
@@ -56,11 +58,11 @@ func measureStages(ctx context.Context, file string) (stageTimes, error) {
 		case err != nil:
 			return st, fmt.Errorf("stages: %w", err)
 		}
-		if p.NS != 0 || p.Redirect != "" {
+		if (p.Namespaces != nil && !slices.Contains(p.Namespaces, page.NS)) || page.Redirect != "" {
 			continue
 		}
 		t = time.Now()
-		paras = cleaner.AppendClean(paras[:0], p.Text)
+		paras = cleaner.AppendClean(paras[:0], page.Text)
 		st.Clean += time.Since(t)
 		for _, para := range paras {
 			t = time.Now()
@@ -70,7 +72,7 @@ func measureStages(ctx context.Context, file string) (stageTimes, error) {
 				st.Sentences++
 				t = time.Now()
 				hashes := shingler.Hashes(para.Text[sp.Start:sp.End])
-				if n := len(hashes); n > 75 && n < 600 {
+				if n := len(hashes); n > p.MinShingles && n < p.MaxShingles {
 					st.InWindow++
 					keys = signer.AppendKeys(keys[:0], hashes)
 				}
@@ -83,7 +85,7 @@ func measureStages(ctx context.Context, file string) (stageTimes, error) {
 // stageRows lays out the stage times against the pipeline's CPU time for the
 // same file: what the stages before the first shuffle cost, and the rest
 // (shuffles, verification, components, classification, writing, the runner).
-func stageRows(st stageTimes, pipelineCPU time.Duration) [][]string {
+func stageRows(st stageTimes, p parameters, pipelineCPU time.Duration) [][]string {
 	row := func(name string, d time.Duration) []string {
 		perSentence := "–"
 		if st.InWindow > 0 {
@@ -100,7 +102,7 @@ func stageRows(st stageTimes, pipelineCPU time.Duration) [][]string {
 		row("read + parse pages", st.Read),
 		row("clean wikitext", st.Clean),
 		row("split sentences", st.Split),
-		row("shingle + MinHash (oph 20×7)", st.Sign),
+		row(fmt.Sprintf("shingle + MinHash (%s %d×%d)", p.Scheme, p.Bands, p.Rows), st.Sign),
 		row("rest of the pipeline (CPU − stages)", max(pipelineCPU-sum, 0)),
 	}
 }

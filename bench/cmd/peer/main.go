@@ -1,14 +1,16 @@
 // Command peer is the benchmark's reference point: it clusters the
 // sentences the pipeline emitted (--emit_sentences) with a plain
 // in-process MinHash LSH, github.com/ekzhu/minhash-lsh, over the same
-// shingles (12 characters, lower-cased, white space collapsed) at the same
-// threshold, joining every candidate pair with a union-find. With -exact it
+// shingles (-shingle_length characters, lower-cased, white space collapsed)
+// at the same threshold, both given as the pipeline's summary.json records
+// them, joining every candidate pair with a union-find. With -exact it
 // also finds, by exact computation, every pair of sentences whose shingle
 // sets have a Jaccard similarity of at least the threshold, and reports the
 // share of them that the peer and the pipeline (its clusters-*.jsonl) put
 // in one cluster. It prints one JSON object.
 //
-//	go run ./bench/cmd/peer -sentences 'out/RUN/sentences-*.jsonl' -clusters 'out/RUN/clusters-*.jsonl' -exact
+//	go run ./bench/cmd/peer -sentences 'out/RUN/sentences-*.jsonl' -clusters 'out/RUN/clusters-*.jsonl' -exact \
+//	    -shingle_length L -threshold T   # the run's, from out/RUN/summary.json
 package main
 
 import (
@@ -28,9 +30,11 @@ import (
 
 // Report is what peer prints.
 type Report struct {
-	Sentences int         `json:"sentences"`
-	Peer      PeerReport  `json:"peer"`
-	Exact     *ExactStats `json:"exact,omitempty"`
+	ShingleLength int         `json:"shingle_length"`
+	Threshold     float64     `json:"threshold"`
+	Sentences     int         `json:"sentences"`
+	Peer          PeerReport  `json:"peer"`
+	Exact         *ExactStats `json:"exact,omitempty"`
 }
 
 // PeerReport describes the peer's run.
@@ -60,21 +64,21 @@ func main() {
 	sentencesGlob := flag.String("sentences", "", "the pipeline's sentences-*.jsonl (required)")
 	clustersGlob := flag.String("clusters", "", "the pipeline's clusters-*.jsonl, for -exact")
 	exact := flag.Bool("exact", false, "compute the exact pairs and both systems' recall")
-	k := flag.Int("shingle_length", 12, "characters per shingle")
-	threshold := flag.Float64("threshold", 0.8, "Jaccard similarity threshold")
+	k := flag.Int("shingle_length", 0, "characters per shingle: the pipeline run's (required)")
+	threshold := flag.Float64("threshold", 0, "Jaccard similarity threshold: the pipeline run's (required)")
 	hashes := flag.Int("hashes", 128, "MinHash functions per signature")
 	seed := flag.Int64("seed", 1, "seed of the MinHash functions")
 	flag.Parse()
 	log.SetFlags(0)
 	log.SetPrefix("peer: ")
-	if *sentencesGlob == "" || (*exact && *clustersGlob == "") {
-		log.Fatal("usage: peer -sentences GLOB [-exact -clusters GLOB]")
+	if *sentencesGlob == "" || (*exact && *clustersGlob == "") || *k < 1 || !(*threshold > 0 && *threshold <= 1) {
+		log.Fatal("usage: peer -sentences GLOB -shingle_length L -threshold T [-exact -clusters GLOB] (L and T as the pipeline's summary.json gives them)")
 	}
 	ids, texts, err := readSentences(*sentencesGlob)
 	if err != nil {
 		log.Fatal(err)
 	}
-	report := Report{Sentences: len(texts)}
+	report := Report{ShingleLength: *k, Threshold: *threshold, Sentences: len(texts)}
 	labels, pr := runPeer(texts, *k, *hashes, *threshold, *seed)
 	report.Peer = pr
 	if *exact {
