@@ -81,8 +81,9 @@ func call[In, Out any](fn func(In) (Out, error), in In) (r result[Out]) {
 
 // Submit queues in and delivers, in input order, every result that is
 // ready, waiting for the oldest while depth inputs are in flight. It
-// returns the first error of a worker or of deliver; the results after it
-// stay queued until Flush or Discard.
+// returns the first error of a worker or of deliver, after discarding the
+// results queued behind it: the bundle has failed, and the pool is ready
+// for the next one.
 func (p *Pool[In, Out]) Submit(in In, deliver func(Out) error) error {
 	if p.inline != nil {
 		r := call(p.inline, in)
@@ -107,6 +108,7 @@ func (p *Pool[In, Out]) Submit(in In, deliver func(Out) error) error {
 		}
 		p.pending = p.pending[1:]
 		if err := deliverResult(r, deliver); err != nil {
+			p.Discard()
 			return err
 		}
 	}
@@ -114,12 +116,14 @@ func (p *Pool[In, Out]) Submit(in In, deliver func(Out) error) error {
 }
 
 // Flush waits for every queued input and delivers its result in input
-// order, stopping at the first error.
+// order, stopping at the first error (and discarding what is queued behind
+// it).
 func (p *Pool[In, Out]) Flush(deliver func(Out) error) error {
 	for len(p.pending) > 0 {
 		r := <-p.pending[0]
 		p.pending = p.pending[1:]
 		if err := deliverResult(r, deliver); err != nil {
+			p.Discard()
 			return err
 		}
 	}
@@ -143,12 +147,36 @@ func (p *Pool[In, Out]) Discard() {
 }
 
 // Close discards what is queued and stops the workers. The pool cannot be
-// used afterwards.
+// used afterwards. Closing a nil pool does nothing.
 func (p *Pool[In, Out]) Close() {
+	if p == nil {
+		return
+	}
 	p.Discard()
 	if p.jobs != nil {
 		close(p.jobs)
 		p.done.Wait()
 		p.jobs = nil
 	}
+}
+
+// Owner is embedded by a DoFn that runs a Pool across its bundles. The
+// DoFn's Setup starts the pool with the DoFn's worker function; Owner's
+// Teardown, promoted to the DoFn, stops it. A bundle that fails leaves
+// nothing queued (Submit and Flush discard what is behind an error), so the
+// next bundle starts clean.
+type Owner[In, Out any] struct{ pool *Pool[In, Out] }
+
+// Start starts the pool (see New). A DoFn calls it from Setup.
+func (o *Owner[In, Out]) Start(workers, depth int, newWorker func() func(In) (Out, error)) {
+	o.pool = New(workers, depth, newWorker)
+}
+
+// Pool is the pool Start started.
+func (o *Owner[In, Out]) Pool() *Pool[In, Out] { return o.pool }
+
+// Teardown stops the pool's workers.
+func (o *Owner[In, Out]) Teardown() {
+	o.pool.Close()
+	o.pool = nil
 }

@@ -107,7 +107,11 @@ func TestErrorsStopDelivery(t *testing.T) {
 		if !slices.Equal(got, []int{0, 1, 2, 3, 4, 5, 6}) {
 			t.Errorf("workers %d: delivered %v before the error, want 0…6", workers, got)
 		}
-		p.Discard()
+		// The failed bundle left nothing queued: the next one starts clean.
+		got = nil
+		if err := p.Flush(deliver); err != nil || len(got) != 0 {
+			t.Errorf("workers %d: after the error, Flush delivered %v, %v; want nothing", workers, got, err)
+		}
 		err = p.Submit(9, deliver)
 		if err == nil {
 			err = p.Flush(deliver)
@@ -137,6 +141,32 @@ func TestDeliverErrorIsReturned(t *testing.T) {
 	}
 	if !errors.Is(err, full) {
 		t.Errorf("error %v, want %v", err, full)
+	}
+}
+
+// TestOwner checks the lifecycle a DoFn gets by embedding Owner: Start in
+// Setup, the pool across bundles, Teardown (promoted) stopping it, twice.
+func TestOwner(t *testing.T) {
+	type doFn struct{ Owner[int, int] }
+	f := &doFn{}
+	f.Start(2, 0, jittery)
+	sum := 0
+	for i := range 10 {
+		if err := f.Pool().Submit(i, func(y int) error { sum += y; return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := f.Pool().Flush(func(y int) error { sum += y; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if want := 285; sum != want { // the squares of 0…9
+		t.Errorf("sum = %d, want %d", sum, want)
+	}
+	var td interface{ Teardown() } = f
+	td.Teardown()
+	td.Teardown()
+	if f.Pool() != nil {
+		t.Error("pool still set after Teardown")
 	}
 }
 

@@ -1,4 +1,8 @@
-// Package batch packs small records into per-shard byte batches.
+// Package shuffle is the pipeline's shuffle plumbing: it packs small records
+// into per-shard byte batches, tags each batch with its kind, and gives each
+// kind of batch collection its own Go type, so that two stages wired wrongly
+// fail to compile, and a batch of the wrong kind fails on decode instead of
+// being misread.
 //
 // Runners pay a fixed cost for every element that crosses a shuffle: Prism,
 // the embedded runner, needed 20 s and 2.5 GB to group a million small
@@ -9,11 +13,12 @@
 // decodes all its batches and sorts what it needs to sort, which also makes
 // the result independent of how the runner bundled the input.
 //
-// Three record shapes are supported: pairs of uint64 (edges, cluster labels;
-// 16 bytes each, little-endian), pairs whose second half is an id that
-// mostly grows from pair to pair (signature entries: A in 8 bytes, B as a
-// varint of its difference from the previous pair's; 9.1 bytes a pair on
-// average), and length-prefixed byte strings (sentences, output lines).
+// Every batch starts with its Kind's byte. A kind has one of three
+// encodings: pairs of uint64 (edges, cluster labels; 16 bytes each,
+// little-endian), pairs whose second half is an id that mostly grows from
+// pair to pair (signature entries: A in 8 bytes, B as a varint of its
+// difference from the previous pair's; 9.1 bytes a pair on average), and
+// length-prefixed byte strings (sentences, output lines).
 //
 // A batch of byte strings crosses the shuffle compressed as one S2 block
 // (github.com/klauspost/compress/s2). Every byte a runner does not copy,
@@ -21,15 +26,15 @@
 // 5.6× and sentence records 1.3–1.6×, S2 encodes them at 0.6–1.1 GB/s, and
 // the whole pipeline ran faster than with JSON lines alone compressed. Pairs
 // are hashes and ids, and stay raw.
-package batch
+package shuffle
 
 import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math/bits"
 
 	"github.com/klauspost/compress/s2"
+	"github.com/neardup/neardup/internal/mix"
 )
 
 // PairSize is the encoded size of a pair.
@@ -38,70 +43,20 @@ const PairSize = 16
 // Pair is two uint64s: (band key, sentence id), an edge, or (sentence, cluster).
 type Pair struct{ A, B uint64 }
 
-// AppendPair appends p to b.
-func AppendPair(b []byte, p Pair) []byte {
-	b = binary.LittleEndian.AppendUint64(b, p.A)
-	return binary.LittleEndian.AppendUint64(b, p.B)
-}
+// ErrCorrupt reports a batch that does not decode: a record batch that does
+// not decompress or whose length prefixes do not add up, a pair batch cut
+// inside a pair.
+var ErrCorrupt = errors.New("shuffle: corrupt batch")
 
-// AppendPairs decodes every pair of the batch b and appends them to dst.
-func AppendPairs(dst []Pair, b []byte) ([]Pair, error) {
-	if len(b)%PairSize != 0 {
-		return dst, fmt.Errorf("batch: pair batch of %d bytes is not a multiple of %d", len(b), PairSize)
+// Records calls fn for each record of the batch b, which must be of kind k,
+// in order, stopping at the first error. The record slices alias a buffer
+// that Records allocates, not b: they stay valid after b is reused.
+func (k Kind) Records(b []byte, fn func(rec []byte) error) error {
+	body, err := k.body(b, records)
+	if err != nil {
+		return err
 	}
-	for ; len(b) > 0; b = b[PairSize:] {
-		dst = append(dst, Pair{binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:])})
-	}
-	return dst, nil
-}
-
-// AppendDeltaPair appends p to b, a delta-pair batch whose previous pair
-// has B prev (0 for the first pair).
-func AppendDeltaPair(b []byte, p Pair, prev uint64) []byte {
-	b = binary.LittleEndian.AppendUint64(b, p.A)
-	return binary.AppendVarint(b, int64(p.B-prev))
-}
-
-// AppendDeltaPairs decodes every pair of the delta-pair batch b and appends
-// them to dst.
-func AppendDeltaPairs(dst []Pair, b []byte) ([]Pair, error) {
-	var prev uint64
-	for len(b) > 0 {
-		if len(b) < 9 {
-			return dst, fmt.Errorf("batch: delta-pair batch cut %d bytes into a pair", len(b))
-		}
-		d, n := binary.Varint(b[8:])
-		if n <= 0 {
-			return dst, fmt.Errorf("batch: delta-pair batch with a bad varint")
-		}
-		prev += uint64(d)
-		dst = append(dst, Pair{binary.LittleEndian.Uint64(b), prev})
-		b = b[8+n:]
-	}
-	return dst, nil
-}
-
-// AppendRecord appends a length-prefixed record to b, a raw record batch
-// (see Seal).
-func AppendRecord(b, rec []byte) []byte {
-	b = binary.AppendUvarint(b, uint64(len(rec)))
-	return append(b, rec...)
-}
-
-// Seal compresses a raw record batch, made by AppendRecord, into the record
-// batch that crosses the shuffle and that Records reads. Packers seal what
-// they emit.
-func Seal(raw []byte) []byte { return s2.Encode(nil, raw) }
-
-// ErrCorrupt reports a record batch that does not decompress or whose
-// length prefixes do not add up.
-var ErrCorrupt = errors.New("batch: corrupt record batch")
-
-// Records calls fn for each record of the sealed batch b, in order,
-// stopping at the first error. The record slices alias a buffer that
-// Records allocates, not b: they stay valid after b is reused.
-func Records(b []byte, fn func(rec []byte) error) error {
-	raw, err := s2.Decode(nil, b)
+	raw, err := s2.Decode(nil, body)
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
@@ -123,72 +78,133 @@ func rawRecords(b []byte, fn func(rec []byte) error) error {
 	return nil
 }
 
+// AppendPairs decodes every pair of the batch b, which must be of kind k,
+// and appends them to dst.
+func (k Kind) AppendPairs(dst []Pair, b []byte) ([]Pair, error) {
+	enc := k.encoding()
+	if enc == records {
+		return dst, fmt.Errorf("shuffle: %v are not decoded that way", k)
+	}
+	body, err := k.body(b, enc)
+	if err != nil {
+		return dst, err
+	}
+	if enc == deltaPairs {
+		return appendDeltaPairs(dst, body)
+	}
+	return appendPairs(dst, body)
+}
+
+func appendPairs(dst []Pair, b []byte) ([]Pair, error) {
+	if len(b)%PairSize != 0 {
+		return dst, fmt.Errorf("%w: pair batch of %d bytes is not a multiple of %d", ErrCorrupt, len(b), PairSize)
+	}
+	for ; len(b) > 0; b = b[PairSize:] {
+		dst = append(dst, Pair{binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:])})
+	}
+	return dst, nil
+}
+
+func appendDeltaPairs(dst []Pair, b []byte) ([]Pair, error) {
+	var prev uint64
+	for len(b) > 0 {
+		if len(b) < 9 {
+			return dst, fmt.Errorf("%w: delta-pair batch cut %d bytes into a pair", ErrCorrupt, len(b))
+		}
+		d, n := binary.Varint(b[8:])
+		if n <= 0 {
+			return dst, fmt.Errorf("%w: delta-pair batch with a bad varint", ErrCorrupt)
+		}
+		prev += uint64(d)
+		dst = append(dst, Pair{binary.LittleEndian.Uint64(b), prev})
+		b = b[8+n:]
+	}
+	return dst, nil
+}
+
+// AppendRecord appends a length-prefixed record to b, a raw record batch
+// that Kind.Seal turns into a batch.
+func AppendRecord(b, rec []byte) []byte {
+	b = binary.AppendUvarint(b, uint64(len(rec)))
+	return append(b, rec...)
+}
+
+// Seal compresses a raw record batch, made by AppendRecord, into a batch of
+// kind k, as Records reads it. Packers seal what they emit.
+func (k Kind) Seal(raw []byte) []byte {
+	out := make([]byte, 1+s2.MaxEncodedLen(len(raw)))
+	out[0] = byte(k)
+	return out[:1+len(s2.Encode(out[1:], raw))]
+}
+
 // DefaultLimit is the batch size, in bytes, at which a Packer emits a batch.
 const DefaultLimit = 1 << 20
 
-// Packer accumulates records into one batch per shard. It is not safe for
-// concurrent use; DoFns keep one per bundle. A Packer holds pairs or byte
-// strings, not both: its batches of byte strings are emitted sealed.
+// Packer accumulates the records of one kind into one batch per shard. It
+// is not safe for concurrent use; DoFns keep one per bundle.
 type Packer struct {
-	shards  int
-	limit   int
-	bufs    [][]byte
-	records bool     // AddRecord was used: seal what is emitted
-	prev    []uint64 // each shard's last B, for AddDeltaPair
+	kind   Kind
+	shards int
+	limit  int
+	bufs   [][]byte
+	prev   []uint64 // each shard's last B, for delta pairs
 }
 
-// NewPacker returns a Packer for shards shards that emits a batch once it
-// reaches limit bytes (DefaultLimit if limit ≤ 0).
-func NewPacker(shards, limit int) *Packer {
-	if limit <= 0 {
-		limit = DefaultLimit
+// NewPacker returns a Packer of batches of kind k for shards shards.
+func NewPacker(k Kind, shards int) *Packer { return newPacker(k, shards, DefaultLimit) }
+
+// newPacker returns a Packer that emits a batch once it reaches limit bytes.
+func newPacker(k Kind, shards, limit int) *Packer {
+	p := &Packer{kind: k, shards: shards, limit: limit, bufs: make([][]byte, shards)}
+	if k.encoding() == deltaPairs {
+		p.prev = make([]uint64, shards)
 	}
-	return &Packer{shards: shards, limit: limit, bufs: make([][]byte, shards)}
+	return p
 }
 
 // Shards is the number of shards.
 func (p *Packer) Shards() int { return p.shards }
 
-// AddPair adds a pair to shard and emits the shard's batch if it is full.
-func (p *Packer) AddPair(shard int, pr Pair, emit func(shard int, batch []byte)) {
-	p.bufs[shard] = AppendPair(p.bufs[shard], pr)
-	p.flushFull(shard, emit)
-}
-
-// AddDeltaPair adds a pair to shard's delta-pair batch (AppendDeltaPairs
-// reads it) and emits the batch if it is full.
-func (p *Packer) AddDeltaPair(shard int, pr Pair, emit func(shard int, batch []byte)) {
-	if p.prev == nil {
-		p.prev = make([]uint64, p.shards)
+// Add adds a pair to shard and emits the shard's batch if it is full. The
+// Packer's kind must hold pairs.
+func (p *Packer) Add(shard int, pr Pair, emit func(shard int, batch []byte)) {
+	b := p.bufs[shard]
+	switch p.kind.encoding() {
+	case pairs:
+		if len(b) == 0 {
+			b = append(b, byte(p.kind))
+		}
+		b = binary.LittleEndian.AppendUint64(b, pr.A)
+		b = binary.LittleEndian.AppendUint64(b, pr.B)
+	case deltaPairs:
+		if len(b) == 0 {
+			b, p.prev[shard] = append(b, byte(p.kind)), 0
+		}
+		b = binary.LittleEndian.AppendUint64(b, pr.A)
+		b = binary.AppendVarint(b, int64(pr.B-p.prev[shard]))
+		p.prev[shard] = pr.B
+	default:
+		panic(fmt.Sprintf("shuffle: pair added to a packer of %v", p.kind))
 	}
-	if len(p.bufs[shard]) == 0 {
-		p.prev[shard] = 0
+	p.bufs[shard] = b
+	if len(b) >= p.limit {
+		emit(shard, b)
+		p.bufs[shard] = nil
 	}
-	p.bufs[shard] = AppendDeltaPair(p.bufs[shard], pr, p.prev[shard])
-	p.prev[shard] = pr.B
-	p.flushFull(shard, emit)
 }
 
 // AddRecord adds a record to shard and emits the shard's batch, sealed, if
-// it is full.
+// it is full. The Packer's kind must hold records.
 func (p *Packer) AddRecord(shard int, rec []byte, emit func(shard int, batch []byte)) {
-	p.records = true
+	if p.kind.encoding() != records {
+		panic(fmt.Sprintf("shuffle: record added to a packer of %v", p.kind))
+	}
 	p.bufs[shard] = AppendRecord(p.bufs[shard], rec)
-	p.flushFull(shard, emit)
-}
-
-func (p *Packer) flushFull(shard int, emit func(int, []byte)) {
-	if len(p.bufs[shard]) < p.limit {
-		return
-	}
-	if p.records {
+	if len(p.bufs[shard]) >= p.limit {
 		// The sealed batch is a copy: keep the buffer for the next one.
-		emit(shard, Seal(p.bufs[shard]))
+		emit(shard, p.kind.Seal(p.bufs[shard]))
 		p.bufs[shard] = p.bufs[shard][:0]
-		return
 	}
-	emit(shard, p.bufs[shard])
-	p.bufs[shard] = nil
 }
 
 // Flush emits every non-empty batch in shard order and empties the Packer.
@@ -196,8 +212,8 @@ func (p *Packer) flushFull(shard int, emit func(int, []byte)) {
 func (p *Packer) Flush(emit func(shard int, batch []byte)) {
 	for shard, b := range p.bufs {
 		if len(b) > 0 {
-			if p.records {
-				b = Seal(b)
+			if p.kind.encoding() == records {
+				b = p.kind.Seal(b)
 			}
 			emit(shard, b)
 		}
@@ -207,20 +223,20 @@ func (p *Packer) Flush(emit func(shard int, batch []byte)) {
 
 // Shard maps a well-mixed 64-bit hash to one of n shards, using its high
 // bits (Lemire's multiply-shift range reduction).
-func Shard(hash uint64, n int) int {
-	hi, _ := bits.Mul64(hash, uint64(n))
-	return int(hi)
-}
+func Shard(hash uint64, n int) int { return mix.Range(hash, n) }
 
 // ShardOf maps an id that need not be well mixed, such as a sentence id, to
 // one of n shards, after mixing it with splitmix64's finaliser.
-func ShardOf(id uint64, n int) int {
-	id ^= id >> 30
-	id *= 0xbf58476d1ce4e5b9
-	id ^= id >> 27
-	id *= 0x94d049bb133111eb
-	id ^= id >> 31
-	return Shard(id, n)
+func ShardOf(id uint64, n int) int { return mix.Range(mix.Splitmix64(id), n) }
+
+// Collect returns every batch a GroupByKey iterator yields.
+func Collect(iter func(*[]byte) bool) [][]byte {
+	var all [][]byte
+	var b []byte
+	for iter(&b) {
+		all = append(all, b)
+	}
+	return all
 }
 
 // Held is batches held back to be emitted later, in order. A worker of a

@@ -1,4 +1,4 @@
-package batch
+package shuffle
 
 import (
 	"bytes"
@@ -7,23 +7,22 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/neardup/neardup/internal/mix"
 )
 
 func TestPairsRoundTrip(t *testing.T) {
 	in := []Pair{{0, 0}, {1, 2}, {1<<64 - 1, 1 << 63}}
-	var b []byte
-	for _, p := range in {
-		b = AppendPair(b, p)
+	b := packOne(t, KindEdges, in)
+	if len(b) != 1+len(in)*PairSize {
+		t.Fatalf("encoded %d bytes, want %d", len(b), 1+len(in)*PairSize)
 	}
-	if len(b) != len(in)*PairSize {
-		t.Fatalf("encoded %d bytes, want %d", len(b), len(in)*PairSize)
-	}
-	got, err := AppendPairs(nil, b)
+	got, err := KindEdges.AppendPairs(nil, b)
 	if err != nil || !slices.Equal(got, in) {
 		t.Fatalf("AppendPairs = %v, %v; want %v", got, err, in)
 	}
-	if _, err := AppendPairs(nil, b[:17]); err == nil {
-		t.Error("a 17-byte pair batch decoded without error")
+	if _, err := KindEdges.AppendPairs(nil, b[:18]); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("a batch cut into a pair: err = %v, want ErrCorrupt", err)
 	}
 }
 
@@ -33,12 +32,12 @@ func TestRecordsRoundTrip(t *testing.T) {
 	for _, r := range in {
 		raw = AppendRecord(raw, r)
 	}
-	b := Seal(raw)
+	b := KindSentences.Seal(raw)
 	if len(b) >= len(raw) {
 		t.Errorf("sealed batch of %d bytes from %d raw bytes: not compressed", len(b), len(raw))
 	}
 	var got [][]byte
-	if err := Records(b, func(r []byte) error { got = append(got, r); return nil }); err != nil {
+	if err := KindSentences.Records(b, func(r []byte) error { got = append(got, r); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if !slices.EqualFunc(got, in, bytes.Equal) {
@@ -49,18 +48,18 @@ func TestRecordsRoundTrip(t *testing.T) {
 		t.Fatalf("records changed with the batch: %q", got)
 	}
 	for _, cut := range []int{1, 5, len(raw) - 1} {
-		if err := Records(Seal(raw[:cut]), func([]byte) error { return nil }); !errors.Is(err, ErrCorrupt) {
+		if err := KindSentences.Records(KindSentences.Seal(raw[:cut]), func([]byte) error { return nil }); !errors.Is(err, ErrCorrupt) {
 			t.Errorf("raw batch cut at %d: err = %v, want ErrCorrupt", cut, err)
 		}
 	}
-	sealed := Seal(raw)
-	for _, bad := range [][]byte{sealed[:len(sealed)-1], raw, {0xff}} {
-		if err := Records(bad, func([]byte) error { return nil }); !errors.Is(err, ErrCorrupt) {
+	sealed := KindSentences.Seal(raw)
+	for _, bad := range [][]byte{sealed[:len(sealed)-1], append([]byte{byte(KindSentences)}, raw...), {byte(KindSentences), 0xff}, {}} {
+		if err := KindSentences.Records(bad, func([]byte) error { return nil }); !errors.Is(err, ErrCorrupt) {
 			t.Errorf("batch %x: err = %v, want ErrCorrupt", bad[:min(len(bad), 8)], err)
 		}
 	}
 	stop := errors.New("stop")
-	if err := Records(Seal(raw), func([]byte) error { return stop }); err != stop {
+	if err := KindSentences.Records(KindSentences.Seal(raw), func([]byte) error { return stop }); err != stop {
 		t.Errorf("callback error not returned: %v", err)
 	}
 }
@@ -72,9 +71,9 @@ func TestPacker(t *testing.T) {
 	}
 	var got []emitted
 	emit := func(shard int, b []byte) { got = append(got, emitted{shard, len(b) / PairSize}) }
-	p := NewPacker(3, 3*PairSize)
+	p := newPacker(KindEdges, 3, 3*PairSize)
 	for i := range 7 {
-		p.AddPair(i%2*2, Pair{uint64(i), 0}, emit)
+		p.Add(i%2*2, Pair{uint64(i), 0}, emit)
 	}
 	// shard 0 gets i=0,2,4,6 (full after 3), shard 2 gets i=1,3,5 (full after 3).
 	want := []emitted{{0, 3}, {2, 3}}
@@ -95,7 +94,7 @@ func TestPacker(t *testing.T) {
 func TestShard(t *testing.T) {
 	counts := make([]int, 7)
 	for i := range uint64(70000) {
-		h := i * 0x9e3779b97f4a7c15
+		h := i * mix.Gamma
 		s := Shard(h, 7)
 		if s < 0 || s >= 7 {
 			t.Fatalf("Shard = %d out of range", s)
@@ -123,7 +122,7 @@ func TestPackerSealsRecords(t *testing.T) {
 		}
 		batches = append(batches, b)
 	}
-	p := NewPacker(2, 64)
+	p := newPacker(KindLines, 2, 64)
 	var in [][]byte
 	for i := range 40 {
 		rec := []byte(strings.Repeat(string(rune('a'+i%26)), 10+i))
@@ -136,7 +135,7 @@ func TestPackerSealsRecords(t *testing.T) {
 	}
 	var got [][]byte
 	for _, b := range batches {
-		if err := Records(b, func(r []byte) error { got = append(got, r); return nil }); err != nil {
+		if err := KindLines.Records(b, func(r []byte) error { got = append(got, r); return nil }); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -147,42 +146,38 @@ func TestPackerSealsRecords(t *testing.T) {
 
 func TestDeltaPairsRoundTrip(t *testing.T) {
 	in := []Pair{{5, 1 << 40}, {1<<64 - 1, 1<<40 + 3}, {0, 1<<40 + 3}, {7, 12}, {8, 1<<64 - 1}, {9, 0}}
-	var b []byte
-	var prev uint64
-	for _, p := range in {
-		b = AppendDeltaPair(b, p, prev)
-		prev = p.B
-	}
-	got, err := AppendDeltaPairs(nil, b)
+	b := packOne(t, KindEntries, in)
+	got, err := KindEntries.AppendPairs(nil, b)
 	if err != nil || !slices.Equal(got, in) {
 		t.Fatalf("AppendDeltaPairs = %v, %v; want %v", got, err, in)
 	}
 	// Growing ids cost 8 bytes and a one-byte varint a pair.
-	var grow []byte
+	var grow []Pair
 	for i := range 100 {
-		grow = AppendDeltaPair(grow, Pair{uint64(i), 1<<40 + uint64(i)}, 1<<40+uint64(i)-1)
+		grow = append(grow, Pair{uint64(i), 1<<40 + uint64(i)})
 	}
-	if len(grow) != 100*9 {
-		t.Errorf("100 pairs with ids one apart: %d bytes, want 900", len(grow))
+	// The first pair's B is a varint of 1<<40: 6 bytes.
+	if n := len(packOne(t, KindEntries, grow)); n != 1+8+6+99*9 {
+		t.Errorf("100 pairs with ids one apart: %d bytes, want %d", n, 1+8+6+99*9)
 	}
-	for _, cut := range []int{1, 8, 9, len(b) - 1} {
-		if _, err := AppendDeltaPairs(nil, b[:cut]); err == nil {
-			t.Errorf("delta-pair batch cut at %d decoded without error", cut)
+	for _, cut := range []int{2, 9, 10, len(b) - 1} {
+		if _, err := KindEntries.AppendPairs(nil, b[:cut]); !errors.Is(err, ErrCorrupt) {
+			t.Errorf("delta-pair batch cut at %d: err = %v, want ErrCorrupt", cut, err)
 		}
 	}
-	if _, err := AppendDeltaPairs(nil, append(make([]byte, 8), 0x80)); err == nil {
-		t.Error("a pair with an unterminated varint decoded without error")
+	if _, err := KindEntries.AppendPairs(nil, append(append([]byte{byte(KindEntries)}, make([]byte, 8)...), 0x80)); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("a pair with an unterminated varint: err = %v, want ErrCorrupt", err)
 	}
 }
 
 func TestPackerDeltaPairsRestartEachBatch(t *testing.T) {
 	var batches [][]byte
-	p := NewPacker(1, 40)
+	p := newPacker(KindEntries, 1, 40)
 	var in []Pair
 	for i := range 20 {
 		pr := Pair{uint64(i), 1<<45 + uint64(i*i)}
 		in = append(in, pr)
-		p.AddDeltaPair(0, pr, func(_ int, b []byte) { batches = append(batches, b) })
+		p.Add(0, pr, func(_ int, b []byte) { batches = append(batches, b) })
 	}
 	p.Flush(func(_ int, b []byte) { batches = append(batches, b) })
 	if len(batches) < 4 {
@@ -190,7 +185,7 @@ func TestPackerDeltaPairsRestartEachBatch(t *testing.T) {
 	}
 	var got []Pair
 	for _, b := range batches {
-		ps, err := AppendDeltaPairs(nil, b) // each batch decodes on its own
+		ps, err := KindEntries.AppendPairs(nil, b) // each batch decodes on its own
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -211,5 +206,57 @@ func TestHeldReplaysInOrder(t *testing.T) {
 	h.Replay(func(shard int, b []byte) { got = append(got, fmt.Sprintf("%d:%s", shard, b)) })
 	if want := []string{"2:a", "0:b", "2:c"}; !slices.Equal(got, want) {
 		t.Errorf("replayed %q, want %q", got, want)
+	}
+}
+
+// packOne packs pairs into one batch of kind k.
+func packOne(t *testing.T, k Kind, in []Pair) []byte {
+	t.Helper()
+	var out [][]byte
+	p := NewPacker(k, 1)
+	for _, pr := range in {
+		p.Add(0, pr, func(_ int, b []byte) { out = append(out, b) })
+	}
+	p.Flush(func(_ int, b []byte) { out = append(out, b) })
+	if len(out) != 1 {
+		t.Fatalf("%d batches, want 1", len(out))
+	}
+	return out[0]
+}
+
+// TestKindIsChecked feeds each decoder a batch of another kind, as a stage
+// wired to the wrong input would: the error names both kinds.
+func TestKindIsChecked(t *testing.T) {
+	edges := packOne(t, KindEdges, []Pair{{1, 2}})
+	if _, err := KindLabels.AppendPairs(nil, edges); err == nil || err.Error() != "shuffle: a batch of verified edges where component labels were expected" {
+		t.Errorf("labels decoder on an edge batch: err = %v", err)
+	}
+	if _, err := KindEntries.AppendPairs(nil, edges); err == nil || err.Error() != "shuffle: a batch of verified edges where signature entries were expected" {
+		t.Errorf("delta decoder on a raw pair batch: err = %v", err)
+	}
+	lines := KindLines.Seal(AppendRecord(nil, []byte("x")))
+	if err := KindSentences.Records(lines, func([]byte) error { return nil }); err == nil || err.Error() != "shuffle: a batch of output lines where sentences were expected" {
+		t.Errorf("sentence decoder on a line batch: err = %v", err)
+	}
+	if _, err := KindSentences.AppendPairs(nil, lines); err == nil || err.Error() != "shuffle: sentences are not decoded that way" {
+		t.Errorf("pair decoder of a record kind: err = %v", err)
+	}
+	if err := KindLines.Records([]byte{0x7f}, func([]byte) error { return nil }); err == nil || err.Error() != "shuffle: a batch of unknown kind 0x7f where output lines were expected" {
+		t.Errorf("unknown kind: err = %v", err)
+	}
+}
+
+func TestCollect(t *testing.T) {
+	in := [][]byte{[]byte("a"), nil, []byte("bc")}
+	i := 0
+	iter := func(b *[]byte) bool {
+		if i == len(in) {
+			return false
+		}
+		*b, i = in[i], i+1
+		return true
+	}
+	if got := Collect(iter); !slices.EqualFunc(got, in, bytes.Equal) || len(got) != 3 {
+		t.Errorf("Collect = %q, want %q", got, in)
 	}
 }

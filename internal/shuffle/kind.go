@@ -1,0 +1,106 @@
+package shuffle
+
+import (
+	"fmt"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+)
+
+// Kind says what a batch holds. It is the batch's first byte, so a stage fed
+// the wrong kind fails with an error naming both kinds.
+type Kind byte
+
+// The kinds of batch, in the order the pipeline makes them.
+const (
+	KindEntries      Kind = 'e' // (band key, sentence id) delta pairs, by the band key's shard
+	KindSentences    Kind = 's' // encoded sentence.Sentence records, by the id's shard
+	KindPageInfos    Kind = 'i' // encoded dedupe.Info records, by the document's shard
+	KindCandidates   Kind = 'c' // candidate edges (U, V), by U's shard
+	KindHalfEdges    Kind = 'h' // uvarint V then U's encoded sentence, by V's shard
+	KindEdges        Kind = 'g' // verified edges (U, V), by component.Shard
+	KindSimilarities Kind = 'm' // encoded verify.Edge records, by U's shard
+	KindLabels       Kind = 'l' // (sentence id, component) pairs, by the id's shard
+	KindParts        Kind = 'p' // a component's members and edges, by the component's shard
+	KindLines        Kind = 'j' // result.Record output lines, by output shard
+)
+
+type encoding int
+
+const (
+	records encoding = iota
+	pairs
+	deltaPairs
+)
+
+var kinds = map[Kind]struct {
+	name string
+	enc  encoding
+}{
+	KindEntries:      {"signature entries", deltaPairs},
+	KindSentences:    {"sentences", records},
+	KindPageInfos:    {"page infos", records},
+	KindCandidates:   {"candidate edges", pairs},
+	KindHalfEdges:    {"half-joined edges", records},
+	KindEdges:        {"verified edges", pairs},
+	KindSimilarities: {"edge similarities", records},
+	KindLabels:       {"component labels", pairs},
+	KindParts:        {"component parts", records},
+	KindLines:        {"output lines", records},
+}
+
+func (k Kind) String() string {
+	if d, ok := kinds[k]; ok {
+		return d.name
+	}
+	return fmt.Sprintf("unknown kind %#02x", byte(k))
+}
+
+func (k Kind) encoding() encoding {
+	if d, ok := kinds[k]; ok {
+		return d.enc
+	}
+	panic(fmt.Sprintf("shuffle: %v", k))
+}
+
+// body checks that b is a batch of kind k, whose encoding is enc, and
+// returns what follows the kind byte.
+func (k Kind) body(b []byte, enc encoding) ([]byte, error) {
+	if k.encoding() != enc {
+		return nil, fmt.Errorf("shuffle: %v are not decoded that way", k)
+	}
+	if len(b) == 0 {
+		return nil, fmt.Errorf("%w: empty batch where %v were expected", ErrCorrupt, k)
+	}
+	if got := Kind(b[0]); got != k {
+		return nil, fmt.Errorf("shuffle: a batch of %v where %v were expected", got, k)
+	}
+	return b[1:], nil
+}
+
+// The typed collections that cross the pipeline's stage boundaries: each
+// is a PCollection<KV<int, []byte>> of batches of one kind keyed by shard,
+// wrapped so that a composite states which kind it takes and returns.
+
+// Entries are KindEntries batches (minhash.Sign → bucket.Candidates).
+type Entries struct{ beam.PCollection }
+
+// Sentences are KindSentences batches (minhash.Sign → verify, cluster, outputs).
+type Sentences struct{ beam.PCollection }
+
+// PageInfos are KindPageInfos batches (minhash.Sign → dedupe.Count).
+type PageInfos struct{ beam.PCollection }
+
+// Candidates are KindCandidates batches (bucket.Candidates → verify.Edges).
+type Candidates struct{ beam.PCollection }
+
+// Edges are KindEdges batches (verify.Edges → component.Labels).
+type Edges struct{ beam.PCollection }
+
+// Similarities are KindSimilarities batches (verify.Edges → cluster.Assemble).
+type Similarities struct{ beam.PCollection }
+
+// Labels are KindLabels batches (component.Labels → cluster.Assemble).
+type Labels struct{ beam.PCollection }
+
+// Lines are KindLines batches of output lines (→ result.Write).
+type Lines struct{ beam.PCollection }
