@@ -6,6 +6,8 @@ FLAGS   ?=
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 COMMIT  ?= $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
 LDFLAGS := -X main.version=$(VERSION) -X main.commit=$(COMMIT)
+# bash, for pipefail in test.
+SHELL   := bash
 
 .PHONY: run test race vet lint fmt-check fuzz fuzz-smoke bench bench-go clean release template
 
@@ -13,9 +15,12 @@ LDFLAGS := -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 run:
 	$(GO) run -ldflags '$(LDFLAGS)' ./pipelines/sentences --input '$(INPUT)' --output '$(OUTPUT)' $(FLAGS)
 
-## test: formatting, vet, staticcheck, every test (unit, Prism pipeline, golden end-to-end on ../shared/data), and the race detector on the concurrent code
+## test: formatting, vet, staticcheck, every test (unit, Prism pipeline, golden end-to-end on ../shared/data), and the race detector on the concurrent code.
+## internal/cmd/testsummary prints a line per package, failures in full, and how many tests passed, failed and skipped, the skips by reason
+## (tests that need ../shared skip without it); pipefail keeps go test's own exit status. PKGS=./io/... tests fewer packages.
+PKGS ?= ./...
 test: fmt-check vet lint
-	$(GO) test -count=1 -timeout 20m ./...
+	set -o pipefail; $(GO) test -json -count=1 -timeout 20m $(PKGS) | $(GO) run ./internal/cmd/testsummary
 	$(MAKE) race
 
 ## race: the race detector on the DoFns' worker pools, the read-ahead decompressor and a whole pipeline run on one and four cores
