@@ -32,6 +32,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/klauspost/compress/s2"
 	"github.com/neardup/neardup/internal/mix"
@@ -137,6 +138,26 @@ func (k Kind) Seal(raw []byte) []byte {
 	return out[:1+len(s2.Encode(out[1:], raw))]
 }
 
+// PackPairs returns ps as one batch of kind k, whatever its size.
+func (k Kind) PackPairs(ps ...Pair) []byte {
+	var out []byte
+	p := newPacker(k, 1, math.MaxInt)
+	for _, pr := range ps {
+		p.Add(0, pr, nil)
+	}
+	p.Flush(func(_ int, b []byte) { out = b })
+	return out
+}
+
+// PackRecords returns recs as one batch of kind k.
+func (k Kind) PackRecords(recs ...[]byte) []byte {
+	var raw []byte
+	for _, r := range recs {
+		raw = AppendRecord(raw, r)
+	}
+	return k.Seal(raw)
+}
+
 // DefaultLimit is the batch size, in bytes, at which a Packer emits a batch.
 const DefaultLimit = 1 << 20
 
@@ -228,6 +249,22 @@ func Shard(hash uint64, n int) int { return mix.Range(hash, n) }
 // ShardOf maps an id that need not be well mixed, such as a sentence id, to
 // one of n shards, after mixing it with splitmix64's finaliser.
 func ShardOf(id uint64, n int) int { return mix.Range(mix.Splitmix64(id), n) }
+
+// EdgeShard returns which of n shards the edge (u, v) goes to in round
+// round of the connected-components stage, or 0 if n < 1. The edge is
+// routed by its smaller endpoint, so an edge and its reverse go to the same
+// shard and so do all star edges pointing at one root. That endpoint is
+// mixed with splitmix64's finaliser, salted by round: the key is
+// m + (round+1)·γ, i.e. the (round+1)-th state of a splitmix64 generator
+// seeded with m. A different round thus gives an unrelated partition.
+// verify keys its edges with round 0, so that the first round groups them
+// without another shuffle.
+func EdgeShard(u, v uint64, round, n int) int {
+	if n < 1 {
+		return 0
+	}
+	return mix.Range(mix.Splitmix64(min(u, v)+uint64(round+1)*mix.Gamma), n)
+}
 
 // Collect returns every batch a GroupByKey iterator yields.
 func Collect(iter func(*[]byte) bool) [][]byte {

@@ -221,6 +221,9 @@ func packOne(t *testing.T, k Kind, in []Pair) []byte {
 	if len(out) != 1 {
 		t.Fatalf("%d batches, want 1", len(out))
 	}
+	if pk := k.PackPairs(in...); !bytes.Equal(pk, out[0]) {
+		t.Fatalf("PackPairs = %x, want the packer's %x", pk, out[0])
+	}
 	return out[0]
 }
 

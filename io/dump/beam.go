@@ -12,9 +12,9 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/result"
-	"github.com/neardup/neardup/transforms/batch"
 )
 
 func init() {
@@ -228,8 +228,8 @@ func (f *readFn) FinishBundle(ctx context.Context, _ func(Page), _ func(DeadLett
 
 // DeadLetterLines turns PCollection<DeadLetter> into JSON lines for
 // result.Write, all in shard 0, sorted by offset, then by content.
-func DeadLetterLines(s beam.Scope, dead beam.PCollection) beam.PCollection {
-	return beam.ParDo(s.Scope("DeadLetterLines"), deadLetterLine, dead)
+func DeadLetterLines(s beam.Scope, dead beam.PCollection) shuffle.Lines {
+	return shuffle.Lines{PCollection: beam.ParDo(s.Scope("DeadLetterLines"), deadLetterLine, dead)}
 }
 
 func deadLetterLine(d DeadLetter) (int, []byte, error) {
@@ -237,5 +237,5 @@ func deadLetterLine(d DeadLetter) (int, []byte, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return 0, batch.Seal(batch.AppendRecord(nil, result.Record(uint64(d.Offset), line))), nil
+	return 0, shuffle.KindLines.PackRecords(result.Record(uint64(d.Offset), line)), nil
 }

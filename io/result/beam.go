@@ -3,6 +3,9 @@ package result
 import (
 	"context"
 	"fmt"
+	"slices"
+
+	"github.com/neardup/neardup/internal/shuffle"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -15,27 +18,26 @@ func init() {
 	register.Emitter2[int, []byte]()
 }
 
-// Write writes batches of lines, a PCollection<KV<int, []byte>> keyed by
-// shard in [0, shards) and of Records, to the files
+// Write writes lines (Records keyed by shard in [0, shards)) to the files
 // dir/prefix-SSSSS-of-NNNNN.jsonl. Every shard's file is written, empty if no
 // line went to it, so a reader can tell a complete result by its file count.
 // It returns PCollection<int>: the number of lines of each file once written,
 // for stages that must wait for the files (the run's manifest).
-func Write(s beam.Scope, dir, prefix string, shards int, lines beam.PCollection) beam.PCollection {
+func Write(s beam.Scope, dir, prefix string, shards int, lines shuffle.Lines) beam.PCollection {
 	return write(s, dir, prefix, shards, lines, false)
 }
 
 // WriteUnique is Write for lines whose sort key identifies them: of the
 // lines of one key only the first, in byte order, is written (a sentence
 // of a page revision that the run read twice).
-func WriteUnique(s beam.Scope, dir, prefix string, shards int, lines beam.PCollection) beam.PCollection {
+func WriteUnique(s beam.Scope, dir, prefix string, shards int, lines shuffle.Lines) beam.PCollection {
 	return write(s, dir, prefix, shards, lines, true)
 }
 
-func write(s beam.Scope, dir, prefix string, shards int, lines beam.PCollection, unique bool) beam.PCollection {
+func write(s beam.Scope, dir, prefix string, shards int, lines shuffle.Lines, unique bool) beam.PCollection {
 	s = s.Scope("Write " + prefix)
 	empty := beam.ParDo(s, &emptyShardsFn{Shards: shards}, beam.Impulse(s))
-	grouped := beam.GroupByKey(s, beam.Flatten(s, lines, empty))
+	grouped := beam.GroupByKey(s, beam.Flatten(s, lines.PCollection, empty))
 	return beam.ParDo(s, &writeShardFn{Dir: dir, Prefix: prefix, Shards: shards, Unique: unique}, grouped)
 }
 
@@ -56,13 +58,7 @@ type writeShardFn struct {
 }
 
 func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, batches func(*[]byte) bool) (int, error) {
-	var all [][]byte
-	var b []byte
-	for batches(&b) {
-		if len(b) > 0 {
-			all = append(all, b)
-		}
-	}
+	all := slices.DeleteFunc(shuffle.Collect(batches), func(b []byte) bool { return len(b) == 0 })
 	sorted := SortedLines
 	if f.Unique {
 		sorted = UniqueLines

@@ -34,18 +34,18 @@ import (
 	"syscall"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
-	"github.com/neardup/neardup/transforms/batch"
+	"github.com/neardup/neardup/internal/shuffle"
 )
 
-// Record is a line with its sort key, to be added to a batch with
-// batch.AppendRecord (or a batch.Packer).
+// Record is a line with its sort key, to be packed into a batch of
+// shuffle.KindLines.
 func Record(key uint64, line []byte) []byte {
 	rec := make([]byte, 8, 8+len(line))
 	binary.BigEndian.PutUint64(rec, key)
 	return append(rec, line...)
 }
 
-// SortedLines decodes batches of Records and returns their lines
+// SortedLines decodes shuffle.KindLines batches of Records and returns their lines
 // ordered by sort key, then by content.
 func SortedLines(batches [][]byte) ([][]byte, error) {
 	return sortedLines(batches, false)
@@ -59,7 +59,7 @@ func UniqueLines(batches [][]byte) ([][]byte, error) {
 func sortedLines(batches [][]byte, unique bool) ([][]byte, error) {
 	var recs [][]byte
 	for _, b := range batches {
-		err := batch.Records(b, func(rec []byte) error {
+		err := shuffle.KindLines.Records(b, func(rec []byte) error {
 			if len(rec) < 8 {
 				return fmt.Errorf("result: line record of %d bytes has no sort key", len(rec))
 			}

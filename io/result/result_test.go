@@ -7,16 +7,13 @@ import (
 	"testing"
 
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
-	"github.com/neardup/neardup/transforms/batch"
+	"github.com/neardup/neardup/internal/shuffle"
 )
 
 func TestSortedLines(t *testing.T) {
 	var b1, b2 []byte
-	b1 = batch.AppendRecord(b1, Record(300, []byte(`{"id":"c"}`)))
-	b1 = batch.AppendRecord(b1, Record(2, []byte(`{"id":"b"}`)))
-	b2 = batch.AppendRecord(b2, Record(2, []byte(`{"id":"a"}`)))
-	b2 = batch.AppendRecord(b2, Record(1<<40, []byte(``)))
-	b1, b2 = batch.Seal(b1), batch.Seal(b2)
+	b1 = shuffle.KindLines.PackRecords(Record(300, []byte(`{"id":"c"}`)), Record(2, []byte(`{"id":"b"}`)))
+	b2 = shuffle.KindLines.PackRecords(Record(2, []byte(`{"id":"a"}`)), Record(1<<40, []byte(``)))
 	for _, order := range [][][]byte{{b1, b2}, {b2, b1}} {
 		lines, err := SortedLines(order)
 		if err != nil {
@@ -31,7 +28,7 @@ func TestSortedLines(t *testing.T) {
 			t.Errorf("SortedLines = %q, want %q (by key, then content, whatever the batch order)", got, want)
 		}
 	}
-	if _, err := SortedLines([][]byte{batch.Seal(batch.AppendRecord(nil, []byte("short")))}); err == nil {
+	if _, err := SortedLines([][]byte{shuffle.KindLines.PackRecords([]byte("short"))}); err == nil {
 		t.Error("a record without a sort key was accepted")
 	}
 }
@@ -93,8 +90,8 @@ func TestWriteShardIsRetrySafe(t *testing.T) {
 	dir := t.TempDir()
 	fn := &writeShardFn{Dir: dir, Prefix: "clusters", Shards: 2}
 	batches := [][]byte{
-		batch.Seal(batch.AppendRecord(nil, Record(9, []byte("nine")))),
-		batch.Seal(batch.AppendRecord(batch.AppendRecord(nil, Record(1, []byte("one"))), Record(5, []byte("five")))),
+		shuffle.KindLines.PackRecords(Record(9, []byte("nine"))),
+		shuffle.KindLines.PackRecords(Record(1, []byte("one")), Record(5, []byte("five"))),
 	}
 	var contents []string
 	for attempt := range 2 {

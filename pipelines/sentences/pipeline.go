@@ -37,6 +37,7 @@ func (o Options) signConfig() minhash.Config {
 		Seed:          o.Seed,
 		BucketShards:  o.Shards,
 		RecordShards:  o.Shards,
+		Workers:       o.Workers(),
 		Sites:         sites,
 	}
 }
@@ -49,6 +50,7 @@ func (o Options) verifyConfig() verify.Config {
 		Thresholds:    verify.Thresholds{MinJaccard: o.MinJaccard, MaxEdit: o.MaxEdit},
 		RecordShards:  o.Shards,
 		EdgeShards:    o.Shards,
+		Workers:       o.Workers(),
 	}
 }
 
@@ -86,10 +88,11 @@ func Build(s beam.Scope, opts Options) error {
 		Namespaces: opts.Namespaces, MaxPageBytes: opts.MaxPageBytes, SplitBytes: opts.SplitBytes})
 	entries, records, infos, signCounts := minhash.Sign(s, pages, opts.signConfig())
 	dupCounts := dedupe.Count(s, infos)
-	candidates, bucketCounts := bucket.Candidates(s, entries, opts.Shards)
+	candidates, bucketCounts := bucket.Candidates(s, entries, opts.Shards, opts.Workers())
 	edges, sims, needed, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
 	labels := component.Labels(s, edges, opts.Rounds, opts.Shards, opts.Shards)
-	lines, pairs, clusterCounts := cluster.Assemble(s, labels, needed, sims, opts.Shards, opts.OutputShards, opts.MaxMembers)
+	lines, pairs, clusterCounts := cluster.Assemble(s, labels, needed, sims, cluster.Config{
+		ComponentShards: opts.Shards, OutputShards: opts.OutputShards, MaxMembers: opts.MaxMembers, Workers: opts.Workers()})
 
 	dir := opts.RunDir()
 	written := []beam.PCollection{

@@ -8,8 +8,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/transforms/batch"
 )
 
 func init() {
@@ -18,16 +18,17 @@ func init() {
 	register.Emitter2[int, []byte]()
 }
 
-// Candidates groups PCollection<KV<int, []byte>> batches of (band key,
-// sentence id) entries by shard, links the members of each bucket by a star
-// and returns the distinct star edges (U, V), U < V, as
-// PCollection<KV<int, []byte>> batches, each edge twice: (U, V) keyed by
-// batch.ShardOf(U, recordShards) and (V, U) keyed by batch.ShardOf(V,
-// recordShards), ready to be joined with both sentences' records and
-// verified (verify.Edges), with partial counts.
-func Candidates(s beam.Scope, entries beam.PCollection, recordShards int) (edges, counts beam.PCollection) {
+// Candidates groups the (band key, sentence id) entries by shard, links the
+// members of each bucket by a star and returns the distinct star edges
+// (U, V), U < V, each twice: (U, V) keyed by shuffle.ShardOf(U,
+// recordShards) and (V, U) keyed by shuffle.ShardOf(V, recordShards), ready
+// to be joined with both sentences' records and verified (verify.Edges),
+// with partial counts. The shards are linked by workers goroutines (0:
+// GOMAXPROCS).
+func Candidates(s beam.Scope, entries shuffle.Entries, recordShards, workers int) (shuffle.Candidates, beam.PCollection) {
 	s = s.Scope("Buckets")
-	return beam.ParDo2(s, &starsFn{RecordShards: recordShards}, beam.GroupByKey(s, entries))
+	edges, counts := beam.ParDo2(s, &starsFn{RecordShards: recordShards, Workers: workers}, beam.GroupByKey(s, entries.PCollection))
+	return shuffle.Candidates{PCollection: edges}, counts
 }
 
 // starsFn links the buckets of each shard. The shards of a bundle are
@@ -35,10 +36,11 @@ func Candidates(s beam.Scope, entries beam.PCollection, recordShards int) (edges
 // ones are read; their edges are packed in shard order.
 type starsFn struct {
 	RecordShards int
+	Workers      int
 
-	pool   *ordered.Pool[[]batch.Pair, *linked]
-	packer *batch.Packer
-	sent   map[batch.Pair]struct{} // edges already sent by this bundle
+	ordered.Owner[[]shuffle.Pair, *linked]
+	packer *shuffle.Packer
+	sent   map[shuffle.Pair]struct{} // edges already sent by this bundle
 	counts tally.Counts
 }
 
@@ -51,47 +53,38 @@ const maxSent = 1 << 20
 
 // linked is one shard's distinct star edges and statistics.
 type linked struct {
-	edges []batch.Pair
+	edges []shuffle.Pair
 	stats Stats
 }
 
 func (f *starsFn) Setup() {
-	f.pool = ordered.New(0, 0, func() func([]batch.Pair) (*linked, error) { return link })
-}
-
-func (f *starsFn) Teardown() {
-	if f.pool != nil {
-		f.pool.Close()
-	}
+	f.Start(f.Workers, 0, func() func([]shuffle.Pair) (*linked, error) { return link })
 }
 
 func (f *starsFn) StartBundle(context.Context, func(int, []byte), func(tally.Counts)) {
-	f.pool.Discard()
-	f.packer = batch.NewPacker(f.RecordShards, 0)
-	f.sent = map[batch.Pair]struct{}{}
+	f.packer = shuffle.NewPacker(shuffle.KindCandidates, f.RecordShards)
+	f.sent = map[shuffle.Pair]struct{}{}
 	f.counts = tally.Counts{}
 }
 
 func (f *starsFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emitEdges func(int, []byte), _ func(tally.Counts)) error {
-	var all [][]byte
+	all := shuffle.Collect(batches)
 	most := 0 // pairs the batches can hold: 9 bytes at least each
-	var b []byte
-	for batches(&b) {
-		all = append(all, b)
+	for _, b := range all {
 		most += len(b) / 9
 	}
-	entries := make([]batch.Pair, 0, most)
+	entries := make([]shuffle.Pair, 0, most)
 	for _, b := range all {
 		var err error
-		if entries, err = batch.AppendDeltaPairs(entries, b); err != nil {
+		if entries, err = shuffle.KindEntries.AppendPairs(entries, b); err != nil {
 			return fmt.Errorf("bucket: shard %d: %w", shard, err)
 		}
 	}
-	return f.pool.Submit(entries, f.deliver(emitEdges))
+	return f.Pool().Submit(entries, f.deliver(emitEdges))
 }
 
 func (f *starsFn) FinishBundle(ctx context.Context, emitEdges func(int, []byte), emitCounts func(tally.Counts)) error {
-	if err := f.pool.Flush(f.deliver(emitEdges)); err != nil {
+	if err := f.Pool().Flush(f.deliver(emitEdges)); err != nil {
 		return err
 	}
 	f.packer.Flush(emitEdges)
@@ -111,8 +104,8 @@ func (f *starsFn) deliver(emitEdges func(int, []byte)) func(*linked) error {
 				clear(f.sent)
 			}
 			f.sent[e] = struct{}{}
-			f.packer.AddPair(batch.ShardOf(e.A, f.RecordShards), e, emitEdges)
-			f.packer.AddPair(batch.ShardOf(e.B, f.RecordShards), batch.Pair{A: e.B, B: e.A}, emitEdges)
+			f.packer.Add(shuffle.ShardOf(e.A, f.RecordShards), e, emitEdges)
+			f.packer.Add(shuffle.ShardOf(e.B, f.RecordShards), shuffle.Pair{A: e.B, B: e.A}, emitEdges)
 		}
 		st := l.stats
 		f.counts.Merge(tally.Counts{Buckets: st.Buckets, MultiBuckets: st.MultiBuckets, Edges: st.Edges, LargestBucket: st.LargestSize})
@@ -121,8 +114,8 @@ func (f *starsFn) deliver(emitEdges func(int, []byte)) func(*linked) error {
 }
 
 // link returns the distinct star edges of one shard's entries, sorted.
-func link(entries []batch.Pair) (*linked, error) {
+func link(entries []shuffle.Pair) (*linked, error) {
 	stars, st := Stars(nil, entries)
-	batch.SortPairs(stars)
+	shuffle.SortPairs(stars)
 	return &linked{edges: slices.Compact(stars), stats: st}, nil
 }

@@ -7,21 +7,13 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/internal/testshared"
-	"github.com/neardup/neardup/transforms/batch"
 )
 
 // pack makes a batch of signature entries, as minhash.Sign does.
-func pack(ps []batch.Pair) []byte {
-	var b []byte
-	var prev uint64
-	for _, p := range ps {
-		b = batch.AppendDeltaPair(b, p, prev)
-		prev = p.B
-	}
-	return b
-}
+func pack(ps []shuffle.Pair) []byte { return shuffle.KindEntries.PackPairs(ps...) }
 
 // TestStarsFnSendsEachEdgeOnceBothWays runs the bucket DoFn without Beam
 // over two shards whose buckets link the same pair twice, on one core and
@@ -32,20 +24,20 @@ func TestStarsFnSendsEachEdgeOnceBothWays(t *testing.T) {
 	shard0 := pairs(1, 10, 1, 20)                      // bucket 1: 10–20
 	shard1 := pairs(2, 20, 2, 10, 3, 30, 3, 10, 4, 40) // bucket 2: 10–20 again; bucket 3: 10–30; bucket 4 alone
 	want := pairs(10, 20, 20, 10, 10, 30, 30, 10)
-	byPair := func(x, y batch.Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) }
+	byPair := func(x, y shuffle.Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) }
 	slices.SortFunc(want, byPair)
 	wantCounts := tally.Counts{Buckets: 4, MultiBuckets: 3, Edges: 3, LargestBucket: 2}
 
 	for _, procs := range []int{1, 4} {
 		prev := runtime.GOMAXPROCS(procs)
-		var got []batch.Pair
+		var got []shuffle.Pair
 		emit := func(shard int, b []byte) {
-			ps, err := batch.AppendPairs(nil, b)
+			ps, err := shuffle.KindCandidates.AppendPairs(nil, b)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, p := range ps {
-				if batch.ShardOf(p.A, shards) != shard {
+				if shuffle.ShardOf(p.A, shards) != shard {
 					t.Errorf("edge %v sent to shard %d", p, shard)
 				}
 			}
@@ -56,7 +48,7 @@ func TestStarsFnSendsEachEdgeOnceBothWays(t *testing.T) {
 		f := &starsFn{RecordShards: shards}
 		f.Setup()
 		f.StartBundle(ctx, emit, nil)
-		for i, entries := range [][]batch.Pair{shard0, shard1} {
+		for i, entries := range [][]shuffle.Pair{shard0, shard1} {
 			if err := f.ProcessElement(ctx, i, testshared.Iter(pack(entries)), emit, nil); err != nil {
 				t.Fatal(err)
 			}

@@ -10,7 +10,7 @@ package bucket
 import (
 	"slices"
 
-	"github.com/neardup/neardup/transforms/batch"
+	"github.com/neardup/neardup/internal/shuffle"
 )
 
 // Stats counts what Stars saw.
@@ -26,8 +26,8 @@ type Stats struct {
 // to dst one edge {anchor, member} for every member of every bucket other
 // than its anchor, the bucket's smallest id. Edges come out ordered by band
 // key, then member id, so the result does not depend on the input's order.
-func Stars(dst []batch.Pair, entries []batch.Pair) ([]batch.Pair, Stats) {
-	batch.SortPairs(entries)
+func Stars(dst []shuffle.Pair, entries []shuffle.Pair) ([]shuffle.Pair, Stats) {
+	shuffle.SortPairs(entries)
 	dst = slices.Grow(dst, starEdges(entries))
 	st := Stats{Entries: int64(len(entries))}
 	for i := 0; i < len(entries); {
@@ -41,7 +41,7 @@ func Stars(dst []batch.Pair, entries []batch.Pair) ([]batch.Pair, Stats) {
 			if entries[k].B == entries[k-1].B {
 				continue // the same sentence twice under one key
 			}
-			dst = append(dst, batch.Pair{A: anchor, B: entries[k].B})
+			dst = append(dst, shuffle.Pair{A: anchor, B: entries[k].B})
 			size++
 		}
 		if size > 1 {
@@ -56,7 +56,7 @@ func Stars(dst []batch.Pair, entries []batch.Pair) ([]batch.Pair, Stats) {
 
 // starEdges counts the edges Stars makes of sorted entries: one for each
 // entry that repeats its predecessor's key but not its id.
-func starEdges(sorted []batch.Pair) int {
+func starEdges(sorted []shuffle.Pair) int {
 	n := 0
 	for i := 1; i < len(sorted); i++ {
 		if sorted[i].A == sorted[i-1].A && sorted[i].B != sorted[i-1].B {

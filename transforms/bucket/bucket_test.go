@@ -5,14 +5,14 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/neardup/neardup/transforms/batch"
+	"github.com/neardup/neardup/internal/shuffle"
 )
 
 func TestStars(t *testing.T) {
 	tests := []struct {
 		name      string
-		entries   []batch.Pair
-		wantEdges []batch.Pair
+		entries   []shuffle.Pair
+		wantEdges []shuffle.Pair
 		wantStats Stats
 	}{
 		{"empty", nil, nil, Stats{}},
@@ -42,7 +42,7 @@ func TestStars(t *testing.T) {
 				t.Errorf("stats = %+v, want %+v", st, tt.wantStats)
 			}
 			sorted := slices.Clone(tt.entries)
-			batch.SortPairs(sorted)
+			shuffle.SortPairs(sorted)
 			if n := starEdges(sorted); n != len(tt.wantEdges) {
 				t.Errorf("starEdges = %d, want %d", n, len(tt.wantEdges))
 			}
@@ -54,9 +54,9 @@ func TestStars(t *testing.T) {
 // members costs 39,999 edges, not 800 million, whatever the input order.
 func TestStarsLinearInBucketSize(t *testing.T) {
 	const n = 40000
-	entries := make([]batch.Pair, n)
+	entries := make([]shuffle.Pair, n)
 	for i := range entries {
-		entries[i] = batch.Pair{A: 42, B: uint64(i + 1)}
+		entries[i] = shuffle.Pair{A: 42, B: uint64(i + 1)}
 	}
 	rand.New(rand.NewPCG(1, 2)).Shuffle(n, func(i, j int) { entries[i], entries[j] = entries[j], entries[i] })
 	edges, st := Stars(nil, entries)
@@ -72,12 +72,12 @@ func TestStarsLinearInBucketSize(t *testing.T) {
 
 func BenchmarkStars(b *testing.B) {
 	r := rand.New(rand.NewPCG(3, 4))
-	entries := make([]batch.Pair, 1<<20)
+	entries := make([]shuffle.Pair, 1<<20)
 	for i := range entries {
-		entries[i] = batch.Pair{A: r.Uint64N(1 << 18), B: r.Uint64()}
+		entries[i] = shuffle.Pair{A: r.Uint64N(1 << 18), B: r.Uint64()}
 	}
-	work := make([]batch.Pair, len(entries))
-	var edges []batch.Pair
+	work := make([]shuffle.Pair, len(entries))
+	var edges []shuffle.Pair
 	b.ReportAllocs()
 	for b.Loop() {
 		copy(work, entries)
@@ -87,10 +87,10 @@ func BenchmarkStars(b *testing.B) {
 }
 
 // pairs builds pairs from a flat list: pairs(a1, b1, a2, b2, ...).
-func pairs(xs ...uint64) []batch.Pair {
-	var out []batch.Pair
+func pairs(xs ...uint64) []shuffle.Pair {
+	var out []shuffle.Pair
 	for i := 0; i+1 < len(xs); i += 2 {
-		out = append(out, batch.Pair{A: xs[i], B: xs[i+1]})
+		out = append(out, shuffle.Pair{A: xs[i], B: xs[i+1]})
 	}
 	return out
 }

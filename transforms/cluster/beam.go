@@ -10,9 +10,9 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/result"
-	"github.com/neardup/neardup/transforms/batch"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/summary"
 	"github.com/neardup/neardup/transforms/verify"
@@ -45,11 +45,20 @@ const (
 // shared clusters per pair of pages (PCollection<summary.PairCount>, one
 // element per pair and bundle) and partial counts. A cluster line lists at
 // most maxMembers members (0: all; see Build).
-func Assemble(s beam.Scope, labels, records, sims beam.PCollection, componentShards, outShards, maxMembers int) (lines, pairs, counts beam.PCollection) {
+func Assemble(s beam.Scope, labels shuffle.Labels, records shuffle.Sentences, sims shuffle.Similarities, cfg Config) (lines shuffle.Lines, pairs, counts beam.PCollection) {
 	s = s.Scope("Clusters")
-	joined := beam.CoGroupByKey(s, labels, records, sims)
-	members := beam.ParDo(s, &joinFn{Shards: componentShards}, joined)
-	return beam.ParDo3(s, &buildFn{OutShards: outShards, MaxMembers: maxMembers}, beam.GroupByKey(s, members))
+	joined := beam.CoGroupByKey(s, labels.PCollection, records.PCollection, sims.PCollection)
+	members := beam.ParDo(s, &joinFn{Shards: cfg.ComponentShards, Workers: cfg.Workers}, joined)
+	out, pairs, counts := beam.ParDo3(s, &buildFn{Cfg: cfg}, beam.GroupByKey(s, members))
+	return shuffle.Lines{PCollection: out}, pairs, counts
+}
+
+// Config says how Assemble shards and caps the clusters.
+type Config struct {
+	ComponentShards int // shards of the members and edges sent to their components
+	OutputShards    int // shards of the output lines
+	MaxMembers      int // members a cluster line lists at most (0: all; see Build)
+	Workers         int // goroutines of each DoFn's pool (0: GOMAXPROCS)
 }
 
 // joinFn sends the record of every labelled sentence and the similarity of
@@ -57,9 +66,10 @@ func Assemble(s beam.Scope, labels, records, sims beam.PCollection, componentSha
 // Shards are joined on every core (package ordered) and emitted in input
 // order, as a serial loop would.
 type joinFn struct {
-	Shards int
+	Shards  int
+	Workers int
 
-	pool *ordered.Pool[joinWork, batch.Held]
+	ordered.Owner[joinWork, shuffle.Held]
 }
 
 // joinWork is the batches of one sentence shard.
@@ -69,44 +79,27 @@ type joinWork struct {
 }
 
 func (f *joinFn) Setup() {
-	f.pool = ordered.New(0, 0, func() func(joinWork) (batch.Held, error) {
-		return func(w joinWork) (batch.Held, error) { return join(w, f.Shards) }
+	f.Start(f.Workers, 0, func() func(joinWork) (shuffle.Held, error) {
+		return func(w joinWork) (shuffle.Held, error) { return join(w, f.Shards) }
 	})
 }
 
-func (f *joinFn) Teardown() {
-	if f.pool != nil {
-		f.pool.Close()
-	}
-}
-
-func (f *joinFn) StartBundle(func(int, []byte)) { f.pool.Discard() }
-
 func (f *joinFn) ProcessElement(shard int, labels, records, sims func(*[]byte) bool, emit func(int, []byte)) error {
-	w := joinWork{shard: shard}
-	var b []byte
-	for labels(&b) {
-		w.labels = append(w.labels, b)
-	}
+	w := joinWork{shard: shard, labels: shuffle.Collect(labels)}
 	if len(w.labels) == 0 {
 		return nil
 	}
-	for records(&b) {
-		w.records = append(w.records, b)
-	}
-	for sims(&b) {
-		w.sims = append(w.sims, b)
-	}
-	return f.pool.Submit(w, replay(emit))
+	w.records, w.sims = shuffle.Collect(records), shuffle.Collect(sims)
+	return f.Pool().Submit(w, replay(emit))
 }
 
 // FinishBundle emits the shards still being joined.
 func (f *joinFn) FinishBundle(emit func(int, []byte)) error {
-	return f.pool.Flush(replay(emit))
+	return f.Pool().Flush(replay(emit))
 }
 
-func replay(emit func(int, []byte)) func(batch.Held) error {
-	return func(h batch.Held) error {
+func replay(emit func(int, []byte)) func(shuffle.Held) error {
+	return func(h shuffle.Held) error {
 		h.Replay(emit)
 		return nil
 	}
@@ -114,10 +107,10 @@ func replay(emit func(int, []byte)) func(batch.Held) error {
 
 // join packs the members and edges of one sentence shard by component
 // shard.
-func join(w joinWork, shards int) (batch.Held, error) {
+func join(w joinWork, shards int) (shuffle.Held, error) {
 	component := map[uint64]uint64{}
 	for _, b := range w.labels {
-		pairs, err := batch.AppendPairs(nil, b)
+		pairs, err := shuffle.KindLabels.AppendPairs(nil, b)
 		if err != nil {
 			return nil, fmt.Errorf("cluster: labels of shard %d: %w", w.shard, err)
 		}
@@ -125,17 +118,17 @@ func join(w joinWork, shards int) (batch.Held, error) {
 			component[p.A] = p.B
 		}
 	}
-	var out batch.Held
+	var out shuffle.Held
 	emit := out.Emit
-	p := batch.NewPacker(shards, 0)
+	p := shuffle.NewPacker(shuffle.KindParts, shards)
 	var value []byte
 	send := func(root uint64, tag byte, rec []byte) {
 		value = append(binary.AppendUvarint(value[:0], root), tag)
-		p.AddRecord(batch.ShardOf(root, shards), append(value, rec...), emit)
+		p.AddRecord(shuffle.ShardOf(root, shards), append(value, rec...), emit)
 	}
 	var id sentence.ID
 	for _, b := range w.records {
-		err := batch.Records(b, func(rec []byte) error {
+		err := shuffle.KindSentences.Records(b, func(rec []byte) error {
 			if err := id.UnmarshalPrefix(rec); err != nil {
 				return err
 			}
@@ -150,7 +143,7 @@ func join(w joinWork, shards int) (batch.Held, error) {
 	}
 	var e verify.Edge
 	for _, b := range w.sims {
-		err := batch.Records(b, func(rec []byte) error {
+		err := shuffle.KindSimilarities.Records(b, func(rec []byte) error {
 			if err := e.UnmarshalBinary(rec); err != nil {
 				return err
 			}
@@ -172,11 +165,10 @@ func join(w joinWork, shards int) (batch.Held, error) {
 // a bundle, and packed in shard and component order, as a serial loop
 // would.
 type buildFn struct {
-	OutShards  int
-	MaxMembers int
+	Cfg Config
 
-	pool   *ordered.Pool[[]component, []built]
-	packer *batch.Packer
+	ordered.Owner[[]component, []built]
+	packer *shuffle.Packer
 	pairs  map[PagePair]int64
 	counts tally.Counts
 }
@@ -202,20 +194,13 @@ type built struct {
 const buildBatch = 16
 
 func (f *buildFn) Setup() {
-	f.pool = ordered.New(0, 4, func() func([]component) ([]built, error) {
-		return func(w []component) ([]built, error) { return buildAll(w, f.MaxMembers) }
+	f.Start(f.Cfg.Workers, 4, func() func([]component) ([]built, error) {
+		return func(w []component) ([]built, error) { return buildAll(w, f.Cfg.MaxMembers) }
 	})
 }
 
-func (f *buildFn) Teardown() {
-	if f.pool != nil {
-		f.pool.Close()
-	}
-}
-
 func (f *buildFn) StartBundle(context.Context, func(int, []byte), func(summary.PairCount), func(tally.Counts)) {
-	f.pool.Discard()
-	f.packer = batch.NewPacker(f.OutShards, 0)
+	f.packer = shuffle.NewPacker(shuffle.KindLines, f.Cfg.OutputShards)
 	f.pairs = map[PagePair]int64{}
 	f.counts = tally.Counts{}
 }
@@ -224,7 +209,7 @@ func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]b
 	all := map[uint64]*parts{}
 	var b []byte
 	for batches(&b) {
-		if err := batch.Records(b, func(rec []byte) error { return addPart(all, rec) }); err != nil {
+		if err := shuffle.KindParts.Records(b, func(rec []byte) error { return addPart(all, rec) }); err != nil {
 			return fmt.Errorf("cluster: components of shard %d: %w", shard, err)
 		}
 	}
@@ -233,14 +218,14 @@ func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]b
 	for _, root := range slices.Sorted(maps.Keys(all)) {
 		work = append(work, component{root, all[root]})
 		if len(work) == buildBatch {
-			if err := f.pool.Submit(work, deliver); err != nil {
+			if err := f.Pool().Submit(work, deliver); err != nil {
 				return err
 			}
 			work = nil
 		}
 	}
 	if len(work) > 0 {
-		return f.pool.Submit(work, deliver)
+		return f.Pool().Submit(work, deliver)
 	}
 	return nil
 }
@@ -276,7 +261,7 @@ type parts struct {
 func addPart(all map[uint64]*parts, rec []byte) error {
 	root, n := binary.Uvarint(rec)
 	if n <= 0 || n >= len(rec) {
-		return batch.ErrCorrupt
+		return shuffle.ErrCorrupt
 	}
 	p := all[root]
 	if p == nil {
@@ -304,7 +289,7 @@ func addPart(all map[uint64]*parts, rec []byte) error {
 func (f *buildFn) deliver(emitLines func(int, []byte)) func([]built) error {
 	return func(bs []built) error {
 		for _, b := range bs {
-			f.packer.AddRecord(batch.ShardOf(b.root, f.OutShards), result.Record(b.root, b.line), emitLines)
+			f.packer.AddRecord(shuffle.ShardOf(b.root, f.Cfg.OutputShards), result.Record(b.root, b.line), emitLines)
 			for _, pp := range b.pairs {
 				f.pairs[pp]++
 			}
@@ -328,7 +313,7 @@ func (f *buildFn) count(b built) {
 // across elements, so one shard's decoding overlaps the previous shard's
 // building.
 func (f *buildFn) FinishBundle(ctx context.Context, emitLines func(int, []byte), emitPairs func(summary.PairCount), emitCounts func(tally.Counts)) error {
-	if err := f.pool.Flush(f.deliver(emitLines)); err != nil {
+	if err := f.Pool().Flush(f.deliver(emitLines)); err != nil {
 		return err
 	}
 	f.packer.Flush(emitLines)

@@ -6,7 +6,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/neardup/neardup/transforms/batch"
+	"github.com/neardup/neardup/internal/shuffle"
 )
 
 func init() {
@@ -17,23 +17,22 @@ func init() {
 	register.Emitter2[int, []byte]()
 }
 
-// Labels computes the connected components of the edges in
-// PCollection<KV<int, []byte>> (batches of edges keyed by Shard(e, 0,
-// edgeShards)). It runs rounds of distributed contraction, each grouping
+// Labels computes the connected components of the verified edges (keyed by
+// Shard(e, 0, edgeShards)). It runs rounds of distributed contraction, each grouping
 // the edges into edgeShards shards and replacing each shard's edges by its
 // star forest, then gathers what is left on one worker, whose union-find
 // labels every node with the smallest id of its component. It returns
-// PCollection<KV<int, []byte>>: batches of (node, component) pairs keyed by
-// batch.ShardOf(node, labelShards); a component's smallest node is labelled
-// with itself.
-func Labels(s beam.Scope, edges beam.PCollection, rounds, edgeShards, labelShards int) beam.PCollection {
+// (node, component) pairs keyed by shuffle.ShardOf(node, labelShards); a
+// component's smallest node is labelled with itself.
+func Labels(s beam.Scope, verified shuffle.Edges, rounds, edgeShards, labelShards int) shuffle.Labels {
 	s = s.Scope("Components")
+	edges := verified.PCollection
 	for r := 1; r <= rounds; r++ {
 		rs := s.Scope(fmt.Sprintf("Round %d", r))
 		edges = beam.ParDo(rs, &contractFn{Round: r, Shards: edgeShards}, beam.GroupByKey(rs, edges))
 	}
 	gathered := beam.GroupByKey(s, beam.ParDo(s, &gatherFn{}, edges))
-	return beam.ParDo(s, &finishFn{LabelShards: labelShards}, gathered)
+	return shuffle.Labels{PCollection: beam.ParDo(s, &finishFn{LabelShards: labelShards}, gathered)}
 }
 
 // contractFn contracts one shard's edges and routes the star forest to the
@@ -47,9 +46,9 @@ func (f *contractFn) ProcessElement(shard int, batches func(*[]byte) bool, emit 
 	if err != nil {
 		return fmt.Errorf("component: round %d shard %d: %w", f.Round, shard, err)
 	}
-	p := batch.NewPacker(f.Shards, 0)
+	p := shuffle.NewPacker(shuffle.KindEdges, f.Shards)
 	for _, e := range Contract(edges) {
-		p.AddPair(Shard(e, f.Round, f.Shards), batch.Pair{A: e.U, B: e.V}, emit)
+		p.Add(Shard(e, f.Round, f.Shards), shuffle.Pair{A: e.U, B: e.V}, emit)
 	}
 	p.Flush(emit)
 	return nil
@@ -70,9 +69,9 @@ func (f *finishFn) ProcessElement(_ int, batches func(*[]byte) bool, emit func(i
 	if err != nil {
 		return fmt.Errorf("component: finish: %w", err)
 	}
-	p := batch.NewPacker(f.LabelShards, 0)
+	p := shuffle.NewPacker(shuffle.KindLabels, f.LabelShards)
 	label := func(node, root uint64) {
-		p.AddPair(batch.ShardOf(node, f.LabelShards), batch.Pair{A: node, B: root}, emit)
+		p.Add(shuffle.ShardOf(node, f.LabelShards), shuffle.Pair{A: node, B: root}, emit)
 	}
 	stars := Contract(edges)
 	for _, e := range stars {
@@ -100,11 +99,10 @@ func roots(stars []Edge) []uint64 {
 }
 
 func readEdges(batches func(*[]byte) bool) ([]Edge, error) {
-	var pairs []batch.Pair
-	var b []byte
-	for batches(&b) {
+	var pairs []shuffle.Pair
+	for _, b := range shuffle.Collect(batches) {
 		var err error
-		if pairs, err = batch.AppendPairs(pairs, b); err != nil {
+		if pairs, err = shuffle.KindEdges.AppendPairs(pairs, b); err != nil {
 			return nil, err
 		}
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
-	"github.com/neardup/neardup/transforms/batch"
+	"github.com/neardup/neardup/internal/shuffle"
 )
 
 func init() {
@@ -24,12 +24,12 @@ func TestMain(m *testing.M) { ptest.Main(m) }
 type keyByShardFn struct{ Shards int }
 
 func (f *keyByShardFn) ProcessElement(b []byte, emit func(int, []byte)) {
-	pairs, _ := batch.AppendPairs(nil, b)
+	pairs, _ := shuffle.KindEdges.AppendPairs(nil, b)
 	emit(Shard(Edge{pairs[0].A, pairs[0].B}, 0, f.Shards), b)
 }
 
 func emitLabelStrings(_ int, b []byte, emit func(string)) {
-	pairs, _ := batch.AppendPairs(nil, b)
+	pairs, _ := shuffle.KindLabels.AppendPairs(nil, b)
 	for _, p := range pairs {
 		emit(fmt.Sprintf("%d→%d", p.A, p.B))
 	}
@@ -61,11 +61,11 @@ func TestLabelsOnPrism(t *testing.T) {
 			p, s := beam.NewPipelineWithRoot()
 			var batches [][]byte
 			for _, e := range edges {
-				batches = append(batches, batch.AppendPair(nil, batch.Pair{A: e.U, B: e.V}))
+				batches = append(batches, shuffle.KindEdges.PackPairs(shuffle.Pair{A: e.U, B: e.V}))
 			}
 			in := beam.ParDo(s, &keyByShardFn{Shards: 4}, beam.CreateList(s, batches))
-			labels := Labels(s, in, rounds, 4, 3)
-			passert.Equals(s, beam.ParDo(s, emitLabelStrings, labels), want...)
+			labels := Labels(s, shuffle.Edges{PCollection: in}, rounds, 4, 3)
+			passert.Equals(s, beam.ParDo(s, emitLabelStrings, labels.PCollection), want...)
 			ptest.RunAndValidate(t, p)
 		})
 	}

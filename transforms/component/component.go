@@ -22,7 +22,7 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/shuffle"
 )
 
 // Edge is an undirected edge between nodes U and V. U == V is a self-loop,
@@ -161,21 +161,9 @@ func Components(edges []Edge) map[uint64]uint64 {
 	return roots
 }
 
-// Shard returns which of n shards edge e goes to in round round, or 0 if
-// n < 1. The edge is routed by its smaller endpoint, so e and its reverse go
-// to the same shard and so do all star edges pointing at one root. That
-// endpoint is hashed with splitmix64's finaliser, salted by round: the key is
-// m + (round+1)·γ, where γ = 0x9e3779b97f4a7c15 is splitmix64's increment,
-// i.e. the (round+1)-th state of a splitmix64 generator seeded with m. A
-// different round thus gives an unrelated partition. The 64-bit hash h is
-// mapped to [0, n) by the multiply-shift ⌊h·n / 2^64⌋, which is unbiased to
-// within n/2^64.
-func Shard(e Edge, round, n int) int {
-	if n < 1 {
-		return 0
-	}
-	return mix.Range(mix.Splitmix64(min(e.U, e.V)+uint64(round+1)*mix.Gamma), n)
-}
+// Shard returns which of n shards edge e goes to in round round
+// (shuffle.EdgeShard).
+func Shard(e Edge, round, n int) int { return shuffle.EdgeShard(e.U, e.V, round, n) }
 
 // sortByU sorts edges by ascending U. Large inputs use a least significant
 // digit radix sort on the bytes of U, which is several times faster than a

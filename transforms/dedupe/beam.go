@@ -6,8 +6,8 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/transforms/batch"
 )
 
 func init() {
@@ -16,13 +16,13 @@ func init() {
 	register.Emitter1[tally.Counts]()
 }
 
-// Count groups PCollection<KV<int, []byte>> batches of encoded Infos, keyed
-// by batch.ShardOf(Doc, shards), and returns the partial counts that take
+// Count groups the encoded Infos, keyed by shuffle.ShardOf(Doc, shards),
+// and returns the partial counts that take
 // the repeated copies out of the totals (see Resolve). A conflicting copy
 // fails the run.
-func Count(s beam.Scope, infos beam.PCollection) beam.PCollection {
+func Count(s beam.Scope, infos shuffle.PageInfos) beam.PCollection {
 	s = s.Scope("Dedupe")
-	return beam.ParDo(s, &resolveFn{}, beam.GroupByKey(s, infos))
+	return beam.ParDo(s, &resolveFn{}, beam.GroupByKey(s, infos.PCollection))
 }
 
 type resolveFn struct{}
@@ -31,7 +31,7 @@ func (f *resolveFn) ProcessElement(ctx context.Context, shard int, batches func(
 	var infos []Info
 	var b []byte
 	for batches(&b) {
-		err := batch.Records(b, func(rec []byte) error {
+		err := shuffle.KindPageInfos.Records(b, func(rec []byte) error {
 			var i Info
 			if err := i.UnmarshalBinary(rec); err != nil {
 				return err

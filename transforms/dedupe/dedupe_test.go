@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/internal/testshared"
-	"github.com/neardup/neardup/transforms/batch"
 )
 
 func TestInfoRoundTrip(t *testing.T) {
@@ -80,9 +80,9 @@ func TestResolveFnAcrossBatches(t *testing.T) {
 	pack := func(infos ...Info) []byte {
 		var raw []byte
 		for _, i := range infos {
-			raw = batch.AppendRecord(raw, i.AppendBinary(nil))
+			raw = shuffle.AppendRecord(raw, i.AppendBinary(nil))
 		}
-		return batch.Seal(raw)
+		return shuffle.KindPageInfos.Seal(raw)
 	}
 	var got tally.Counts
 	err := (&resolveFn{}).ProcessElement(context.Background(), 0, testshared.Iter(pack(b), pack(a)), func(c tally.Counts) { got.Merge(c) })

@@ -9,9 +9,9 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/dump"
-	"github.com/neardup/neardup/transforms/batch"
 	"github.com/neardup/neardup/transforms/dedupe"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
@@ -33,6 +33,7 @@ type Config struct {
 	Seed          uint64
 	BucketShards  int // shards of the signature shuffle
 	RecordShards  int // shards of the sentence records and page infos
+	Workers       int // goroutines of the DoFn's pool (0: GOMAXPROCS)
 	// Sites are the run's wikis, one per wiki (dump.MergeSites): each page
 	// is cleaned with its wiki's namespace names and split by its
 	// language's rules, and its sentence ids carry the wiki's index.
@@ -55,33 +56,33 @@ func (c Config) NewScheme() (*Scheme, error) {
 // Sign cleans and splits each page of PCollection<dump.Page> into
 // sentences (package sentence), keeps those whose shingle count is inside
 // the window and returns:
-//   - entries: PCollection<KV<int, []byte>>, batches of (band key, sentence id)
-//     pairs keyed by the band key's shard;
-//   - records: PCollection<KV<int, []byte>>, batches of encoded in-window
-//     sentences keyed by sentence.ID.Shard(cfg.RecordShards);
-//   - infos: PCollection<KV<int, []byte>>, batches of encoded dedupe.Infos,
-//     one per page, keyed by the shard of its document, for dedupe.Count;
+//   - entries: (band key, sentence id) pairs keyed by the band key's shard;
+//   - records: the encoded in-window sentences keyed by
+//     sentence.ID.Shard(cfg.RecordShards);
+//   - infos: encoded dedupe.Infos, one per page, keyed by the shard of its
+//     document, for dedupe.Count;
 //   - counts: partial tally.Counts (sentences, and how many were in the
 //     window, too short or too long).
 //
 // Pages are cleaned, split and signed on every core, a batch at a time
 // (package ordered), and their results packed in page order, so that no
 // sentence crosses the runner's element machinery on its own.
-func Sign(s beam.Scope, pages beam.PCollection, cfg Config) (entries, records, infos, counts beam.PCollection) {
+func Sign(s beam.Scope, pages beam.PCollection, cfg Config) (shuffle.Entries, shuffle.Sentences, shuffle.PageInfos, beam.PCollection) {
 	s = s.Scope("MinHash")
-	return beam.ParDo4(s, &signFn{Cfg: cfg}, pages)
+	entries, records, infos, counts := beam.ParDo4(s, &signFn{Cfg: cfg}, pages)
+	return shuffle.Entries{PCollection: entries}, shuffle.Sentences{PCollection: records}, shuffle.PageInfos{PCollection: infos}, counts
 }
 
 type signFn struct {
 	Cfg Config
 
+	ordered.Owner[[]dump.Page, *signed]
 	bands   int // band keys per sentence
-	pool    *ordered.Pool[[]dump.Page, *signed]
 	batch   []dump.Page
 	bytes   int // of wikitext in batch
-	entries *batch.Packer
-	records *batch.Packer
-	infos   *batch.Packer
+	entries *shuffle.Packer
+	records *shuffle.Packer
+	infos   *shuffle.Packer
 	counts  tally.Counts
 }
 
@@ -112,7 +113,7 @@ func (f *signFn) Setup() error {
 	if err != nil {
 		return err
 	}
-	f.pool = ordered.New(0, 0, func() func([]dump.Page) (*signed, error) {
+	f.Start(f.Cfg.Workers, 0, func() func([]dump.Page) (*signed, error) {
 		w := &signer{cfg: f.Cfg, bands: scheme.Bands, shingler: shingle.New(f.Cfg.ShingleLength, f.Cfg.Norm), signer: NewSigner(scheme)}
 		w.splitter.Wikis = wikis
 		return w.sign
@@ -120,18 +121,11 @@ func (f *signFn) Setup() error {
 	return nil
 }
 
-func (f *signFn) Teardown() {
-	if f.pool != nil {
-		f.pool.Close()
-	}
-}
-
 func (f *signFn) StartBundle(context.Context, func(int, []byte), func(int, []byte), func(int, []byte), func(tally.Counts)) {
-	f.pool.Discard()
 	f.batch, f.bytes = nil, 0
-	f.entries = batch.NewPacker(f.Cfg.BucketShards, 0)
-	f.records = batch.NewPacker(f.Cfg.RecordShards, 0)
-	f.infos = batch.NewPacker(f.Cfg.RecordShards, 0)
+	f.entries = shuffle.NewPacker(shuffle.KindEntries, f.Cfg.BucketShards)
+	f.records = shuffle.NewPacker(shuffle.KindSentences, f.Cfg.RecordShards)
+	f.infos = shuffle.NewPacker(shuffle.KindPageInfos, f.Cfg.RecordShards)
 	f.counts = tally.Counts{}
 }
 
@@ -143,18 +137,18 @@ func (f *signFn) ProcessElement(_ context.Context, p dump.Page, emitEntries, emi
 	}
 	b := f.batch
 	f.batch, f.bytes = nil, 0
-	return f.pool.Submit(b, f.deliver(emitEntries, emitRecords, emitInfos))
+	return f.Pool().Submit(b, f.deliver(emitEntries, emitRecords, emitInfos))
 }
 
 func (f *signFn) FinishBundle(ctx context.Context, emitEntries, emitRecords, emitInfos func(int, []byte), emitCounts func(tally.Counts)) error {
 	deliver := f.deliver(emitEntries, emitRecords, emitInfos)
 	if len(f.batch) > 0 {
-		if err := f.pool.Submit(f.batch, deliver); err != nil {
+		if err := f.Pool().Submit(f.batch, deliver); err != nil {
 			return err
 		}
 		f.batch, f.bytes = nil, 0
 	}
-	if err := f.pool.Flush(deliver); err != nil {
+	if err := f.Pool().Flush(deliver); err != nil {
 		return err
 	}
 	f.entries.Flush(emitEntries)
@@ -171,7 +165,7 @@ func (f *signFn) deliver(emitEntries, emitRecords, emitInfos func(int, []byte)) 
 	return func(s *signed) error {
 		for i := range s.pages {
 			info = s.pages[i].AppendBinary(info[:0])
-			f.infos.AddRecord(batch.ShardOf(s.pages[i].Doc, f.Cfg.RecordShards), info, emitInfos)
+			f.infos.AddRecord(shuffle.ShardOf(s.pages[i].Doc, f.Cfg.RecordShards), info, emitInfos)
 			f.counts.SentencesCut += s.pages[i].Counts.Cut
 		}
 		f.counts.Sentences += int64(len(s.ids))
@@ -187,7 +181,7 @@ func (f *signFn) deliver(emitEntries, emitRecords, emitInfos func(int, []byte)) 
 			}
 			f.counts.SentencesInWindow++
 			for _, k := range keys[:f.bands] {
-				f.entries.AddDeltaPair(batch.Shard(k, f.Cfg.BucketShards), batch.Pair{A: k, B: uint64(id)}, emitEntries)
+				f.entries.Add(shuffle.Shard(k, f.Cfg.BucketShards), shuffle.Pair{A: k, B: uint64(id)}, emitEntries)
 			}
 			f.counts.Signatures += int64(f.bands)
 			keys = keys[f.bands:]

@@ -11,10 +11,10 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/internal/testshared"
 	"github.com/neardup/neardup/io/dump"
-	"github.com/neardup/neardup/transforms/batch"
 	"github.com/neardup/neardup/transforms/dedupe"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
@@ -66,7 +66,7 @@ func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
 	if splitter.Wikis, err = sentence.NewWikis(cfg.Sites); err != nil {
 		t.Fatal(err)
 	}
-	var wantEntries []batch.Pair
+	var wantEntries []shuffle.Pair
 	wantRecords := map[sentence.ID]string{}
 	var want tally.Counts
 	for _, p := range pages {
@@ -82,7 +82,7 @@ func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
 			}
 			want.SentencesInWindow++
 			for _, k := range signer.AppendKeys(nil, shingler.Hashes(st.Text)) {
-				wantEntries = append(wantEntries, batch.Pair{A: k, B: uint64(st.ID)})
+				wantEntries = append(wantEntries, shuffle.Pair{A: k, B: uint64(st.ID)})
 				want.Signatures++
 			}
 			rec, _ := st.AppendBinary(nil)
@@ -91,23 +91,23 @@ func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
 	}
 
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
-	var gotEntries []batch.Pair
+	var gotEntries []shuffle.Pair
 	gotRecords := map[sentence.ID]string{}
 	var got tally.Counts
 	emitEntries := func(shard int, b []byte) {
-		pairs, err := batch.AppendDeltaPairs(nil, b)
+		pairs, err := shuffle.KindEntries.AppendPairs(nil, b)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, p := range pairs {
-			if batch.Shard(p.A, cfg.BucketShards) != shard {
+			if shuffle.Shard(p.A, cfg.BucketShards) != shard {
 				t.Fatalf("entry %v in shard %d", p, shard)
 			}
 		}
 		gotEntries = append(gotEntries, pairs...)
 	}
 	emitRecords := func(shard int, b []byte) {
-		err := batch.Records(b, func(rec []byte) error {
+		err := shuffle.KindSentences.Records(b, func(rec []byte) error {
 			var id sentence.ID
 			if err := id.UnmarshalPrefix(rec); err != nil {
 				return err
@@ -130,12 +130,12 @@ func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
 	defer f.Teardown()
 	var infos []dedupe.Info
 	emitInfos := func(shard int, b []byte) {
-		err := batch.Records(b, func(rec []byte) error {
+		err := shuffle.KindPageInfos.Records(b, func(rec []byte) error {
 			var i dedupe.Info
 			if err := i.UnmarshalBinary(rec); err != nil {
 				return err
 			}
-			if batch.ShardOf(i.Doc, cfg.RecordShards) != shard {
+			if shuffle.ShardOf(i.Doc, cfg.RecordShards) != shard {
 				t.Fatalf("info of %d in shard %d", i.Doc, shard)
 			}
 			infos = append(infos, i)
@@ -171,7 +171,7 @@ func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("counts %+v, want %+v", got, want)
 	}
-	byPair := func(x, y batch.Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) }
+	byPair := func(x, y shuffle.Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) }
 	slices.SortFunc(gotEntries, byPair)
 	slices.SortFunc(wantEntries, byPair)
 	if !slices.Equal(gotEntries, wantEntries) {

@@ -3,8 +3,8 @@ package sentence
 import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/io/result"
-	"github.com/neardup/neardup/transforms/batch"
 )
 
 func init() {
@@ -12,19 +12,19 @@ func init() {
 	register.Emitter2[int, []byte]()
 }
 
-// Lines turns batches of encoded sentences (PCollection<KV<int, []byte>>, as
-// minhash.Sign returns them) into JSON lines of their View, keyed by output
-// shard and sorted by sentence id, for result.Write.
-func Lines(s beam.Scope, records beam.PCollection, outShards int) beam.PCollection {
+// Lines turns encoded sentences (as minhash.Sign returns them) into JSON
+// lines of their View, keyed by output shard and sorted by sentence id, for
+// result.Write.
+func Lines(s beam.Scope, records shuffle.Sentences, outShards int) shuffle.Lines {
 	s = s.Scope("SentenceLines")
-	return beam.ParDo(s, &linesFn{OutShards: outShards}, records)
+	return shuffle.Lines{PCollection: beam.ParDo(s, &linesFn{OutShards: outShards}, records.PCollection)}
 }
 
 type linesFn struct{ OutShards int }
 
 func (f *linesFn) ProcessElement(_ int, b []byte, emit func(int, []byte)) error {
-	p := batch.NewPacker(f.OutShards, 0)
-	err := batch.Records(b, func(rec []byte) error {
+	p := shuffle.NewPacker(shuffle.KindLines, f.OutShards)
+	err := shuffle.KindSentences.Records(b, func(rec []byte) error {
 		var s Sentence
 		if err := s.UnmarshalBinary(rec); err != nil {
 			return err

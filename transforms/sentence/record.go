@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/neardup/neardup/transforms/batch"
+	"github.com/neardup/neardup/internal/shuffle"
 )
 
 // An ID packs, from the high bits down, the index of the sentence's wiki in
@@ -143,7 +143,7 @@ func (s *Sentence) UnmarshalBinary(b []byte) error {
 // Shard is the shard, of n, that holds the sentence's record and label in
 // the pipeline's joins.
 func (id ID) Shard(n int) int {
-	return batch.ShardOf(uint64(id), n)
+	return shuffle.ShardOf(uint64(id), n)
 }
 
 // UnmarshalPrefix decodes only the id at the start of an encoded Sentence.

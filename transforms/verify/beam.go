@@ -12,9 +12,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/transforms/batch"
-	"github.com/neardup/neardup/transforms/component"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
 )
@@ -34,20 +33,20 @@ type Config struct {
 	Thresholds    Thresholds
 	RecordShards  int // shards of the sentence records (and of candidates by U)
 	EdgeShards    int // shards of the component stage
+	Workers       int // goroutines of each DoFn's pool (0: GOMAXPROCS)
 }
 
 // Edges verifies candidate edges before they enter the graph. candidates
-// are batches of star edges, each twice: (U, V) keyed by
-// batch.ShardOf(U, RecordShards) and (V, U) keyed by batch.ShardOf(V,
-// RecordShards), with U < V (a star's anchor is its smallest id); records
-// are batches of encoded sentences keyed by their id's shard. Each distinct
-// pair is compared once, after both texts have been joined to it. It
-// returns:
-//   - edges: batches of accepted (U, V) pairs keyed by component.Shard(e, 0, EdgeShards);
-//   - similarities: batches of Edge records (U, V and the two measures) keyed
-//     by batch.ShardOf(U, RecordShards), to compute each cluster's cohesion;
-//   - needed: the records of the sentences of some candidate edge, batched
-//     and keyed as records are: the only ones that can be in a cluster;
+// are star edges, each twice: (U, V) keyed by shuffle.ShardOf(U,
+// RecordShards) and (V, U) keyed by shuffle.ShardOf(V, RecordShards), with
+// U < V (a star's anchor is its smallest id); records are the encoded
+// sentences keyed by their id's shard. Each distinct pair is compared once,
+// after both texts have been joined to it. It returns:
+//   - edges: the accepted (U, V) pairs keyed by shuffle.EdgeShard(U, V, 0, EdgeShards);
+//   - similarities: Edge records (U, V and the two measures) keyed by
+//     shuffle.ShardOf(U, RecordShards), to compute each cluster's cohesion;
+//   - needed: the records of the sentences of some candidate edge, keyed as
+//     records are: the only ones that can be in a cluster;
 //   - counts: candidate_edges, edges_verified, edges_rejected.
 //
 // Every in-window sentence's text crosses one shuffle (records). Only a
@@ -55,11 +54,12 @@ type Config struct {
 // is U, and in needed, which the verification and cluster joins read. On
 // real dumps, where most sentences have no near duplicate, those joins see
 // a small fraction of the text.
-func Edges(s beam.Scope, candidates, records beam.PCollection, cfg Config) (edges, similarities, needed, counts beam.PCollection) {
+func Edges(s beam.Scope, candidates shuffle.Candidates, records shuffle.Sentences, cfg Config) (shuffle.Edges, shuffle.Similarities, shuffle.Sentences, beam.PCollection) {
 	s = s.Scope("Verify")
-	halves, needed := beam.ParDo2(s, &attachFirstFn{RecordShards: cfg.RecordShards}, beam.CoGroupByKey(s, candidates, records))
-	edges, similarities, counts = beam.ParDo3(s, &compareFn{Cfg: cfg}, beam.CoGroupByKey(s, halves, needed))
-	return edges, similarities, needed, counts
+	halves, needed := beam.ParDo2(s, &attachFirstFn{RecordShards: cfg.RecordShards, Workers: cfg.Workers},
+		beam.CoGroupByKey(s, candidates.PCollection, records.PCollection))
+	edges, similarities, counts := beam.ParDo3(s, &compareFn{Cfg: cfg}, beam.CoGroupByKey(s, halves, needed))
+	return shuffle.Edges{PCollection: edges}, shuffle.Similarities{PCollection: similarities}, shuffle.Sentences{PCollection: needed}, counts
 }
 
 // attachFirstFn attaches U's record to each distinct candidate (U, V) of its
@@ -69,8 +69,9 @@ func Edges(s beam.Scope, candidates, records beam.PCollection, cfg Config) (edge
 // (package ordered) and emitted in input order, as a serial loop would.
 type attachFirstFn struct {
 	RecordShards int
+	Workers      int
 
-	pool *ordered.Pool[attachWork, *attached]
+	ordered.Owner[attachWork, *attached]
 }
 
 // attachWork is the batches of one shard.
@@ -80,42 +81,26 @@ type attachWork struct {
 }
 
 // attached is what a shard emits: half-joined edges and needed records.
-type attached struct{ halves, needed batch.Held }
+type attached struct{ halves, needed shuffle.Held }
 
 func (f *attachFirstFn) Setup() {
-	f.pool = ordered.New(0, 0, func() func(attachWork) (*attached, error) {
+	f.Start(f.Workers, 0, func() func(attachWork) (*attached, error) {
 		return func(w attachWork) (*attached, error) { return attach(w, f.RecordShards) }
 	})
 }
 
-func (f *attachFirstFn) Teardown() {
-	if f.pool != nil {
-		f.pool.Close()
-	}
-}
-
-func (f *attachFirstFn) StartBundle(func(int, []byte), func(int, []byte)) {
-	f.pool.Discard()
-}
-
 func (f *attachFirstFn) ProcessElement(shard int, candidates, records func(*[]byte) bool, emitHalves, emitNeeded func(int, []byte)) error {
-	w := attachWork{shard: shard}
-	var b []byte
-	for candidates(&b) {
-		w.candidates = append(w.candidates, b)
-	}
+	w := attachWork{shard: shard, candidates: shuffle.Collect(candidates)}
 	if len(w.candidates) == 0 {
 		return nil
 	}
-	for records(&b) {
-		w.records = append(w.records, b)
-	}
-	return f.pool.Submit(w, deliverAttached(emitHalves, emitNeeded))
+	w.records = shuffle.Collect(records)
+	return f.Pool().Submit(w, deliverAttached(emitHalves, emitNeeded))
 }
 
 // FinishBundle emits the shards still being joined.
 func (f *attachFirstFn) FinishBundle(emitHalves, emitNeeded func(int, []byte)) error {
-	return f.pool.Flush(deliverAttached(emitHalves, emitNeeded))
+	return f.Pool().Flush(deliverAttached(emitHalves, emitNeeded))
 }
 
 func deliverAttached(emitHalves, emitNeeded func(int, []byte)) func(*attached) error {
@@ -131,7 +116,7 @@ func attach(w attachWork, recordShards int) (*attached, error) {
 	targets := map[uint64][]uint64{} // U -> its Vs
 	needed := map[uint64]bool{}
 	for _, b := range w.candidates {
-		pairs, err := batch.AppendPairs(nil, b)
+		pairs, err := shuffle.KindCandidates.AppendPairs(nil, b)
 		if err != nil {
 			return nil, fmt.Errorf("verify: candidates of shard %d: %w", w.shard, err)
 		}
@@ -144,8 +129,8 @@ func attach(w attachWork, recordShards int) (*attached, error) {
 	}
 	out := &attached{}
 	emitHalves, emitNeeded := out.halves.Emit, out.needed.Emit
-	halves := batch.NewPacker(recordShards, 0)
-	pass := batch.NewPacker(recordShards, 0)
+	halves := shuffle.NewPacker(shuffle.KindHalfEdges, recordShards)
+	pass := shuffle.NewPacker(shuffle.KindSentences, recordShards)
 	recs, err := neededRecords(w.records, needed)
 	if err != nil {
 		return nil, fmt.Errorf("verify: records of shard %d: %w", w.shard, err)
@@ -155,7 +140,7 @@ func attach(w attachWork, recordShards int) (*attached, error) {
 		pass.AddRecord(w.shard, r.rec, emitNeeded)
 		for _, v := range dedupe(targets[uint64(r.id)]) {
 			half = binary.AppendUvarint(half[:0], v)
-			halves.AddRecord(batch.ShardOf(v, recordShards), append(half, r.rec...), emitHalves)
+			halves.AddRecord(shuffle.ShardOf(v, recordShards), append(half, r.rec...), emitHalves)
 		}
 	}
 	halves.Flush(emitHalves)
@@ -177,7 +162,7 @@ func neededRecords(batches [][]byte, needed map[uint64]bool) ([]idRecord, error)
 	var recs []idRecord
 	var id sentence.ID
 	for _, b := range batches {
-		err := batch.Records(b, func(rec []byte) error {
+		err := shuffle.KindSentences.Records(b, func(rec []byte) error {
 			if err := id.UnmarshalPrefix(rec); err != nil {
 				return err
 			}
@@ -207,8 +192,8 @@ func dedupe(ids []uint64) []uint64 {
 type compareFn struct {
 	Cfg Config
 
-	pool        *ordered.Pool[[]comparison, []compared]
-	edges, sims *batch.Packer
+	ordered.Owner[[]comparison, []compared]
+	edges, sims *shuffle.Packer
 	counts      tally.Counts
 }
 
@@ -221,7 +206,7 @@ type comparison struct {
 
 // compared is the outcome of one candidate edge.
 type compared struct {
-	e   component.Edge
+	e   shuffle.Pair // U, V
 	sim Similarity
 	ok  bool
 }
@@ -230,33 +215,25 @@ type compared struct {
 const compareBatch = 32
 
 func (f *compareFn) Setup() {
-	f.pool = ordered.New(0, 4, func() func([]comparison) ([]compared, error) {
+	f.Start(f.Cfg.Workers, 4, func() func([]comparison) ([]compared, error) {
 		w := &comparer{checker: NewChecker(f.Cfg.ShingleLength, f.Cfg.Norm, f.Cfg.Thresholds)}
 		return w.compare
 	})
 }
 
-func (f *compareFn) Teardown() {
-	if f.pool != nil {
-		f.pool.Close()
-	}
-}
-
 func (f *compareFn) StartBundle(context.Context, func(int, []byte), func(int, []byte), func(tally.Counts)) {
-	f.pool.Discard()
-	f.edges = batch.NewPacker(f.Cfg.EdgeShards, 0)
-	f.sims = batch.NewPacker(f.Cfg.RecordShards, 0)
+	f.edges = shuffle.NewPacker(shuffle.KindEdges, f.Cfg.EdgeShards)
+	f.sims = shuffle.NewPacker(shuffle.KindSimilarities, f.Cfg.RecordShards)
 	f.counts = tally.Counts{}
 }
 
 func (f *compareFn) ProcessElement(_ context.Context, shard int, halves, records func(*[]byte) bool, emitEdges, emitSims func(int, []byte), _ func(tally.Counts)) error {
 	byV := map[uint64][][]byte{}
-	var b []byte
-	for halves(&b) {
-		err := batch.Records(b, func(rec []byte) error {
+	for _, b := range shuffle.Collect(halves) {
+		err := shuffle.KindHalfEdges.Records(b, func(rec []byte) error {
 			v, n := binary.Uvarint(rec)
 			if n <= 0 {
-				return batch.ErrCorrupt
+				return shuffle.ErrCorrupt
 			}
 			byV[v] = append(byV[v], rec[n:])
 			return nil
@@ -271,8 +248,9 @@ func (f *compareFn) ProcessElement(_ context.Context, shard int, halves, records
 	deliver := f.deliver(emitEdges, emitSims)
 	var work []comparison
 	var id sentence.ID
+	var b []byte
 	for records(&b) {
-		err := batch.Records(b, func(rec []byte) error {
+		err := shuffle.KindSentences.Records(b, func(rec []byte) error {
 			if err := id.UnmarshalPrefix(rec); err != nil {
 				return err
 			}
@@ -286,14 +264,14 @@ func (f *compareFn) ProcessElement(_ context.Context, shard int, halves, records
 			}
 			w := work
 			work = nil
-			return f.pool.Submit(w, deliver)
+			return f.Pool().Submit(w, deliver)
 		})
 		if err != nil {
 			return fmt.Errorf("verify: records of shard %d: %w", shard, err)
 		}
 	}
 	if len(work) > 0 {
-		if err := f.pool.Submit(work, deliver); err != nil {
+		if err := f.Pool().Submit(work, deliver); err != nil {
 			return fmt.Errorf("verify: records of shard %d: %w", shard, err)
 		}
 	}
@@ -304,7 +282,7 @@ func (f *compareFn) ProcessElement(_ context.Context, shard int, halves, records
 // elements, so one shard's decoding overlaps the previous shard's
 // comparisons.
 func (f *compareFn) FinishBundle(ctx context.Context, emitEdges, emitSims func(int, []byte), emitCounts func(tally.Counts)) error {
-	if err := f.pool.Flush(f.deliver(emitEdges, emitSims)); err != nil {
+	if err := f.Pool().Flush(f.deliver(emitEdges, emitSims)); err != nil {
 		return fmt.Errorf("verify: %w", err)
 	}
 	f.edges.Flush(emitEdges)
@@ -324,8 +302,8 @@ func (f *compareFn) deliver(emitEdges, emitSims func(int, []byte)) func([]compar
 				continue
 			}
 			f.counts.EdgesVerified++
-			f.edges.AddPair(component.Shard(r.e, 0, f.Cfg.EdgeShards), batch.Pair{A: r.e.U, B: r.e.V}, emitEdges)
-			f.sims.AddRecord(batch.ShardOf(r.e.U, f.Cfg.RecordShards), Edge{U: r.e.U, V: r.e.V, Similarity: r.sim}.AppendBinary(nil), emitSims)
+			f.edges.Add(shuffle.EdgeShard(r.e.A, r.e.B, 0, f.Cfg.EdgeShards), r.e, emitEdges)
+			f.sims.AddRecord(shuffle.ShardOf(r.e.A, f.Cfg.RecordShards), Edge{U: r.e.A, V: r.e.B, Similarity: r.sim}.AppendBinary(nil), emitSims)
 		}
 		return nil
 	}
@@ -349,7 +327,7 @@ func (w *comparer) compare(work []comparison) ([]compared, error) {
 				return nil, err
 			}
 			sim, ok := w.checker.Compare(w.us.Text, w.vs.Text)
-			out = append(out, compared{e: component.Edge{U: uint64(w.us.ID), V: uint64(w.vs.ID)}, sim: sim, ok: ok})
+			out = append(out, compared{e: shuffle.Pair{A: uint64(w.us.ID), B: uint64(w.vs.ID)}, sim: sim, ok: ok})
 		}
 	}
 	return out, nil

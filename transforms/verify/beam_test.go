@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/testshared"
-	"github.com/neardup/neardup/transforms/batch"
 	"github.com/neardup/neardup/transforms/sentence"
 )
 
@@ -16,20 +16,20 @@ import (
 // one's record goes once to the second's shard.
 func TestAttachFirstPassesOnlyCandidates(t *testing.T) {
 	const shards = 4
-	var recs []byte
+	var recs [][]byte
 	encoded := map[sentence.ID][]byte{}
 	for _, id := range []sentence.ID{sentence.Doc(1).Sentence(0), sentence.Doc(1).Sentence(1), sentence.Doc(2).Sentence(0), sentence.Doc(3).Sentence(5)} {
 		s := sentence.Sentence{ID: id, Title: "T", Text: "text of " + id.String()}
 		rec, _ := s.AppendBinary(nil)
 		encoded[id] = rec
-		recs = batch.AppendRecord(recs, rec)
+		recs = append(recs, rec)
 	}
 	u, v := uint64(sentence.Doc(1).Sentence(0)), uint64(sentence.Doc(2).Sentence(0))
-	var cands []byte
+	var pairs []shuffle.Pair
 	for range 2 { // the same edge from two bands, in both directions
-		cands = batch.AppendPair(cands, batch.Pair{A: u, B: v})
-		cands = batch.AppendPair(cands, batch.Pair{A: v, B: u})
+		pairs = append(pairs, shuffle.Pair{A: u, B: v}, shuffle.Pair{A: v, B: u})
 	}
+	cands := shuffle.KindCandidates.PackPairs(pairs...)
 
 	var needed []sentence.ID
 	var halves [][]byte
@@ -37,24 +37,23 @@ func TestAttachFirstPassesOnlyCandidates(t *testing.T) {
 	f.Setup()
 	defer f.Teardown()
 	emitHalves := func(shard int, b []byte) {
-		batch.Records(b, func(rec []byte) error {
-			if got, n := binary.Uvarint(rec); got != v || shard != batch.ShardOf(v, shards) || n <= 0 {
-				t.Errorf("half-joined edge for %d in shard %d, want for %d in shard %d", got, shard, v, batch.ShardOf(v, shards))
+		shuffle.KindHalfEdges.Records(b, func(rec []byte) error {
+			if got, n := binary.Uvarint(rec); got != v || shard != shuffle.ShardOf(v, shards) || n <= 0 {
+				t.Errorf("half-joined edge for %d in shard %d, want for %d in shard %d", got, shard, v, shuffle.ShardOf(v, shards))
 			}
 			halves = append(halves, rec)
 			return nil
 		})
 	}
 	emitNeeded := func(shard int, b []byte) {
-		batch.Records(b, func(rec []byte) error {
+		shuffle.KindSentences.Records(b, func(rec []byte) error {
 			var id sentence.ID
 			id.UnmarshalPrefix(rec)
 			needed = append(needed, id)
 			return nil
 		})
 	}
-	f.StartBundle(emitHalves, emitNeeded)
-	if err := f.ProcessElement(0, testshared.Iter(cands), testshared.Iter(batch.Seal(recs)), emitHalves, emitNeeded); err != nil {
+	if err := f.ProcessElement(0, testshared.Iter(cands), testshared.Iter(shuffle.KindSentences.PackRecords(recs...)), emitHalves, emitNeeded); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.FinishBundle(emitHalves, emitNeeded); err != nil {
