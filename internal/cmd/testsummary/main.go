@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -53,7 +54,7 @@ func main() {
 
 // modulePath is the module path declared in dir/go.mod, or "".
 func modulePath(dir string) string {
-	data, err := os.ReadFile(dir + "/go.mod")
+	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
 	if err != nil {
 		return ""
 	}
