@@ -2,16 +2,22 @@
 // the project's shared real test data: the public sample dumps in
 // ../shared/data beside the checkout, and the seed papers' example
 // sentences in ../shared/cases; tests that need them skip, with a message,
-// where they are missing. And it stands in for Beam's GroupByKey iterators
-// when a test calls a DoFn directly.
+// where they are missing. It stands in for Beam's GroupByKey iterators
+// when a test calls a DoFn directly, and it compresses test data and checks
+// that decoders refuse damaged encodings.
 package testshared
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
+	"encoding/xml"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/dsnet/compress/bzip2"
 )
 
 // Path returns the path of rel (slash-separated) under the shared directory
@@ -99,5 +105,67 @@ func Iter(batches ...[]byte) func(*[]byte) bool {
 		}
 		*b, batches = batches[0], batches[1:]
 		return true
+	}
+}
+
+// DumpPage is a page of a shared XML dump: its title and wikitext.
+type DumpPage struct {
+	Title string `xml:"title"`
+	Text  string `xml:"revision>text"`
+}
+
+// DumpPages decodes the pages of the uncompressed XML dump rel under
+// ../shared/data (such as "wikiduper/Katrina.xml"), or skips the test.
+func DumpPages(tb testing.TB, rel string) []DumpPage {
+	tb.Helper()
+	path := Data(tb, rel)
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var dump struct {
+		Pages []DumpPage `xml:"page"`
+	}
+	if err := xml.NewDecoder(f).Decode(&dump); err != nil {
+		tb.Fatalf("%s: %v", path, err)
+	}
+	return dump.Pages
+}
+
+// Compress returns data written through the writer newWriter makes, closed.
+func Compress(tb testing.TB, data []byte, newWriter func(io.Writer) (io.WriteCloser, error)) []byte {
+	tb.Helper()
+	var out bytes.Buffer
+	w, err := newWriter(&out)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := w.Write(data); err != nil {
+		tb.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		tb.Fatal(err)
+	}
+	return out.Bytes()
+}
+
+// Bzip2 compresses data as one bzip2 stream.
+func Bzip2(tb testing.TB, data []byte) []byte {
+	tb.Helper()
+	return Compress(tb, data, func(w io.Writer) (io.WriteCloser, error) { return bzip2.NewWriter(w, nil) })
+}
+
+// CheckDamaged checks that unmarshal, a decoder of the encoding b, fails on
+// every prefix of b and on b with a byte more.
+func CheckDamaged(tb testing.TB, b []byte, unmarshal func([]byte) error) {
+	tb.Helper()
+	for cut := range len(b) {
+		if err := unmarshal(b[:cut]); err == nil {
+			tb.Errorf("encoding cut at %d of %d decoded without error", cut, len(b))
+		}
+	}
+	if err := unmarshal(append(b[:len(b):len(b)], 0)); err == nil {
+		tb.Error("trailing byte decoded without error")
 	}
 }

@@ -65,33 +65,33 @@ func katrinaPages(b *testing.B) (pages [][]byte, size int64) {
 // pages of Katrina.xml.
 func BenchmarkParsePage(b *testing.B) {
 	pages, size := katrinaPages(b)
-	b.Run("fast", func(b *testing.B) {
-		var p fastParser
-		var bld builder
-		b.SetBytes(size)
-		b.ReportAllocs()
-		for b.Loop() {
-			for _, pg := range pages {
-				bld.reset()
-				if !p.parse(pg, &bld) {
-					b.Fatal("fast parser refused a page")
+	var fast fastParser
+	for _, parser := range []struct {
+		name  string
+		parse func([]byte, *builder) error
+	}{
+		{"fast", func(pg []byte, bld *builder) error {
+			if !fast.parse(pg, bld) {
+				return errors.New("fast parser refused a page")
+			}
+			return nil
+		}},
+		{"encoding-xml", parseXML},
+	} {
+		b.Run(parser.name, func(b *testing.B) {
+			var bld builder
+			b.SetBytes(size)
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, pg := range pages {
+					bld.reset()
+					if err := parser.parse(pg, &bld); err != nil {
+						b.Fatal(err)
+					}
 				}
 			}
-		}
-	})
-	b.Run("encoding-xml", func(b *testing.B) {
-		var bld builder
-		b.SetBytes(size)
-		b.ReportAllocs()
-		for b.Loop() {
-			for _, pg := range pages {
-				bld.reset()
-				if err := parseXML(pg, &bld); err != nil {
-					b.Fatal(err)
-				}
-			}
-		}
-	})
+		})
+	}
 }
 
 // BenchmarkBzip2 decompresses gensim's enwiki part (1.7 MB compressed, 6.1

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
-	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,46 +14,20 @@ import (
 	"cloud.google.com/go/storage"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs" // register gs://
 	"github.com/fsouza/fake-gcs-server/fakestorage"
+	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/internal/testshared/fakegcs"
 )
 
 // The tests in this file read gs:// paths through Beam's gcs filesystem,
-// which builds its own storage client: the only way to point it at a fake
-// server is STORAGE_EMULATOR_HOST. The storage client then reads objects
-// through the XML API at http://HOST/BUCKET/OBJECT, which the fake server
-// answers only when its PublicHost is that same HOST.
+// pointed at a fake server (see fakegcs).
 
 const gcsBucket = "neardup-dumps"
 
 // startFakeGCS serves objects on a fresh loopback port and points Beam's gcs
 // filesystem at it for the rest of the test.
-func startFakeGCS(t *testing.T, objects []fakestorage.Object) *fakestorage.Server {
+func startFakeGCS(t *testing.T, objects ...fakestorage.Object) {
 	t.Helper()
-	port := freeLoopbackPort(t)
-	host := fmt.Sprintf("127.0.0.1:%d", port)
-	srv, err := fakestorage.NewServerWithOptions(fakestorage.Options{
-		InitialObjects: objects,
-		Scheme:         "http",
-		Host:           "127.0.0.1",
-		Port:           port,
-		PublicHost:     host,
-		Writer:         io.Discard,
-	})
-	if err != nil {
-		t.Fatalf("starting fake GCS server: %v", err)
-	}
-	t.Cleanup(srv.Stop)
-	t.Setenv("STORAGE_EMULATOR_HOST", host)
-	return srv
-}
-
-func freeLoopbackPort(t *testing.T) uint16 {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return uint16(l.Addr().(*net.TCPAddr).Port)
+	fakegcs.Setenv(t, gcsBucket, objects...)
 }
 
 // gcsFixture is a local file served from the fake bucket under object.
@@ -77,7 +49,7 @@ func gcsFixtures(t *testing.T) []gcsFixture {
 	}
 	fixtures := []gcsFixture{
 		{"dumps/simplewiki-sample.xml", sample},
-		{"dumps/simplewiki-sample.xml.bz2", writeTemp(t, "simplewiki-sample.xml.bz2", bzip2Data(t, raw))},
+		{"dumps/simplewiki-sample.xml.bz2", writeTemp(t, "simplewiki-sample.xml.bz2", testshared.Bzip2(t, raw))},
 	}
 	shared := filepath.Join("..", "..", "..", "shared", "data", "gensim-wiki", "enwiki-table-markup.xml.bz2")
 	if _, err := os.Stat(shared); err == nil {
@@ -92,14 +64,7 @@ func fakeObjects(t *testing.T, fixtures []gcsFixture) []fakestorage.Object {
 	t.Helper()
 	var objects []fakestorage.Object
 	for _, f := range fixtures {
-		content, err := os.ReadFile(f.local)
-		if err != nil {
-			t.Fatal(err)
-		}
-		objects = append(objects, fakestorage.Object{
-			ObjectAttrs: fakestorage.ObjectAttrs{BucketName: gcsBucket, Name: f.object},
-			Content:     content,
-		})
+		objects = append(objects, fakegcs.FileObject(t, gcsBucket, f.object, f.local))
 	}
 	return objects
 }
@@ -122,7 +87,7 @@ func readAllFrom(t *testing.T, path string) []byte {
 // decompressed bytes and the pages equal those read from the local copies.
 func TestGCSOpen(t *testing.T) {
 	fixtures := gcsFixtures(t)
-	startFakeGCS(t, fakeObjects(t, fixtures))
+	startFakeGCS(t, fakeObjects(t, fixtures)...)
 	for _, f := range fixtures {
 		t.Run(f.object, func(t *testing.T) {
 			got, want := readAllFrom(t, f.url()), readAllFrom(t, f.local)
@@ -171,11 +136,8 @@ func TestGCSOpenFailures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	compressed := bzip2Data(t, raw)
-	startFakeGCS(t, []fakestorage.Object{{
-		ObjectAttrs: fakestorage.ObjectAttrs{BucketName: gcsBucket, Name: "cut.xml.bz2"},
-		Content:     compressed[:len(compressed)/2],
-	}})
+	compressed := testshared.Bzip2(t, raw)
+	startFakeGCS(t, fakegcs.Object(gcsBucket, "cut.xml.bz2", compressed[:len(compressed)/2]))
 	ctx := context.Background()
 
 	missing := "gs://" + gcsBucket + "/no-such-dump.xml"
@@ -204,11 +166,8 @@ func TestGCSOpenFailures(t *testing.T) {
 func TestGCSExpand(t *testing.T) {
 	fixtures := gcsFixtures(t)
 	objects := fakeObjects(t, fixtures)
-	objects = append(objects, fakestorage.Object{
-		ObjectAttrs: fakestorage.ObjectAttrs{BucketName: gcsBucket, Name: "dumps/old/simplewiki-2013.xml"},
-		Content:     []byte("<mediawiki></mediawiki>"),
-	})
-	startFakeGCS(t, objects)
+	objects = append(objects, fakegcs.Object(gcsBucket, "dumps/old/simplewiki-2013.xml", []byte("<mediawiki></mediawiki>")))
+	startFakeGCS(t, objects...)
 	gs := "gs://" + gcsBucket + "/"
 	var all, bz2 []string
 	for _, f := range fixtures {
@@ -251,7 +210,7 @@ func TestGCSExpand(t *testing.T) {
 // TestGCSSizes checks the sizes recorded for the manifest of a gs:// input.
 func TestGCSSizes(t *testing.T) {
 	fixtures := gcsFixtures(t)
-	startFakeGCS(t, fakeObjects(t, fixtures))
+	startFakeGCS(t, fakeObjects(t, fixtures)...)
 	var urls []string
 	for _, f := range fixtures {
 		urls = append(urls, f.url())

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fsouza/fake-gcs-server/fakestorage"
 	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/internal/testshared/fakegcs"
 )
 
 // TestSplitReadingOnGCS reads a real dump stored in a (fake) GCS bucket in
@@ -21,10 +21,7 @@ func TestSplitReadingOnGCS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	startFakeGCS(t, []fakestorage.Object{{
-		ObjectAttrs: fakestorage.ObjectAttrs{BucketName: gcsBucket, Name: "dumps/Katrina.xml"},
-		Content:     content,
-	}})
+	startFakeGCS(t, fakegcs.Object(gcsBucket, "dumps/Katrina.xml", content))
 	srcs, err := Plan(t.Context(), []string{local, "gs://" + gcsBucket + "/dumps/Katrina.xml"})
 	if err != nil {
 		t.Fatal(err)
@@ -50,10 +47,7 @@ func TestOpenReaderAt(t *testing.T) {
 	if err := os.WriteFile(local, content, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	startFakeGCS(t, []fakestorage.Object{{
-		ObjectAttrs: fakestorage.ObjectAttrs{BucketName: gcsBucket, Name: "f.bin"},
-		Content:     content,
-	}})
+	startFakeGCS(t, fakegcs.Object(gcsBucket, "f.bin", content))
 	tests := []struct {
 		off     int64
 		n       int

@@ -16,6 +16,7 @@ import (
 	"testing/iotest"
 
 	"github.com/dsnet/compress/bzip2"
+	"github.com/neardup/neardup/internal/testshared"
 	"github.com/ulikunitz/xz"
 )
 
@@ -29,51 +30,19 @@ func writeTemp(t testing.TB, name string, data []byte) string {
 	return path
 }
 
+// gzipMembers compresses each part as a gzip member of its own.
 func gzipMembers(t testing.TB, parts ...[]byte) []byte {
 	t.Helper()
-	var out bytes.Buffer
+	var out []byte
 	for _, p := range parts {
-		w := gzip.NewWriter(&out)
-		if _, err := w.Write(p); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Close(); err != nil {
-			t.Fatal(err)
-		}
+		out = append(out, testshared.Compress(t, p, func(w io.Writer) (io.WriteCloser, error) { return gzip.NewWriter(w), nil })...)
 	}
-	return out.Bytes()
+	return out
 }
 
 func xzData(t testing.TB, data []byte) []byte {
 	t.Helper()
-	var out bytes.Buffer
-	w, err := xz.NewWriter(&out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.Write(data); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return out.Bytes()
-}
-
-func bzip2Data(t testing.TB, data []byte) []byte {
-	t.Helper()
-	var out bytes.Buffer
-	w, err := bzip2.NewWriter(&out, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.Write(data); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return out.Bytes()
+	return testshared.Compress(t, data, func(w io.Writer) (io.WriteCloser, error) { return xz.NewWriter(w) })
 }
 
 func TestOpenByExtension(t *testing.T) {
@@ -85,7 +54,7 @@ func TestOpenByExtension(t *testing.T) {
 		{"dump.xml", doc},
 		{"dump", doc},
 		{"dump.xml.gz", gzipMembers(t, doc[:100], doc[100:])},                         // two members
-		{"dump.xml.bz2", append(bzip2Data(t, doc[:100]), bzip2Data(t, doc[100:])...)}, // two streams
+		{"dump.xml.bz2", append(testshared.Bzip2(t, doc[:100]), testshared.Bzip2(t, doc[100:])...)}, // two streams
 		{"dump.xml.xz", append(xzData(t, doc[:100]), xzData(t, doc[100:])...)},        // two streams
 	}
 	for _, tt := range tests {
@@ -216,7 +185,7 @@ func TestCorruptCompressedData(t *testing.T) {
 		data []byte
 	}{
 		{"x.xml.gz", gzipMembers(t, doc)},
-		{"x.xml.bz2", bzip2Data(t, doc)},
+		{"x.xml.bz2", testshared.Bzip2(t, doc)},
 		{"x.xml.xz", xzData(t, doc)},
 	} {
 		data := bytes.Clone(tt.data)
@@ -258,7 +227,7 @@ func TestFileErrorsStayIOErrors(t *testing.T) {
 	}{
 		{"x.xml", doc},
 		{"x.xml.gz", gzipMembers(t, doc)},
-		{"x.xml.bz2", bzip2Data(t, doc)},
+		{"x.xml.bz2", testshared.Bzip2(t, doc)},
 		{"x.xml.xz", xzData(t, doc)},
 	} {
 		raw := io.MultiReader(bytes.NewReader(tt.data[:len(tt.data)/2]), iotest.ErrReader(boom))

@@ -47,6 +47,23 @@ func readAll(t testing.TB, r *Reader) outcome {
 	}
 }
 
+// checkOutcome checks the titles of the pages read and the reasons of the
+// dead letters, each of which must contain its entry of reasons.
+func checkOutcome(t *testing.T, res outcome, wantTitles, reasons []string) {
+	t.Helper()
+	if got := titles(res.pages); !reflect.DeepEqual(got, wantTitles) {
+		t.Errorf("titles = %q, want %q", got, wantTitles)
+	}
+	if len(res.dead) != len(reasons) {
+		t.Fatalf("dead letters = %+v, want %d", res.dead, len(reasons))
+	}
+	for i, d := range res.dead {
+		if !strings.Contains(d.Reason, reasons[i]) {
+			t.Errorf("dead letter %d reason %q, want it to contain %q", i, d.Reason, reasons[i])
+		}
+	}
+}
+
 func readString(t testing.TB, s string, opt Options) outcome {
 	t.Helper()
 	return readAll(t, NewReader(strings.NewReader(s), "f.xml", opt))
@@ -213,17 +230,7 @@ func TestReaderOutcomes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res := readString(t, tt.in, tt.opt)
-			if got := titles(res.pages); !reflect.DeepEqual(got, tt.titles) {
-				t.Errorf("titles = %q, want %q", got, tt.titles)
-			}
-			if len(res.dead) != len(tt.reasons) {
-				t.Fatalf("dead letters = %+v, want %d", res.dead, len(tt.reasons))
-			}
-			for i, d := range res.dead {
-				if !strings.Contains(d.Reason, tt.reasons[i]) {
-					t.Errorf("dead letter %d reason %q, want it to contain %q", i, d.Reason, tt.reasons[i])
-				}
-			}
+			checkOutcome(t, res, tt.titles, tt.reasons)
 			switch tt.end {
 			case "eof":
 				if res.end != io.EOF {
@@ -456,17 +463,7 @@ func TestFixtures(t *testing.T) {
 			}
 			defer f.Close()
 			res := readAll(t, NewReader(f, tt.file, Options{}))
-			if got := titles(res.pages); !reflect.DeepEqual(got, tt.titles) {
-				t.Errorf("titles = %q, want %q", got, tt.titles)
-			}
-			if len(res.dead) != len(tt.reasons) {
-				t.Fatalf("dead letters %+v, want %d", res.dead, len(tt.reasons))
-			}
-			for i, d := range res.dead {
-				if !strings.Contains(d.Reason, tt.reasons[i]) {
-					t.Errorf("dead letter %d: %q, want it to contain %q", i, d.Reason, tt.reasons[i])
-				}
-			}
+			checkOutcome(t, res, tt.titles, tt.reasons)
 			if res.end != tt.end {
 				t.Errorf("end = %v, want %v", res.end, tt.end)
 			}

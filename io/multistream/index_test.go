@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dsnet/compress/bzip2"
+	"github.com/neardup/neardup/internal/testshared"
 )
 
 func TestParseIndex(t *testing.T) {
@@ -84,7 +84,7 @@ func TestParseIndexBzip2(t *testing.T) {
 	text := "597:10:A\n597:12:B\n683059:13:C\n"
 	var compressed []byte
 	for _, part := range []string{text[:9], text[9:]} {
-		compressed = append(compressed, bzip2Bytes(t, []byte(part))...)
+		compressed = append(compressed, testshared.Bzip2(t, []byte(part))...)
 	}
 	got, err := ParseIndex(bytes.NewReader(compressed))
 	if err != nil {
@@ -98,23 +98,6 @@ func TestParseIndexBzip2(t *testing.T) {
 	if !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Errorf("cut index: error %v, want io.ErrUnexpectedEOF", err)
 	}
-}
-
-// bzip2Bytes compresses b as one bzip2 stream.
-func bzip2Bytes(t testing.TB, b []byte) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw, err := bzip2.NewWriter(&buf, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := zw.Write(b); err != nil {
-		t.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
 }
 
 // errReader fails every read.
@@ -167,7 +150,7 @@ func FuzzParseIndex(f *testing.F) {
 	f.Add([]byte("600:1:Wikipedia:Manual of Style\r\n\n900:3:::"))
 	f.Add([]byte("9:1:A\n5:2:B\n"))
 	f.Add([]byte("5::A\n+5:1:A\n"))
-	f.Add(bzip2Bytes(f, []byte("5:1:A\n5:2:B\n")))
+	f.Add(testshared.Bzip2(f, []byte("5:1:A\n5:2:B\n")))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		streams, err := ParseIndex(bytes.NewReader(data))
 		if err != nil {

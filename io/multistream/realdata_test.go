@@ -12,24 +12,14 @@ import (
 	"testing"
 
 	"github.com/dsnet/compress/bzip2"
+	"github.com/neardup/neardup/internal/testshared"
 	"github.com/neardup/neardup/io/dump"
 )
-
-// sharedData returns the directory of the project's real test data, or
-// skips the test when it is missing.
-func sharedData(t testing.TB) string {
-	t.Helper()
-	dir := filepath.Join("..", "..", "..", "shared", "data")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("real test data not available: %v", err)
-	}
-	return dir
-}
 
 // readDecompressed reads a shared data file, decompressing a .bz2.
 func readDecompressed(t testing.TB, name string) []byte {
 	t.Helper()
-	f, err := os.Open(filepath.Join(sharedData(t), name))
+	f, err := os.Open(testshared.Data(t, name))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,13 +51,7 @@ func TestClaimExcludesSecondClaim(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, ClaimName)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("claim file after Release: %v, want it removed", err)
 	}
-	c2, err := Claim(ctx, dir)
-	if err != nil {
-		t.Fatalf("Claim after Release: %v", err)
-	}
-	if err := c2.Release(ctx); err != nil {
-		t.Fatal(err)
-	}
+	claimFree(t, dir, "Release")
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("run directory holds %d entries after the claims, want none", len(entries))
 	}
@@ -157,13 +151,7 @@ func TestClaimExcludesOtherProcess(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, ClaimName)); err != nil {
 		t.Fatalf("the killed process's claim file: %v (want it left behind, to prove a leftover file is no claim)", err)
 	}
-	c, err := Claim(ctx, dir)
-	if err != nil {
-		t.Fatalf("Claim after the holder was killed: %v", err)
-	}
-	if err := c.Release(ctx); err != nil {
-		t.Fatal(err)
-	}
+	claimFree(t, dir, "the holder was killed")
 }
 
 // TestClaimUnwritable checks that a claim on a directory that cannot be

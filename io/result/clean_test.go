@@ -18,23 +18,30 @@ import (
 // which match other names.
 var globNames = []string{"a[b]", "r[1]", "star*", "what?", "{x,y}", "[", "]", "r1"}
 
+// writeManifests writes the manifest.json of each run id under root,
+// checking that Exists finds it once written and not before.
+func writeManifests(t *testing.T, root string, ids []string) {
+	t.Helper()
+	for _, id := range ids {
+		manifest := Join(Join(root, id), "manifest.json")
+		if ok, err := Exists(t.Context(), manifest); ok || err != nil {
+			t.Errorf("Exists(%s) = %v, %v before it was written, want false", manifest, ok, err)
+		}
+		if err := WriteBytes(t.Context(), manifest, []byte("{}")); err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := Exists(t.Context(), manifest); !ok || err != nil {
+			t.Errorf("Exists(%s) = %v, %v, want true", manifest, ok, err)
+		}
+	}
+}
+
 // TestExistsTakesNamesLiterally checks that a finished run is found
 // whatever its name: Exists looks the file up, it does not list a pattern.
 func TestExistsTakesNamesLiterally(t *testing.T) {
 	ctx := t.Context()
 	root := filepath.Join(t.TempDir(), "out[put]")
-	for _, id := range globNames {
-		manifest := Join(Join(root, id), "manifest.json")
-		if ok, err := Exists(ctx, manifest); ok || err != nil {
-			t.Errorf("Exists(%s) = %v, %v before it was written, want false", manifest, ok, err)
-		}
-		if err := WriteBytes(ctx, manifest, []byte("{}")); err != nil {
-			t.Fatal(err)
-		}
-		if ok, err := Exists(ctx, manifest); !ok || err != nil {
-			t.Errorf("Exists(%s) = %v, %v, want true", manifest, ok, err)
-		}
-	}
+	writeManifests(t, root, globNames)
 	// "r?" matches r1 as a pattern, but no run is called r?.
 	for _, id := range []string{"r?", "r*", "r[0-9]"} {
 		manifest := Join(Join(root, id), "manifest.json")

@@ -8,11 +8,12 @@ import (
 	"time"
 
 	"github.com/fsouza/fake-gcs-server/fakestorage"
+	"github.com/neardup/neardup/internal/testshared/fakegcs"
 )
 
 // putStaleClaim puts a claim object of a dead process (pid 4242 on host
 // "gone"), last written 10 minutes ago, at object.
-func putStaleClaim(srv *fakestorage.Server, object string) {
+func putStaleClaim(srv *fakegcs.Server, object string) {
 	old := time.Now().Add(-10 * time.Minute)
 	srv.CreateObject(fakestorage.Object{
 		ObjectAttrs: fakestorage.ObjectAttrs{BucketName: gcsBucket, Name: object, Created: old, Updated: old},
@@ -20,7 +21,26 @@ func putStaleClaim(srv *fakestorage.Server, object string) {
 	})
 }
 
-func claimOwnerOnServer(t *testing.T, srv *fakestorage.Server, object string) (Owner, int64) {
+// claimFree claims dir, free again after what, and releases the claim.
+func claimFree(t *testing.T, dir, after string) {
+	t.Helper()
+	c, err := Claim(t.Context(), dir)
+	if err != nil {
+		t.Fatalf("Claim after %s: %v", after, err)
+	}
+	if err := c.Release(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// gcsClaimDir starts a fake bucket and returns it with the gs:// run
+// directory out/run there and the name of the object of its claim.
+func gcsClaimDir(t *testing.T, run string) (srv *fakegcs.Server, dir, object string) {
+	t.Helper()
+	return startFakeGCS(t), "gs://" + gcsBucket + "/out/" + run, "out/" + run + "/" + ClaimName
+}
+
+func claimOwnerOnServer(t *testing.T, srv *fakegcs.Server, object string) (Owner, int64) {
 	t.Helper()
 	obj, err := srv.GetObject(gcsBucket, object)
 	if err != nil {
@@ -36,10 +56,8 @@ func claimOwnerOnServer(t *testing.T, srv *fakestorage.Server, object string) (O
 // TestGCSClaim claims a gs:// run directory twice: the second claim fails
 // naming the first, which Release then gives up.
 func TestGCSClaim(t *testing.T) {
-	srv := startFakeGCS(t)
+	srv, dir, object := gcsClaimDir(t, "r[1]")
 	ctx := t.Context()
-	dir := "gs://" + gcsBucket + "/out/r[1]"
-	object := "out/r[1]/" + ClaimName
 	c1, err := Claim(ctx, dir)
 	if err != nil {
 		t.Fatal(err)
@@ -58,25 +76,17 @@ func TestGCSClaim(t *testing.T) {
 	if err := c1.Release(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if got := bucketObjects(t, srv); len(got) != 0 {
+	if got := srv.Objects(t, ""); len(got) != 0 {
 		t.Errorf("after Release the bucket holds %q", got)
 	}
-	c2, err := Claim(ctx, dir)
-	if err != nil {
-		t.Fatalf("Claim after Release: %v", err)
-	}
-	if err := c2.Release(ctx); err != nil {
-		t.Fatal(err)
-	}
+	claimFree(t, dir, "Release")
 }
 
 // TestGCSClaimStaleTakeover finds the claim of a process that died without
 // releasing it: not refreshed for more than 2 minutes, it is taken over.
 func TestGCSClaimStaleTakeover(t *testing.T) {
-	srv := startFakeGCS(t)
+	srv, dir, object := gcsClaimDir(t, "run-4")
 	ctx := t.Context()
-	dir := "gs://" + gcsBucket + "/out/run-4"
-	object := "out/run-4/" + ClaimName
 	putStaleClaim(srv, object)
 	c, err := Claim(ctx, dir)
 	if err != nil {
@@ -104,10 +114,8 @@ func TestGCSClaimStaleTakeover(t *testing.T) {
 // the one whose takeover comes second fails its generation precondition and
 // reports the winner.
 func TestGCSClaimLostTakeoverRace(t *testing.T) {
-	srv := startFakeGCS(t)
+	srv, dir, object := gcsClaimDir(t, "run-5")
 	ctx := t.Context()
-	dir := "gs://" + gcsBucket + "/out/run-5"
-	object := "out/run-5/" + ClaimName
 	putStaleClaim(srv, object)
 	var winner *RunClaim
 	beforeTakeover = func() {
@@ -136,12 +144,10 @@ func TestGCSClaimLostTakeoverRace(t *testing.T) {
 // and that a claim another process took over is reported lost and left to
 // it by Release.
 func TestGCSClaimHeartbeat(t *testing.T) {
-	srv := startFakeGCS(t)
+	srv, dir, object := gcsClaimDir(t, "run-6")
 	ctx := t.Context()
 	defer func(d time.Duration) { heartbeatEvery = d }(heartbeatEvery)
 	heartbeatEvery = 20 * time.Millisecond
-	dir := "gs://" + gcsBucket + "/out/run-6"
-	object := "out/run-6/" + ClaimName
 	c, err := Claim(ctx, dir)
 	if err != nil {
 		t.Fatal(err)
@@ -183,18 +189,7 @@ func TestGCSExistsAndCleanLiterally(t *testing.T) {
 	srv := startFakeGCS(t)
 	ctx := t.Context()
 	root := "gs://" + gcsBucket + "/out[x]"
-	for _, id := range []string{"r[1]", "r1", "r[1]x", "a*", "b?", "{c,d}"} {
-		manifest := Join(Join(root, id), "manifest.json")
-		if ok, err := Exists(ctx, manifest); ok || err != nil {
-			t.Errorf("Exists(%s) = %v, %v before it was written", manifest, ok, err)
-		}
-		if err := WriteBytes(ctx, manifest, []byte("{}")); err != nil {
-			t.Fatal(err)
-		}
-		if ok, err := Exists(ctx, manifest); !ok || err != nil {
-			t.Errorf("Exists(%s) = %v, %v, want true", manifest, ok, err)
-		}
-	}
+	writeManifests(t, root, []string{"r[1]", "r1", "r[1]x", "a*", "b?", "{c,d}"})
 	if ok, err := Exists(ctx, root+"/r?/manifest.json"); ok || err != nil {
 		t.Errorf("Exists(r?/manifest.json) = %v, %v: want false, no run has that name", ok, err)
 	}
@@ -218,7 +213,7 @@ func TestGCSExistsAndCleanLiterally(t *testing.T) {
 		"out[x]/r[1]/" + ClaimName, "out[x]/r[1]/manifest.json", "out[x]/r[1]/sub/x.jsonl", "out[x]/r[1]/summary.json",
 		"out[x]/r[1]x/manifest.json", "out[x]/{c,d}/manifest.json",
 	}
-	if got := bucketObjects(t, srv); !slices.Equal(got, want) {
+	if got := srv.Objects(t, ""); !slices.Equal(got, want) {
 		t.Errorf("after Clean the bucket holds\n%q\nwant\n%q", got, want)
 	}
 	if _, err := Clean(ctx, "gs://"+gcsBucket, nil); err == nil {

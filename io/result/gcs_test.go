@@ -4,65 +4,25 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"fmt"
-	"io"
-	"net"
 	"slices"
 	"strings"
 	"testing"
 
 	"cloud.google.com/go/storage"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs" // register gs://
-	"github.com/fsouza/fake-gcs-server/fakestorage"
+	"github.com/neardup/neardup/internal/testshared/fakegcs"
 )
 
 // The tests in this file write gs:// paths through Beam's gcs filesystem,
-// which builds its own storage client: STORAGE_EMULATOR_HOST points it at an
-// in-process fake server, whose PublicHost must be that same host:port or
-// the client's reads (XML API, http://HOST/BUCKET/OBJECT) find nothing.
+// pointed at an in-process fake server (see fakegcs).
 
 const gcsBucket = "neardup-results"
 
 // startFakeGCS starts an empty bucket on a fresh loopback port and points
 // Beam's gcs filesystem at it for the rest of the test.
-func startFakeGCS(t *testing.T) *fakestorage.Server {
+func startFakeGCS(t *testing.T) *fakegcs.Server {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := uint16(l.Addr().(*net.TCPAddr).Port)
-	l.Close()
-	host := fmt.Sprintf("127.0.0.1:%d", port)
-	srv, err := fakestorage.NewServerWithOptions(fakestorage.Options{
-		Scheme:     "http",
-		Host:       "127.0.0.1",
-		Port:       port,
-		PublicHost: host,
-		Writer:     io.Discard,
-	})
-	if err != nil {
-		t.Fatalf("starting fake GCS server: %v", err)
-	}
-	t.Cleanup(srv.Stop)
-	srv.CreateBucketWithOpts(fakestorage.CreateBucketOpts{Name: gcsBucket})
-	t.Setenv("STORAGE_EMULATOR_HOST", host)
-	return srv
-}
-
-// bucketObjects lists every object in the bucket, as seen by the server.
-func bucketObjects(t *testing.T, srv *fakestorage.Server) []string {
-	t.Helper()
-	resp, err := srv.ListObjectsWithOptionsPaginated(gcsBucket, fakestorage.ListOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, a := range resp.Objects {
-		names = append(names, a.Name)
-	}
-	slices.Sort(names)
-	return names
+	return fakegcs.Setenv(t, gcsBucket)
 }
 
 // TestGCSWriteRead writes sharded lines and a summary to a bucket, reads them
@@ -101,7 +61,7 @@ func TestGCSWriteRead(t *testing.T) {
 		}
 	}
 	want := []string{"out/run-1/clusters-00000-of-00001.jsonl", "out/run-1/summary.json"}
-	if got := bucketObjects(t, srv); !slices.Equal(got, want) {
+	if got := srv.Objects(t, ""); !slices.Equal(got, want) {
 		t.Errorf("bucket holds %q, want exactly %q (no temporary files)", got, want)
 	}
 
@@ -134,7 +94,7 @@ func TestGCSFailedWriteIsNotPublished(t *testing.T) {
 	if _, err := ReadFile(ctx, name); !errors.Is(err, storage.ErrObjectNotExist) {
 		t.Fatalf("ReadFile(%s) = %v, want storage.ErrObjectNotExist", name, err)
 	}
-	for _, o := range bucketObjects(t, srv) {
+	for _, o := range srv.Objects(t, "") {
 		if !strings.HasPrefix(o[strings.LastIndex(o, "/")+1:], ".tmp-") {
 			t.Errorf("failed write left %s, which does not look temporary", o)
 		}
@@ -166,7 +126,7 @@ func TestGCSExistsAndCheckWritable(t *testing.T) {
 		t.Fatalf("CheckWritable(%s): %v", dir, err)
 	}
 	want := []string{"out/run-3/manifest.json", "out/run-3/manifest.json.bak"}
-	if got := bucketObjects(t, srv); !slices.Equal(got, want) {
+	if got := srv.Objects(t, ""); !slices.Equal(got, want) {
 		t.Errorf("after CheckWritable the bucket holds %q, want %q (probe removed)", got, want)
 	}
 
