@@ -53,9 +53,9 @@ func TestOpenByExtension(t *testing.T) {
 	}{
 		{"dump.xml", doc},
 		{"dump", doc},
-		{"dump.xml.gz", gzipMembers(t, doc[:100], doc[100:])},                         // two members
+		{"dump.xml.gz", gzipMembers(t, doc[:100], doc[100:])},                                       // two members
 		{"dump.xml.bz2", append(testshared.Bzip2(t, doc[:100]), testshared.Bzip2(t, doc[100:])...)}, // two streams
-		{"dump.xml.xz", append(xzData(t, doc[:100]), xzData(t, doc[100:])...)},        // two streams
+		{"dump.xml.xz", append(xzData(t, doc[:100]), xzData(t, doc[100:])...)},                      // two streams
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
