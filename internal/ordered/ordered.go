@@ -12,6 +12,7 @@
 package ordered
 
 import (
+	"cmp"
 	"fmt"
 	"runtime"
 	"sync"
@@ -179,4 +180,39 @@ func (o *Owner[In, Out]) Pool() *Pool[In, Out] { return o.pool }
 func (o *Owner[In, Out]) Teardown() {
 	o.pool.Close()
 	o.pool = nil
+}
+
+// Batch gathers a DoFn's inputs into the batches it hands to its pool: a
+// batch is full at MaxItems inputs or MaxBytes bytes, whichever comes first
+// (DefaultBatchItems and DefaultBatchBytes if zero). Handing a pool whole
+// batches keeps its hand-off cost small next to the work.
+type Batch[T any] struct {
+	MaxItems, MaxBytes int
+
+	items []T
+	bytes int
+}
+
+// Default batch bounds: 16 pages or 1 MiB of text.
+const (
+	DefaultBatchItems = 16
+	DefaultBatchBytes = 1 << 20
+)
+
+// Add adds x, of the given size in bytes, and returns the batch if that
+// made it full (and starts a new one), or nil.
+func (b *Batch[T]) Add(x T, size int) []T {
+	b.items = append(b.items, x)
+	b.bytes += size
+	if len(b.items) < cmp.Or(b.MaxItems, DefaultBatchItems) && b.bytes < cmp.Or(b.MaxBytes, DefaultBatchBytes) {
+		return nil
+	}
+	return b.Take()
+}
+
+// Take returns what the batch holds (nil if nothing) and starts a new one.
+func (b *Batch[T]) Take() []T {
+	items := b.items
+	b.items, b.bytes = nil, 0
+	return items
 }

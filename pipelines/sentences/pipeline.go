@@ -10,6 +10,7 @@ import (
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/bucket"
+	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/cluster"
 	"github.com/neardup/neardup/transforms/component"
 	"github.com/neardup/neardup/transforms/dedupe"
@@ -22,10 +23,6 @@ import (
 
 // signConfig is the part of the options the MinHash stage needs.
 func (o Options) signConfig() minhash.Config {
-	var sites []dump.Site
-	if o.Sources != nil {
-		sites = o.Sources.Sites
-	}
 	return minhash.Config{
 		ShingleLength: o.ShingleLength,
 		MinShingles:   o.MinShingles,
@@ -38,7 +35,6 @@ func (o Options) signConfig() minhash.Config {
 		BucketShards:  o.Shards,
 		RecordShards:  o.Shards,
 		Workers:       o.Workers(),
-		Sites:         sites,
 	}
 }
 
@@ -86,7 +82,10 @@ func Build(s beam.Scope, opts Options) error {
 	}
 	pages, dead, readCounts := opts.Sources.read(s, dump.ReadOptions{
 		Namespaces: opts.Namespaces, MaxPageBytes: opts.MaxPageBytes, SplitBytes: opts.SplitBytes})
-	entries, records, infos, signCounts := minhash.Sign(s, pages, opts.signConfig())
+	sites := opts.Sources.Sites
+	cleaned := clean.Pages(s, pages, clean.Config{Sites: sites, Workers: opts.Workers()})
+	split := sentence.Pages(s, cleaned, sentence.SplitConfig{Sites: sites, Workers: opts.Workers()})
+	entries, records, infos, signCounts := minhash.Sign(s, split, opts.signConfig())
 	dupCounts := dedupe.Count(s, infos)
 	candidates, bucketCounts := bucket.Candidates(s, entries, opts.Shards, opts.Workers())
 	edges, sims, needed, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())

@@ -3,22 +3,19 @@ package minhash
 import (
 	"context"
 	"fmt"
-	"hash/crc32"
-	"unsafe"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/ordered"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/dedupe"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
 )
 
 func init() {
-	register.DoFn6x1[context.Context, dump.Page, func(int, []byte), func(int, []byte), func(int, []byte), func(tally.Counts), error](&signFn{})
+	register.DoFn6x1[context.Context, sentence.Page, func(int, []byte), func(int, []byte), func(int, []byte), func(tally.Counts), error](&signFn{})
 	register.Emitter2[int, []byte]()
 }
 
@@ -34,10 +31,6 @@ type Config struct {
 	BucketShards  int // shards of the signature shuffle
 	RecordShards  int // shards of the sentence records and page infos
 	Workers       int // goroutines of the DoFn's pool (0: GOMAXPROCS)
-	// Sites are the run's wikis, one per wiki (dump.MergeSites): each page
-	// is cleaned with its wiki's namespace names and split by its
-	// language's rules, and its sentence ids carry the wiki's index.
-	Sites []dump.Site
 }
 
 // NewScheme builds the scheme named by c.
@@ -53,9 +46,9 @@ func (c Config) NewScheme() (*Scheme, error) {
 	return nil, fmt.Errorf("minhash: unknown scheme %q (want bands, oph or weissman)", c.Scheme)
 }
 
-// Sign cleans and splits each page of PCollection<dump.Page> into
-// sentences (package sentence), keeps those whose shingle count is inside
-// the window and returns:
+// Sign shingles and signs the sentences of each page of
+// PCollection<sentence.Page>, keeps those whose shingle count is inside the
+// window and returns:
 //   - entries: (band key, sentence id) pairs keyed by the band key's shard;
 //   - records: the encoded in-window sentences keyed by
 //     sentence.ID.Shard(cfg.RecordShards);
@@ -64,9 +57,9 @@ func (c Config) NewScheme() (*Scheme, error) {
 //   - counts: partial tally.Counts (sentences, and how many were in the
 //     window, too short or too long).
 //
-// Pages are cleaned, split and signed on every core, a batch at a time
-// (package ordered), and their results packed in page order, so that no
-// sentence crosses the runner's element machinery on its own.
+// Pages are signed on cfg.Workers goroutines, a batch at a time (package
+// ordered), and their results packed in page order, so that no sentence
+// crosses the runner's element machinery on its own.
 func Sign(s beam.Scope, pages beam.PCollection, cfg Config) (shuffle.Entries, shuffle.Sentences, shuffle.PageInfos, beam.PCollection) {
 	s = s.Scope("MinHash")
 	entries, records, infos, counts := beam.ParDo4(s, &signFn{Cfg: cfg}, pages)
@@ -76,22 +69,14 @@ func Sign(s beam.Scope, pages beam.PCollection, cfg Config) (shuffle.Entries, sh
 type signFn struct {
 	Cfg Config
 
-	ordered.Owner[[]dump.Page, *signed]
+	ordered.Owner[[]sentence.Page, *signed]
 	bands   int // band keys per sentence
-	batch   []dump.Page
-	bytes   int // of wikitext in batch
+	batch   ordered.Batch[sentence.Page]
 	entries *shuffle.Packer
 	records *shuffle.Packer
 	infos   *shuffle.Packer
 	counts  tally.Counts
 }
-
-// Pages are handed to the pool in batches of this many pages or bytes of
-// wikitext, whichever comes first.
-const (
-	pagesPerBatch = 16
-	bytesPerBatch = 1 << 20
-)
 
 // signed is what a worker made of a batch of pages.
 type signed struct {
@@ -109,44 +94,38 @@ func (f *signFn) Setup() error {
 		return err
 	}
 	f.bands = scheme.Bands
-	wikis, err := sentence.NewWikis(f.Cfg.Sites)
-	if err != nil {
-		return err
-	}
-	f.Start(f.Cfg.Workers, 0, func() func([]dump.Page) (*signed, error) {
+	f.Start(f.Cfg.Workers, 0, func() func([]sentence.Page) (*signed, error) {
 		w := &signer{cfg: f.Cfg, bands: scheme.Bands, shingler: shingle.New(f.Cfg.ShingleLength, f.Cfg.Norm), signer: NewSigner(scheme)}
-		w.splitter.Wikis = wikis
 		return w.sign
 	})
 	return nil
 }
 
 func (f *signFn) StartBundle(context.Context, func(int, []byte), func(int, []byte), func(int, []byte), func(tally.Counts)) {
-	f.batch, f.bytes = nil, 0
+	f.batch.Take()
 	f.entries = shuffle.NewPacker(shuffle.KindEntries, f.Cfg.BucketShards)
 	f.records = shuffle.NewPacker(shuffle.KindSentences, f.Cfg.RecordShards)
 	f.infos = shuffle.NewPacker(shuffle.KindPageInfos, f.Cfg.RecordShards)
 	f.counts = tally.Counts{}
 }
 
-func (f *signFn) ProcessElement(_ context.Context, p dump.Page, emitEntries, emitRecords, emitInfos func(int, []byte), _ func(tally.Counts)) error {
-	f.batch = append(f.batch, p)
-	f.bytes += len(p.Text)
-	if len(f.batch) < pagesPerBatch && f.bytes < bytesPerBatch {
-		return nil
+func (f *signFn) ProcessElement(_ context.Context, p sentence.Page, emitEntries, emitRecords, emitInfos func(int, []byte), _ func(tally.Counts)) error {
+	size := 0
+	for i := range p.Sentences {
+		size += len(p.Sentences[i].Text)
 	}
-	b := f.batch
-	f.batch, f.bytes = nil, 0
-	return f.Pool().Submit(b, f.deliver(emitEntries, emitRecords, emitInfos))
+	if full := f.batch.Add(p, size); full != nil {
+		return f.Pool().Submit(full, f.deliver(emitEntries, emitRecords, emitInfos))
+	}
+	return nil
 }
 
 func (f *signFn) FinishBundle(ctx context.Context, emitEntries, emitRecords, emitInfos func(int, []byte), emitCounts func(tally.Counts)) error {
 	deliver := f.deliver(emitEntries, emitRecords, emitInfos)
-	if len(f.batch) > 0 {
-		if err := f.Pool().Submit(f.batch, deliver); err != nil {
+	if rest := f.batch.Take(); rest != nil {
+		if err := f.Pool().Submit(rest, deliver); err != nil {
 			return err
 		}
-		f.batch, f.bytes = nil, 0
 	}
 	if err := f.Pool().Flush(deliver); err != nil {
 		return err
@@ -192,42 +171,33 @@ func (f *signFn) deliver(emitEntries, emitRecords, emitInfos func(int, []byte)) 
 	}
 }
 
-// signer is one pool worker's page splitter, shingler and signer.
+// signer is one pool worker's shingler and signer.
 type signer struct {
 	cfg      Config
 	bands    int
-	splitter sentence.PageSplitter
 	shingler *shingle.Shingler
 	signer   *Signer
 	out      *signed
 	err      error
 }
 
-// sign cleans, splits, shingles and signs a batch of pages.
-func (w *signer) sign(pages []dump.Page) (*signed, error) {
+// sign shingles and signs the sentences of a batch of pages.
+func (w *signer) sign(pages []sentence.Page) (*signed, error) {
 	w.out, w.err = &signed{}, nil
 	for _, p := range pages {
-		doc, _, err := w.splitter.Doc(p)
-		if err != nil {
-			return nil, err
-		}
 		before := len(w.out.status)
-		_, cut, err := w.splitter.Sentences(p, w.add)
-		if err != nil {
-			return nil, err
+		for i := range p.Sentences {
+			w.add(p.Sentences[i])
 		}
 		info := dedupe.Info{
-			Doc: uint64(doc), PageID: p.ID, File: p.File, Offset: p.Offset, Title: p.Title,
-			TextHash: crc32.Checksum(unsafe.Slice(unsafe.StringData(p.Text), len(p.Text)), castagnoli),
-			Counts:   count(w.out.status[before:], w.bands),
+			Doc: uint64(p.Doc), PageID: p.PageID, File: p.File, Offset: p.Offset, Title: p.Title,
+			TextHash: p.TextHash, Counts: count(w.out.status[before:], w.bands),
 		}
-		info.Counts.Cut = int64(cut)
+		info.Counts.Cut = int64(p.Cut)
 		w.out.pages = append(w.out.pages, info)
 	}
 	return w.out, w.err
 }
-
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // count is what a page whose sentences have the given statuses adds to the
 // counts.

@@ -15,6 +15,7 @@ import (
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/internal/testshared"
 	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/dedupe"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
@@ -54,31 +55,39 @@ func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
 	cfg := Config{
 		ShingleLength: 12, MinShingles: 75, MaxShingles: 600, Norm: shingle.DefaultNormalization,
 		Scheme: "oph", Bands: 20, Rows: 7, Seed: 1, BucketShards: 8, RecordShards: 5,
-		Sites: []dump.Site{{Wiki: "enwiki", Lang: "en"}},
 	}
+	sites := []dump.Site{{Wiki: "enwiki", Lang: "en"}}
 
 	scheme, err := cfg.NewScheme()
 	if err != nil {
 		t.Fatal(err)
 	}
 	signer, shingler := NewSigner(scheme), shingle.New(cfg.ShingleLength, cfg.Norm)
-	var splitter sentence.PageSplitter
-	if splitter.Wikis, err = sentence.NewWikis(cfg.Sites); err != nil {
+	splitter := sentence.PageSplitter{Sites: clean.NewSites(sites)}
+	if splitter.Wikis, err = sentence.NewWikis(sites); err != nil {
 		t.Fatal(err)
+	}
+	var split []sentence.Page
+	for _, p := range pages {
+		sp, err := splitter.Split(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		split = append(split, sp)
 	}
 	var wantEntries []shuffle.Pair
 	wantRecords := map[sentence.ID]string{}
 	var want tally.Counts
-	for _, p := range pages {
-		splitter.Sentences(p, func(st sentence.Sentence) {
+	for _, p := range split {
+		for _, st := range p.Sentences {
 			want.Sentences++
 			switch n := len(shingler.Hashes(st.Text)); {
 			case n <= cfg.MinShingles:
 				want.SentencesTooShort++
-				return
+				continue
 			case n >= cfg.MaxShingles:
 				want.SentencesTooLong++
-				return
+				continue
 			}
 			want.SentencesInWindow++
 			for _, k := range signer.AppendKeys(nil, shingler.Hashes(st.Text)) {
@@ -87,7 +96,7 @@ func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
 			}
 			rec, _ := st.AppendBinary(nil)
 			wantRecords[st.ID] = string(rec)
-		})
+		}
 	}
 
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
@@ -146,7 +155,7 @@ func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
 		}
 	}
 	f.StartBundle(ctx, emitEntries, emitRecords, emitInfos, nil)
-	for _, p := range pages {
+	for _, p := range split {
 		if err := f.ProcessElement(ctx, p, emitEntries, emitRecords, emitInfos, nil); err != nil {
 			t.Fatal(err)
 		}

@@ -30,16 +30,13 @@ func memoryOf(t testing.TB, pages []dump.Page) (allocated, peak uint64, out *sig
 	cfg := Config{
 		ShingleLength: 12, MinShingles: 75, MaxShingles: 600, Norm: shingle.DefaultNormalization,
 		Scheme: "oph", Bands: 20, Rows: 7, Seed: 1, BucketShards: 4, RecordShards: 4,
-		Sites: []dump.Site{{Wiki: "enwiki", Lang: "en"}},
 	}
 	scheme, err := cfg.NewScheme()
 	if err != nil {
 		t.Fatal(err)
 	}
 	w := &signer{cfg: cfg, bands: scheme.Bands, shingler: shingle.New(cfg.ShingleLength, cfg.Norm), signer: NewSigner(scheme)}
-	if w.splitter.Wikis, err = sentence.NewWikis(cfg.Sites); err != nil {
-		t.Fatal(err)
-	}
+	var splitter sentence.PageSplitter
 	runtime.GC()
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
@@ -59,7 +56,15 @@ func memoryOf(t testing.TB, pages []dump.Page) (allocated, peak uint64, out *sig
 			}
 		}
 	}()
-	out, err = w.sign(pages)
+	// The pages are cleaned and split, as the stages before signing do,
+	// and signed.
+	split := make([]sentence.Page, len(pages))
+	for i, p := range pages {
+		if split[i], err = splitter.Split(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, err = w.sign(split)
 	close(stop)
 	done.Wait()
 	if err != nil {

@@ -3,13 +3,92 @@ package sentence
 import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/ordered"
 	"github.com/neardup/neardup/internal/shuffle"
+	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/transforms/clean"
 )
 
 func init() {
 	register.DoFn3x1[int, []byte, func(int, []byte), error](&linesFn{})
 	register.Emitter2[int, []byte]()
+	register.DoFn2x1[clean.Page, func(Page), error](&splitFn{})
+	register.Emitter1[Page]()
+}
+
+// SplitConfig is what the splitting stage needs; it is serialised with the
+// DoFn.
+type SplitConfig struct {
+	// Sites are the run's wikis, one per wiki (dump.MergeSites): each page
+	// is split by its language's rules, and its sentence ids carry its
+	// wiki's index.
+	Sites   []dump.Site
+	Workers int // goroutines of the DoFn's pool (0: GOMAXPROCS)
+}
+
+// Pages splits each page of PCollection<clean.Page> into its sentences and
+// returns PCollection<Page>, in the order of the input within each bundle.
+// Pages are split on cfg.Workers goroutines, a batch at a time.
+func Pages(s beam.Scope, pages beam.PCollection, cfg SplitConfig) beam.PCollection {
+	return beam.ParDo(s.Scope("Split"), &splitFn{Cfg: cfg}, pages)
+}
+
+type splitFn struct {
+	Cfg SplitConfig
+
+	ordered.Owner[[]clean.Page, []Page]
+	batch ordered.Batch[clean.Page]
+}
+
+func (f *splitFn) Setup() error {
+	wikis, err := NewWikis(f.Cfg.Sites)
+	if err != nil {
+		return err
+	}
+	f.Start(f.Cfg.Workers, 0, func() func([]clean.Page) ([]Page, error) {
+		s := &Splitter{Wikis: wikis}
+		return func(pages []clean.Page) ([]Page, error) {
+			out := make([]Page, len(pages))
+			for i, p := range pages {
+				var err error
+				if out[i], err = s.Split(p); err != nil {
+					return nil, err
+				}
+			}
+			return out, nil
+		}
+	})
+	return nil
+}
+
+func (f *splitFn) ProcessElement(p clean.Page, emit func(Page)) error {
+	size := 0
+	for _, para := range p.Paragraphs {
+		size += len(para.Text)
+	}
+	if full := f.batch.Add(p, size); full != nil {
+		return f.Pool().Submit(full, emitPages(emit))
+	}
+	return nil
+}
+
+func (f *splitFn) FinishBundle(emit func(Page)) error {
+	if rest := f.batch.Take(); rest != nil {
+		if err := f.Pool().Submit(rest, emitPages(emit)); err != nil {
+			return err
+		}
+	}
+	return f.Pool().Flush(emitPages(emit))
+}
+
+func emitPages(emit func(Page)) func([]Page) error {
+	return func(pages []Page) error {
+		for _, p := range pages {
+			emit(p)
+		}
+		return nil
+	}
 }
 
 // Lines turns encoded sentences (as minhash.Sign returns them) into JSON

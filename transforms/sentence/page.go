@@ -5,7 +5,7 @@ import (
 	"sort"
 
 	"github.com/neardup/neardup/io/dump"
-	"github.com/neardup/neardup/transforms/wikitext"
+	"github.com/neardup/neardup/transforms/clean"
 )
 
 // Wiki is what splitting needs to know of one wiki of a run.
@@ -13,7 +13,6 @@ type Wiki struct {
 	Index int    // rank of the wiki's name among the run's wikis
 	Name  string // dump.Site.Wiki
 	Lang  string // dump.Site.Lang
-	Site  *wikitext.Site
 	Rules *Rules
 }
 
@@ -41,27 +40,39 @@ func NewWikis(sites []dump.Site) (Wikis, error) {
 	}
 	w := Wikis{}
 	for _, s := range sites {
-		w[s.Wiki] = &Wiki{Index: index[s.Wiki], Name: s.Wiki, Lang: s.Lang,
-			Site: wikitext.NewSite(s.Lang, s.Names()), Rules: RulesFor(s.Lang)}
+		w[s.Wiki] = &Wiki{Index: index[s.Wiki], Name: s.Wiki, Lang: s.Lang, Rules: RulesFor(s.Lang)}
 	}
 	return w, nil
 }
 
-// PageSplitter turns a page into its sentences, reusing its buffers. It is
-// not safe for concurrent use; make one per worker.
-type PageSplitter struct {
-	// Wikis are the run's wikis. If nil, every page is taken for one of a
-	// single wiki of index 0 (named by its Wiki field), cleaned with the
-	// canonical namespace names and split by the language-neutral rules: a
-	// convenience for tools and tests that read one dump.
-	Wikis   Wikis
-	cleaner wikitext.Cleaner
-	paras   []wikitext.Paragraph
-	spans   []Span
+// Page is one page's sentences, in document order, and what the later
+// stages need of the page.
+type Page struct {
+	Doc       Doc
+	PageID    int64
+	File      string
+	Offset    int64
+	Title     string
+	TextHash  uint32 // clean.Page.TextHash
+	Sentences []Sentence
+	// Cut is how many sentences past MaxOrdinal were left out: no real
+	// page comes near it.
+	Cut int
 }
 
-// Doc returns the page's document id.
-func (s *PageSplitter) Doc(p dump.Page) (Doc, *Wiki, error) {
+// Splitter splits clean pages into sentences, reusing its buffers. It is
+// not safe for concurrent use; make one per worker.
+type Splitter struct {
+	// Wikis are the run's wikis. If nil, every page is taken for one of a
+	// single wiki of index 0 (named by its Wiki field) and split by the
+	// language-neutral rules: a convenience for tools and tests that read
+	// one dump.
+	Wikis Wikis
+	spans []Span
+}
+
+// Doc returns the page's document id and wiki.
+func (s *Splitter) Doc(p clean.Page) (Doc, *Wiki, error) {
 	w, ok := s.Wikis[p.Wiki]
 	if s.Wikis == nil {
 		w, ok = &Wiki{Name: p.Wiki, Rules: RulesFor("")}, true
@@ -76,28 +87,23 @@ func (s *PageSplitter) Doc(p dump.Page) (Doc, *Wiki, error) {
 	return d, w, nil
 }
 
-// Sentences cleans the page's wikitext with its wiki's namespace names,
-// splits it by its language's rules and calls emit for each sentence in
-// document order, numbered from 0. It returns how many sentences it
-// emitted and how many it cut: a page with more than MaxOrdinal+1
-// sentences is cut there (no real page comes near it), and the rest are
-// only counted.
-func (s *PageSplitter) Sentences(p dump.Page, emit func(Sentence)) (emitted, cut int, err error) {
+// Split splits the page's paragraphs by its language's rules into its
+// sentences, numbered from 0 in document order.
+func (s *Splitter) Split(p clean.Page) (Page, error) {
 	doc, w, err := s.Doc(p)
 	if err != nil {
-		return 0, 0, err
+		return Page{}, err
 	}
-	s.cleaner.SetSite(w.Site)
-	s.paras = s.cleaner.AppendClean(s.paras[:0], p.Text)
+	out := Page{Doc: doc, PageID: p.ID, File: p.File, Offset: p.Offset, Title: p.Title, TextHash: p.TextHash}
 	ordinal := 0
-	for _, para := range s.paras {
+	for _, para := range p.Paragraphs {
 		s.spans = w.Rules.AppendSplit(s.spans[:0], para.Text)
 		for _, sp := range s.spans {
 			if ordinal > MaxOrdinal {
-				cut++
+				out.Cut++
 				continue
 			}
-			emit(Sentence{
+			out.Sentences = append(out.Sentences, Sentence{
 				ID:      doc.Sentence(ordinal),
 				Wiki:    w.Name,
 				PageID:  p.ID,
@@ -110,5 +116,38 @@ func (s *PageSplitter) Sentences(p dump.Page, emit func(Sentence)) (emitted, cut
 			ordinal++
 		}
 	}
-	return ordinal, cut, nil
+	return out, nil
+}
+
+// PageSplitter cleans and splits a page in one call, for tools and tests
+// that do not run the pipeline. It is not safe for concurrent use.
+type PageSplitter struct {
+	Sites    clean.Sites // see clean.Cleaner.Sites
+	Wikis    Wikis       // see Splitter.Wikis
+	cleaner  clean.Cleaner
+	splitter Splitter
+}
+
+// Split cleans and splits p.
+func (s *PageSplitter) Split(p dump.Page) (Page, error) {
+	s.cleaner.Sites, s.splitter.Wikis = s.Sites, s.Wikis
+	cp, err := s.cleaner.Clean(p)
+	if err != nil {
+		return Page{}, err
+	}
+	return s.splitter.Split(cp)
+}
+
+// Sentences cleans and splits p and calls emit for each sentence in
+// document order. It returns how many sentences it emitted and how many it
+// cut (Page.Cut).
+func (s *PageSplitter) Sentences(p dump.Page, emit func(Sentence)) (emitted, cut int, err error) {
+	page, err := s.Split(p)
+	if err != nil {
+		return 0, 0, err
+	}
+	for _, st := range page.Sentences {
+		emit(st)
+	}
+	return len(page.Sentences), page.Cut, nil
 }

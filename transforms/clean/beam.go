@@ -1,0 +1,75 @@
+package clean
+
+import (
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/io/dump"
+)
+
+func init() {
+	register.DoFn2x1[dump.Page, func(Page), error](&cleanFn{})
+	register.Emitter1[Page]()
+}
+
+// Config is what the cleaning stage needs; it is serialised with the DoFn.
+type Config struct {
+	Sites   []dump.Site // the run's wikis, one per wiki (dump.MergeSites)
+	Workers int         // goroutines of the DoFn's pool (0: GOMAXPROCS)
+}
+
+// Pages cleans each page of PCollection<dump.Page> and returns
+// PCollection<Page>, in the order of the input within each bundle. Pages
+// are cleaned on cfg.Workers goroutines, a batch at a time.
+func Pages(s beam.Scope, pages beam.PCollection, cfg Config) beam.PCollection {
+	return beam.ParDo(s.Scope("Clean"), &cleanFn{Cfg: cfg}, pages)
+}
+
+type cleanFn struct {
+	Cfg Config
+
+	ordered.Owner[[]dump.Page, []Page]
+	batch ordered.Batch[dump.Page]
+}
+
+func (f *cleanFn) Setup() {
+	sites := NewSites(f.Cfg.Sites)
+	f.Start(f.Cfg.Workers, 0, func() func([]dump.Page) ([]Page, error) {
+		c := &Cleaner{Sites: sites}
+		return func(pages []dump.Page) ([]Page, error) {
+			out := make([]Page, len(pages))
+			for i, p := range pages {
+				var err error
+				if out[i], err = c.Clean(p); err != nil {
+					return nil, err
+				}
+			}
+			return out, nil
+		}
+	})
+}
+
+func (f *cleanFn) ProcessElement(p dump.Page, emit func(Page)) error {
+	if full := f.batch.Add(p, len(p.Text)); full != nil {
+		return f.Pool().Submit(full, deliver(emit))
+	}
+	return nil
+}
+
+func (f *cleanFn) FinishBundle(emit func(Page)) error {
+	if rest := f.batch.Take(); rest != nil {
+		if err := f.Pool().Submit(rest, deliver(emit)); err != nil {
+			return err
+		}
+	}
+	return f.Pool().Flush(deliver(emit))
+}
+
+func deliver(emit func(Page)) func([]Page) error {
+	return func(pages []Page) error {
+		for _, p := range pages {
+			emit(p)
+		}
+		return nil
+	}
+}
