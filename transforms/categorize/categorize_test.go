@@ -1,7 +1,6 @@
 package categorize
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -10,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/neardup/neardup/internal/testshared"
 )
 
 // paperCase is one line of the shared paper-examples.jsonl.
@@ -25,32 +26,16 @@ type paperCase struct {
 // running text.
 func loadPaperCases(tb testing.TB) []paperCase {
 	tb.Helper()
-	path := filepath.Join("..", "..", "..", "shared", "cases", "paper-examples.jsonl")
-	f, err := os.Open(path)
-	if os.IsNotExist(err) {
-		tb.Skipf("paper examples not found at %s", path)
-	}
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
 	var cases []paperCase
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		var c paperCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			tb.Fatalf("%s: %v", path, err)
-		}
-		for i := range c.Members {
-			c.Members[i].Context = "prose"
+	for _, pc := range testshared.PaperCases(tb) {
+		c := paperCase{Seed: pc.Seed, Label: pc.Label, Note: pc.Note}
+		for _, m := range pc.Members {
+			c.Members = append(c.Members, Member{Title: m.Title, Text: m.Text, Context: "prose"})
 		}
 		cases = append(cases, c)
 	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
-	}
 	if len(cases) == 0 {
-		tb.Fatalf("%s: no cases", path)
+		tb.Fatal("paper-examples.jsonl: no cases")
 	}
 	return cases
 }

@@ -1,15 +1,14 @@
 package categorize
 
 import (
-	"encoding/xml"
 	"html"
 	"maps"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/neardup/neardup/internal/testshared"
 )
 
 // katrinaSentence is a sentence of Weissman et al.'s own test export.
@@ -29,26 +28,8 @@ var (
 // if it is missing.
 func loadKatrina(tb testing.TB) []katrinaSentence {
 	tb.Helper()
-	path := filepath.Join("..", "..", "..", "shared", "data", "wikiduper", "Katrina.xml")
-	f, err := os.Open(path)
-	if os.IsNotExist(err) {
-		tb.Skipf("test data not found at %s", path)
-	}
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var dump struct {
-		Pages []struct {
-			Title string `xml:"title"`
-			Text  string `xml:"revision>text"`
-		} `xml:"page"`
-	}
-	if err := xml.NewDecoder(f).Decode(&dump); err != nil {
-		tb.Fatalf("%s: %v", path, err)
-	}
 	var out []katrinaSentence
-	for _, p := range dump.Pages {
+	for _, p := range testshared.DumpPages(tb, "wikiduper/Katrina.xml") {
 		text := p.Text
 		for range 5 { // nested templates, innermost first
 			text = wikiTemplate.ReplaceAllString(text, "")

@@ -1,13 +1,11 @@
 package verify
 
 import (
-	"encoding/xml"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"testing"
 
+	"github.com/neardup/neardup/internal/testshared"
 	"github.com/neardup/neardup/transforms/shingle"
 )
 
@@ -17,25 +15,10 @@ import (
 // care what the text is.
 func katrinaSentences(tb testing.TB, minRunes, maxRunes int) []string {
 	tb.Helper()
-	path := filepath.Join("..", "..", "..", "shared", "data", "wikiduper", "Katrina.xml")
-	f, err := os.Open(path)
-	if os.IsNotExist(err) {
-		tb.Skipf("test data not found at %s", path)
-	}
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var dump struct {
-		Texts []string `xml:"page>revision>text"`
-	}
-	if err := xml.NewDecoder(f).Decode(&dump); err != nil {
-		tb.Fatalf("%s: %v", path, err)
-	}
 	end := regexp.MustCompile(`[.!?]\s+|\n`)
 	var out []string
-	for _, text := range dump.Texts {
-		for _, s := range end.Split(text, -1) {
+	for _, p := range testshared.DumpPages(tb, "wikiduper/Katrina.xml") {
+		for _, s := range end.Split(p.Text, -1) {
 			if n := len([]rune(s)); n >= minRunes && n <= maxRunes {
 				out = append(out, s)
 			}
