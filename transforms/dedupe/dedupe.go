@@ -61,27 +61,23 @@ func (i *Info) AppendBinary(b []byte) []byte {
 
 var errShort = errors.New("dedupe: truncated page info")
 
+// next decodes a number at the start of *b with decode and cuts it off; when
+// there is none, it sets *err and returns 0.
+func next[T uint64 | int64](b *[]byte, err *error, decode func([]byte) (T, int)) T {
+	v, n := decode(*b)
+	if n <= 0 {
+		*err = errShort
+		return 0
+	}
+	*b = (*b)[n:]
+	return v
+}
+
 // UnmarshalBinary decodes what AppendBinary wrote.
 func (i *Info) UnmarshalBinary(b []byte) error {
 	var err error
-	uvarint := func() uint64 {
-		v, n := binary.Uvarint(b)
-		if n <= 0 {
-			err = errShort
-			return 0
-		}
-		b = b[n:]
-		return v
-	}
-	varint := func() int64 {
-		v, n := binary.Varint(b)
-		if n <= 0 {
-			err = errShort
-			return 0
-		}
-		b = b[n:]
-		return v
-	}
+	uvarint := func() uint64 { return next(&b, &err, binary.Uvarint) }
+	varint := func() int64 { return next(&b, &err, binary.Varint) }
 	i.Doc, i.PageID, i.Offset = uvarint(), varint(), varint()
 	if err != nil || len(b) < 4 {
 		return errShort

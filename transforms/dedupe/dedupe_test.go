@@ -19,14 +19,7 @@ func TestInfoRoundTrip(t *testing.T) {
 	if err := out.UnmarshalBinary(b); err != nil || out != in {
 		t.Fatalf("round trip = %+v, %v", out, err)
 	}
-	for cut := range len(b) {
-		if err := new(Info).UnmarshalBinary(b[:cut]); err == nil {
-			t.Errorf("cut at %d of %d decoded", cut, len(b))
-		}
-	}
-	if err := new(Info).UnmarshalBinary(append(b, 1)); err == nil {
-		t.Error("trailing byte decoded")
-	}
+	testshared.CheckDamaged(t, b, func(b []byte) error { return new(Info).UnmarshalBinary(b) })
 }
 
 func TestResolve(t *testing.T) {

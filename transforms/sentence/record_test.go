@@ -3,6 +3,8 @@ package sentence
 import (
 	"strings"
 	"testing"
+
+	"github.com/neardup/neardup/internal/testshared"
 )
 
 func TestIDPacking(t *testing.T) {
@@ -72,12 +74,5 @@ func TestSentenceBinaryRoundTrip(t *testing.T) {
 	if got, want := out.Key(), "dewiki:99:550523753:4"; got != want {
 		t.Errorf("Key = %q, want %q", got, want)
 	}
-	for cut := range len(b) {
-		if err := new(Sentence).UnmarshalBinary(b[:cut]); err == nil {
-			t.Errorf("encoding cut at %d of %d decoded without error", cut, len(b))
-		}
-	}
-	if err := new(Sentence).UnmarshalBinary(append(b, 0)); err == nil {
-		t.Error("trailing byte decoded without error")
-	}
+	testshared.CheckDamaged(t, b, func(b []byte) error { return new(Sentence).UnmarshalBinary(b) })
 }
