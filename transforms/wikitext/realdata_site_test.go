@@ -12,6 +12,7 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"github.com/neardup/neardup/internal/testshared"
 	"github.com/ulikunitz/xz"
 )
 
@@ -121,7 +122,7 @@ func langOf(path string) string {
 // alone when it has none) and checks that no namespace-prefixed link text
 // survives.
 func TestSiteRealDumps(t *testing.T) {
-	dir := dataDir(t)
+	dir := testshared.Path(t, "data")
 	var files []string
 	for _, pattern := range []string{
 		"xztextfilter-wiki-truncated/*wiki-truncated-100k.xml.xz",

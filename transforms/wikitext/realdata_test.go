@@ -9,17 +9,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
-)
 
-// dataDir returns the shared real-data directory, or skips the test.
-func dataDir(tb testing.TB) string {
-	tb.Helper()
-	dir := filepath.Join("..", "..", "..", "shared", "data")
-	if _, err := os.Stat(dir); err != nil {
-		tb.Skipf("real test data not available: %v", err)
-	}
-	return dir
-}
+	"github.com/neardup/neardup/internal/testshared"
+)
 
 type wikiPage struct {
 	title, text string
@@ -63,7 +55,7 @@ func readPages(tb testing.TB, path string) []wikiPage {
 
 func katrinaPages(tb testing.TB) []wikiPage {
 	tb.Helper()
-	return readPages(tb, filepath.Join(dataDir(tb), "wikiduper", "Katrina.xml"))
+	return readPages(tb, testshared.Data(tb, "wikiduper/Katrina.xml"))
 }
 
 func findPage(t *testing.T, pages []wikiPage, title string) wikiPage {
@@ -87,6 +79,16 @@ func checkNoResidue(t *testing.T, title string, got []Paragraph) {
 			if strings.Contains(p.Text, r) || strings.Contains(p.Section, r) {
 				t.Errorf("%s: %q survives in section %q paragraph %q", title, r, p.Section, p.Text)
 			}
+		}
+	}
+}
+
+// checkContains checks that got holds each of want.
+func checkContains(t *testing.T, got []Paragraph, want ...Paragraph) {
+	t.Helper()
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Errorf("missing paragraph %q", w)
 		}
 	}
 }
@@ -120,7 +122,7 @@ func TestKatrinaHurricanePage(t *testing.T) {
 	if len(got) == 0 || got[0] != lead {
 		t.Fatalf("first paragraph:\n got %q\nwant %q", got[:min(1, len(got))], lead)
 	}
-	for _, want := range []Paragraph{
+	checkContains(t, got,
 		prose("Gulf Coast", "By Sunday, August 28, most infrastructure along the Gulf Coast had been shut down, including all "+
 			"freight and Amtrak rail traffic into the evacuation areas as well as the Waterford Nuclear Generating Station. "+
 			"The NHC maintained the coastal warnings until late on August 29, by which time Hurricane Katrina was over "+
@@ -131,11 +133,7 @@ func TestKatrinaHurricanePage(t *testing.T) {
 			"Katrina Thoughts\" from the ABC33/40 Weather Blog August 26, 2005. Retrieved July 23, 2006."),
 		list("See also", "Hurricane Katrina in fiction"),
 		ref("External links", "NASA's Hurricane Katrina Archive"),
-	} {
-		if !slices.Contains(got, want) {
-			t.Errorf("missing paragraph %q", want)
-		}
-	}
+	)
 	// Sections appear in document order; "Preparations" holds no text.
 	var sections []string
 	for _, p := range got {
@@ -203,7 +201,7 @@ func TestKatrinaOtherPages(t *testing.T) {
 var literalEscapes = strings.NewReplacer("&#91;", "", "&#93;", "", "&#123;", "", "&#125;", "", "&#124;", "", "&lt;", "", "&#60;", "")
 
 func TestWikicleanPages(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(dataDir(t), "wikiclean-pages", "*.xml"))
+	files, err := filepath.Glob(filepath.Join(testshared.Data(t, "wikiclean-pages"), "*.xml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +227,7 @@ func TestWikicleanPages(t *testing.T) {
 }
 
 func TestWikicleanGerman(t *testing.T) {
-	pages := readPages(t, filepath.Join(dataDir(t), "wikiclean-pages", "dewiki-20130602-id1.xml"))
+	pages := readPages(t, testshared.Data(t, "wikiclean-pages/dewiki-20130602-id1.xml"))
 	got := Clean(pages[0].text)
 	want := []Paragraph{
 		prose("", "Alan Smithee steht als Pseudonym für einen fiktiven Regisseur, der Filme verantwortet, bei denen der "+
@@ -245,16 +243,12 @@ func TestWikicleanGerman(t *testing.T) {
 	if len(got) < len(want) || !slices.Equal(got[:len(want)], want) {
 		t.Errorf("lead:\n got %q\nwant %q", got[:min(len(want), len(got))], want)
 	}
-	for _, want := range []Paragraph{
+	checkContains(t, got,
 		ref("Literatur", "Jeremy Braddock, Stephen Hock (Hrsg.): Directed by Allen Smithee. Foreword by Andrew Sarris. "+
 			"University of Minnesota Press, Minneapolis, London 2001, ISBN 0-8166-3534-X."),
 		ref("Weblinks", "Der Mann, der niemals lebte, Spiegel Online einestages"),
 		list("Verwendung", "Kevin Yagher (Hellraiser IV – Bloodline)."),
-	} {
-		if !slices.Contains(got, want) {
-			t.Errorf("missing paragraph %q", want)
-		}
-	}
+	)
 }
 
 // BenchmarkClean cleans every page of Katrina.xml with Clean per

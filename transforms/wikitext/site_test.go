@@ -17,18 +17,9 @@ type siteTest struct {
 func runSiteTests(t *testing.T, tests []siteTest) {
 	t.Helper()
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var c Cleaner
-			c.SetSite(tt.site)
-			got := c.Clean(tt.in)
-			if len(got) == 0 && len(tt.want) == 0 {
-				return
-			}
-			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("Clean(%q)\n got %q\nwant %q", tt.in, got, tt.want)
-			}
-			checkInvariants(t, tt.in, got)
-		})
+		var c Cleaner
+		c.SetSite(tt.site)
+		checkClean(t, cleanTest{tt.name, tt.in, tt.want}, c.Clean)
 	}
 }
 

@@ -32,17 +32,24 @@ type cleanTest struct {
 func runCleanTests(t *testing.T, tests []cleanTest) {
 	t.Helper()
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := Clean(tt.in)
-			if len(got) == 0 && len(tt.want) == 0 {
-				return
-			}
-			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("Clean(%q)\n got %q\nwant %q", tt.in, got, tt.want)
-			}
-			checkInvariants(t, tt.in, got)
-		})
+		checkClean(t, tt, Clean)
 	}
+}
+
+// checkClean runs, as subtest tt.name, clean on tt.in: it must give tt.want
+// and keep the invariants.
+func checkClean(t *testing.T, tt cleanTest, clean func(string) []Paragraph) {
+	t.Helper()
+	t.Run(tt.name, func(t *testing.T) {
+		got := clean(tt.in)
+		if len(got) == 0 && len(tt.want) == 0 {
+			return
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("Clean(%q)\n got %q\nwant %q", tt.in, got, tt.want)
+		}
+		checkInvariants(t, tt.in, got)
+	})
 }
 
 func TestCleanParagraphs(t *testing.T) {
