@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/neardup/neardup/bench/internal/peerreport"
 )
 
 // runColumns head the table of runs.
@@ -102,35 +104,7 @@ var peerColumns = []string{"system", "sentences", "time s", "clusters", "sentenc
 type peerComparison struct {
 	Input    string
 	Pipeline time.Duration // the pipeline's run on the input, without --emit_sentences
-	Report   peerReport
-}
-
-// peerReport is the JSON that bench/cmd/peer prints.
-type peerReport struct {
-	Threshold float64   `json:"threshold"`
-	Sentences int       `json:"sentences"`
-	Peer      peerRun   `json:"peer"`
-	Exact     *exactRun `json:"exact"`
-}
-
-// peerRun is the peer's part of peerReport.
-type peerRun struct {
-	Hashes             int     `json:"hashes"`
-	BandRows           int     `json:"band_rows"`
-	Bands              int     `json:"bands"`
-	Seconds            float64 `json:"seconds"`
-	Clusters           int     `json:"clusters"`
-	ClusteredSentences int     `json:"clustered_sentences"`
-}
-
-// exactRun is the comparison with the exact pairs in peerReport.
-type exactRun struct {
-	Pairs                      int     `json:"pairs"`
-	Seconds                    float64 `json:"seconds"`
-	PeerRecall                 float64 `json:"peer_recall"`
-	PipelineRecall             float64 `json:"pipeline_recall"`
-	PipelineClusters           int     `json:"pipeline_clusters"`
-	PipelineClusteredSentences int     `json:"pipeline_clustered_sentences"`
+	Report   peerreport.Report
 }
 
 // peerRows formats the comparison.

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/neardup/neardup/bench/internal/peerreport"
 )
 
 func TestRunRow(t *testing.T) {
@@ -68,10 +70,10 @@ func TestTable(t *testing.T) {
 }
 
 func TestPeerRowsAndSummary(t *testing.T) {
-	c := peerComparison{Input: "scaled 1× .xml", Pipeline: 2 * time.Second, Report: peerReport{
+	c := peerComparison{Input: "scaled 1× .xml", Pipeline: 2 * time.Second, Report: peerreport.Report{
 		Threshold: 0.7,
 		Sentences: 100,
-		Peer:      peerRun{Hashes: 128, Bands: 9, BandRows: 13, Seconds: 4, Clusters: 3, ClusteredSentences: 7},
+		Peer:      peerreport.Peer{Hashes: 128, Bands: 9, BandRows: 13, Seconds: 4, Clusters: 3, ClusteredSentences: 7},
 	}}
 	rows := peerRows(c)
 	if rows[0][2] != "2.00" || rows[0][5] != "–" || rows[1][0] != "minhash-lsh peer (128 hashes, 9 bands × 13 rows)" || rows[1][4] != "7" {
@@ -80,7 +82,7 @@ func TestPeerRowsAndSummary(t *testing.T) {
 	if got, want := peerSummary(c), "scaled 1× .xml: pipeline time ÷ peer time = 0.50"; got != want {
 		t.Errorf("summary %q, want %q", got, want)
 	}
-	c.Report.Exact = &exactRun{Pairs: 10, Seconds: 1, PeerRecall: 0.9, PipelineRecall: 1, PipelineClusters: 4, PipelineClusteredSentences: 9}
+	c.Report.Exact = &peerreport.Exact{Pairs: 10, Seconds: 1, PeerRecall: 0.9, PipelineRecall: 1, PipelineClusters: 4, PipelineClusteredSentences: 9}
 	rows = peerRows(c)
 	if rows[0][3] != "4" || rows[0][4] != "9" || rows[0][5] != "1.0000" || rows[1][5] != "0.9000" {
 		t.Errorf("rows with exact pairs: %q", rows)

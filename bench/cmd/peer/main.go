@@ -26,39 +26,8 @@ import (
 	"time"
 
 	minhashlsh "github.com/ekzhu/minhash-lsh"
+	"github.com/neardup/neardup/bench/internal/peerreport"
 )
-
-// Report is what peer prints.
-type Report struct {
-	ShingleLength int         `json:"shingle_length"`
-	Threshold     float64     `json:"threshold"`
-	Sentences     int         `json:"sentences"`
-	Peer          PeerReport  `json:"peer"`
-	Exact         *ExactStats `json:"exact,omitempty"`
-}
-
-// PeerReport describes the peer's run.
-type PeerReport struct {
-	Hashes             int     `json:"hashes"`
-	BandRows           int     `json:"band_rows"` // the library's K
-	Bands              int     `json:"bands"`     // the library's L
-	Seconds            float64 `json:"seconds"`   // signatures + index + queries and union-find
-	SignatureSeconds   float64 `json:"signature_seconds"`
-	IndexSeconds       float64 `json:"index_seconds"`
-	QuerySeconds       float64 `json:"query_seconds"`
-	Clusters           int     `json:"clusters"`
-	ClusteredSentences int     `json:"clustered_sentences"`
-}
-
-// ExactStats compares both systems with the exact pairs.
-type ExactStats struct {
-	Pairs                      int     `json:"pairs"`
-	Seconds                    float64 `json:"seconds"`
-	PeerRecall                 float64 `json:"peer_recall"`
-	PipelineRecall             float64 `json:"pipeline_recall"`
-	PipelineClusters           int     `json:"pipeline_clusters"`
-	PipelineClusteredSentences int     `json:"pipeline_clustered_sentences"`
-}
 
 func main() {
 	sentencesGlob := flag.String("sentences", "", "the pipeline's sentences-*.jsonl (required)")
@@ -78,7 +47,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	report := Report{ShingleLength: *k, Threshold: *threshold, Sentences: len(texts)}
+	report := peerreport.Report{ShingleLength: *k, Threshold: *threshold, Sentences: len(texts)}
 	labels, pr := runPeer(texts, *k, *hashes, *threshold, *seed)
 	report.Peer = pr
 	if *exact {
@@ -92,13 +61,14 @@ func main() {
 			sets[i] = shingleSet(t, *k)
 		}
 		pairs := exactPairs(sets, *threshold)
-		report.Exact = &ExactStats{
+		n, clustered := clusters(pipeline)
+		report.Exact = &peerreport.Exact{
 			Pairs:                      len(pairs),
 			Seconds:                    time.Since(start).Seconds(),
 			PeerRecall:                 recall(pairs, labels),
 			PipelineRecall:             recall(pairs, pipeline),
-			PipelineClusters:           countClusters(pipeline),
-			PipelineClusteredSentences: clusteredSentences(pipeline),
+			PipelineClusters:           n,
+			PipelineClusteredSentences: clustered,
 		}
 	}
 	if err := json.NewEncoder(os.Stdout).Encode(report); err != nil {
@@ -110,7 +80,7 @@ func main() {
 // each text's cluster label. Signatures are computed on all cores; the
 // library's index is built and queried on one, as it is not safe for
 // concurrent use.
-func runPeer(texts []string, k, hashes int, threshold float64, seed int64) ([]int, PeerReport) {
+func runPeer(texts []string, k, hashes int, threshold float64, seed int64) ([]int, peerreport.Peer) {
 	start := time.Now()
 	sigs := make([][]uint64, len(texts))
 	parallel(len(texts), func(i int) {
@@ -134,14 +104,15 @@ func runPeer(texts []string, k, hashes int, threshold float64, seed int64) ([]in
 	labels := uf.labels()
 	done := time.Now()
 	rows, bands := lsh.Params()
-	return labels, PeerReport{
+	n, clustered := clusters(labels)
+	return labels, peerreport.Peer{
 		Hashes: hashes, BandRows: rows, Bands: bands,
 		Seconds:            done.Sub(start).Seconds(),
 		SignatureSeconds:   signed.Sub(start).Seconds(),
 		IndexSeconds:       indexed.Sub(signed).Seconds(),
 		QuerySeconds:       done.Sub(indexed).Seconds(),
-		Clusters:           countClusters(labels),
-		ClusteredSentences: clusteredSentences(labels),
+		Clusters:           n,
+		ClusteredSentences: clustered,
 	}
 }
 
@@ -157,21 +128,6 @@ func parallel(n int, f func(int)) {
 		})
 	}
 	wg.Wait()
-}
-
-// countClusters counts the labels shared by two elements or more.
-func countClusters(label []int) int {
-	count := map[int]int{}
-	for _, l := range label {
-		count[l]++
-	}
-	n := 0
-	for _, c := range count {
-		if c > 1 {
-			n++
-		}
-	}
-	return n
 }
 
 // readSentences reads the id and text of every line of the files

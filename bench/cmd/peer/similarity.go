@@ -242,17 +242,18 @@ func recall(pairs []Pair, label []int) float64 {
 	return float64(found) / float64(len(pairs))
 }
 
-// clusteredSentences counts the elements whose label is shared.
-func clusteredSentences(label []int) int {
+// clusters counts the labels shared by two elements or more, and the
+// elements that bear them.
+func clusters(label []int) (clusters, elements int) {
 	count := map[int]int{}
 	for _, l := range label {
 		count[l]++
 	}
-	n := 0
 	for _, c := range count {
 		if c > 1 {
-			n += c
+			clusters++
+			elements += c
 		}
 	}
-	return n
+	return clusters, elements
 }

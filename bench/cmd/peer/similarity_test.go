@@ -171,11 +171,8 @@ func TestUnionFindAndRecall(t *testing.T) {
 	if got := recall(nil, labels); got != 1 {
 		t.Errorf("recall of no pair %v, want 1", got)
 	}
-	if got := countClusters(labels); got != 1 {
-		t.Errorf("%d clusters, want 1", got)
-	}
-	if got := clusteredSentences(labels); got != 4 {
-		t.Errorf("%d clustered sentences, want 4", got)
+	if n, clustered := clusters(labels); n != 1 || clustered != 4 {
+		t.Errorf("%d clusters of %d sentences, want 1 of 4", n, clustered)
 	}
 }
 
