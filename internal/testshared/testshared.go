@@ -74,26 +74,31 @@ type PaperCase struct {
 // PaperCases reads ../shared/cases/paper-examples.jsonl, or skips the test.
 func PaperCases(tb testing.TB) []PaperCase {
 	tb.Helper()
-	path := Path(tb, "cases/paper-examples.jsonl")
+	return ReadJSONL[PaperCase](tb, Path(tb, "cases/paper-examples.jsonl"))
+}
+
+// ReadJSONL decodes the file at path, one JSON value a line.
+func ReadJSONL[T any](tb testing.TB, path string) []T {
+	tb.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	defer f.Close()
-	var cases []PaperCase
+	var values []T
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
-		var c PaperCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+		var v T
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
 			tb.Fatalf("%s: %v", path, err)
 		}
-		cases = append(cases, c)
+		values = append(values, v)
 	}
 	if err := sc.Err(); err != nil {
 		tb.Fatalf("%s: %v", path, err)
 	}
-	return cases
+	return values
 }
 
 // Iter returns an iterator over batches with the signature Beam gives a

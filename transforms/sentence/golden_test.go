@@ -1,14 +1,13 @@
 package sentence
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/neardup/neardup/internal/testshared"
 )
 
 // goldenRule is one line of testdata/golden_rules.jsonl: a Golden Rule of
@@ -73,25 +72,7 @@ var goldenTargets = map[string]float64{
 
 func readGoldenRules(t *testing.T) []goldenRule {
 	t.Helper()
-	f, err := os.Open("testdata/golden_rules.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var rules []goldenRule
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var g goldenRule
-		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
-			t.Fatalf("golden_rules.jsonl: %v", err)
-		}
-		rules = append(rules, g)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return rules
+	return testshared.ReadJSONL[goldenRule](t, "testdata/golden_rules.jsonl")
 }
 
 // TestGoldenRules runs every Golden Rule with the rules of its language and
