@@ -12,11 +12,12 @@ import (
 	"github.com/dsnet/compress/bzip2"
 )
 
-func readShared(b *testing.B, name string) []byte {
-	b.Helper()
-	data, err := os.ReadFile(filepath.Join(sharedData(b), name))
+// readShared reads the file name under the shared real data, or skips.
+func readShared(tb testing.TB, name string) []byte {
+	tb.Helper()
+	data, err := os.ReadFile(filepath.Join(sharedData(tb), name))
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	return data
 }

@@ -86,15 +86,8 @@ func TestOpenMissingFile(t *testing.T) {
 // compress/bzip2 does, and it fails, rather than ending quietly, on a
 // stream cut anywhere.
 func TestBzip2Decoders(t *testing.T) {
-	dir := sharedData(t)
-	a, err := os.ReadFile(filepath.Join(dir, "wikipedia2vec/enwiki-pages-articles-sample.xml.bz2"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "gensim-wiki/enwiki-table-markup.xml.bz2"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := readShared(t, "wikipedia2vec/enwiki-pages-articles-sample.xml.bz2")
+	b := readShared(t, "gensim-wiki/enwiki-table-markup.xml.bz2")
 	decoders := map[string]func(io.Reader) io.Reader{
 		"dsnet": func(r io.Reader) io.Reader {
 			d, err := bzip2.NewReader(r, nil)
@@ -135,15 +128,8 @@ func TestBzip2Decoders(t *testing.T) {
 // offsets: the Reader returns a prefix of the complete file's pages, then a
 // TruncatedError.
 func TestTruncatedCompressedFiles(t *testing.T) {
-	dir := sharedData(t)
-	katrina, err := os.ReadFile(filepath.Join(dir, "wikiduper/Katrina.xml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	minidump, err := os.ReadFile(filepath.Join(dir, "dbpedia-minidumps/enwiki-minidump.xml.bz2"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	katrina := readShared(t, "wikiduper/Katrina.xml")
+	minidump := readShared(t, "dbpedia-minidumps/enwiki-minidump.xml.bz2")
 	gz := gzipMembers(t, katrina[:len(katrina)/2], katrina[len(katrina)/2:])
 	files := []struct {
 		name       string
