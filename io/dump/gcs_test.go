@@ -207,7 +207,8 @@ func TestGCSExpand(t *testing.T) {
 	}
 }
 
-// TestGCSSizes checks the sizes recorded for the manifest of a gs:// input.
+// TestGCSSizes checks the sizes Plan gives gs:// inputs, which the
+// manifest records.
 func TestGCSSizes(t *testing.T) {
 	fixtures := gcsFixtures(t)
 	startFakeGCS(t, fakeObjects(t, fixtures)...)
@@ -215,20 +216,20 @@ func TestGCSSizes(t *testing.T) {
 	for _, f := range fixtures {
 		urls = append(urls, f.url())
 	}
-	got, err := Sizes(context.Background(), urls)
+	got, err := Plan(context.Background(), urls)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != len(fixtures) {
-		t.Fatalf("Sizes gave %d entries for %d files", len(got), len(fixtures))
+		t.Fatalf("Plan gave %d entries for %d files", len(got), len(fixtures))
 	}
 	for i, f := range fixtures {
 		st, err := os.Stat(f.local)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got[i].Path != f.url() || got[i].Bytes != st.Size() {
-			t.Errorf("Sizes[%d] = %+v, want {%s %d}", i, got[i], f.url(), st.Size())
+		if got[i].File != f.url() || got[i].Size != st.Size() {
+			t.Errorf("Plan[%d] = %+v, want {%s %d}", i, got[i], f.url(), st.Size())
 		}
 	}
 }

@@ -49,6 +49,31 @@ func lastLine(s string) string {
 }
 
 // emptyOrMissing fails the test if dir holds anything.
+// wantUsageError runs the binary with args: it must exit 2 with "sentences:
+// error: " and want on stderr. shown are the arguments the report names.
+func wantUsageError(t *testing.T, bin, dir, want string, args, shown []string) {
+	t.Helper()
+	c := runBinary(t, bin, dir, nil, args...)
+	if want := "sentences: error: " + want + "\n"; c.code != 2 || c.stderr != want {
+		t.Errorf("%s: exit %d, stderr %q; want 2 and %q", strings.Join(shown, " "), c.code, c.stderr, want)
+	}
+}
+
+// badInputs makes, in dir, two inputs no run can read: a dangling symlink
+// and a directory, both named *.xml.
+func badInputs(t *testing.T, dir string) (dangling, directory string) {
+	t.Helper()
+	dangling = filepath.Join(dir, "dangling.xml")
+	if err := os.Symlink(filepath.Join(dir, "missing.xml"), dangling); err != nil {
+		t.Fatal(err)
+	}
+	directory = filepath.Join(dir, "a-directory.xml")
+	if err := os.Mkdir(directory, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dangling, directory
+}
+
 func emptyOrMissing(t *testing.T, dir string) {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
@@ -180,24 +205,13 @@ func TestCLI(t *testing.T) {
 			{[]string{"--scheme=lsh"}, `--scheme must be 'oph', 'bands' or 'weissman', got "lsh"`},
 			{[]string{"--run_id=../x"}, `--run_id "../x" must be a plain directory name`},
 		} {
-			args := append([]string{"--input", sample, "--output", out}, tt.args...)
-			c := runBinary(t, bin, tmp, nil, args...)
-			if want := "sentences: error: " + tt.want + "\n"; c.code != 2 || c.stderr != want {
-				t.Errorf("%s: exit %d, stderr %q; want 2 and %q", strings.Join(tt.args, " "), c.code, c.stderr, want)
-			}
+			wantUsageError(t, bin, tmp, tt.want, append([]string{"--input", sample, "--output", out}, tt.args...), tt.args)
 		}
 		emptyOrMissing(t, out)
 	})
 
 	t.Run("bad inputs leave no run directory", func(t *testing.T) {
-		dangling := filepath.Join(tmp, "dangling.xml")
-		if err := os.Symlink(filepath.Join(tmp, "missing.xml"), dangling); err != nil {
-			t.Fatal(err)
-		}
-		dir := filepath.Join(tmp, "a-directory.xml")
-		if err := os.Mkdir(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
+		dangling, dir := badInputs(t, tmp)
 		for _, in := range []string{dangling, dir, filepath.Join(tmp, "nothing-*.xml")} {
 			out := filepath.Join(tmp, "out-inputs")
 			c := runBinary(t, bin, tmp, nil, "--input", in, "--output", out)
@@ -223,10 +237,7 @@ func TestCLI(t *testing.T) {
 			{[]string{"--runner=prism", "--dry_run", "--input", sample, "--output", out}, "--dry_run is a Dataflow flag: it needs --runner=dataflow"},
 			{[]string{"--async", "--input", sample, "--output", out}, "--async: the workers of --runner=prism run in this process, and would stop with it; wait for the run, or submit to a cluster"},
 		} {
-			c := runBinary(t, bin, tmp, nil, tt.args...)
-			if want := "sentences: error: " + tt.want + "\n"; c.code != 2 || c.stderr != want {
-				t.Errorf("%s: exit %d, stderr %q; want 2 and %q", strings.Join(tt.args, " "), c.code, c.stderr, want)
-			}
+			wantUsageError(t, bin, tmp, tt.want, tt.args, tt.args)
 		}
 		emptyOrMissing(t, out)
 	})

@@ -10,6 +10,7 @@ import (
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/bucket"
+	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/cluster"
 	"github.com/neardup/neardup/transforms/component"
@@ -90,8 +91,9 @@ func Build(s beam.Scope, opts Options) error {
 	candidates, bucketCounts := bucket.Candidates(s, entries, opts.Shards, opts.Workers())
 	edges, sims, needed, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
 	labels := component.Labels(s, edges, opts.Rounds, opts.Shards, opts.Shards)
-	lines, pairs, clusterCounts := cluster.Assemble(s, labels, needed, sims, cluster.Config{
-		ComponentShards: opts.Shards, OutputShards: opts.OutputShards, MaxMembers: opts.MaxMembers, Workers: opts.Workers()})
+	clusters, pairs, clusterCounts := cluster.Assemble(s, labels, needed, sims, cluster.Config{
+		ComponentShards: opts.Shards, MaxMembers: opts.MaxMembers, Workers: opts.Workers()})
+	lines, categoryCounts := categorize.Clusters(s, clusters, categorize.Config{OutputShards: opts.OutputShards, Workers: opts.Workers()})
 
 	dir := opts.RunDir()
 	written := []beam.PCollection{
@@ -101,7 +103,7 @@ func Build(s beam.Scope, opts Options) error {
 	if opts.EmitSentences {
 		written = append(written, result.WriteUnique(s, dir, "sentences", opts.OutputShards, sentence.Lines(s, records, opts.OutputShards)))
 	}
-	total := tally.Total(s, readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, clusterCounts)
+	total := tally.Total(s, readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, clusterCounts, categoryCounts)
 	top := summary.TopPairs(s, pairs, opts.TopPairs)
 	done := []beam.PCollection{summary.Write(s, result.Join(dir, "summary.json"), doc, total, top)}
 	for _, w := range written {

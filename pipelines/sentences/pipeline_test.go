@@ -17,7 +17,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
-	"github.com/neardup/neardup/transforms/cluster"
+	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/summary"
 )
 
@@ -88,15 +88,15 @@ func readSummary(t testing.TB, files map[string][]byte) tally.Counts {
 	return doc.Counts
 }
 
-func readClusters(t *testing.T, files map[string][]byte) []cluster.Cluster {
+func readClusters(t *testing.T, files map[string][]byte) []categorize.Cluster {
 	t.Helper()
-	var out []cluster.Cluster
+	var out []categorize.Cluster
 	for name, b := range files {
 		if !strings.HasPrefix(name, "clusters-") {
 			continue
 		}
 		for line := range bytes.Lines(b) {
-			var c cluster.Cluster
+			var c categorize.Cluster
 			if err := json.Unmarshal(line, &c); err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
@@ -108,7 +108,7 @@ func readClusters(t *testing.T, files map[string][]byte) []cluster.Cluster {
 
 // digest is the golden form of a result: one line per cluster with its id,
 // category, member ids and the text of its first member.
-func digest(clusters []cluster.Cluster) []byte {
+func digest(clusters []categorize.Cluster) []byte {
 	var b bytes.Buffer
 	for _, c := range clusters {
 		ids := make([]string, len(c.Members))

@@ -60,12 +60,12 @@ func planSources(ctx context.Context, files []string) (sources, error) {
 		return sources{}, err
 	}
 	for _, f := range multi {
-		sizes, err := dump.Sizes(ctx, []string{f, multistream.IndexName(f)})
+		planned, err := dump.Plan(ctx, []string{f, multistream.IndexName(f)})
 		if err != nil {
 			return sources{}, err
 		}
 		src.Multistream = append(src.Multistream, multistream.Source{
-			File: f, Size: sizes[0].Bytes, Index: sizes[1].Path, IndexSize: sizes[1].Bytes})
+			File: f, Size: planned[0].Size, Index: planned[1].File, IndexSize: planned[1].Size})
 	}
 	return src, src.readSites(ctx)
 }

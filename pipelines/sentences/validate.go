@@ -48,16 +48,15 @@ func (o Options) Validate() error {
 			return fmt.Errorf("--namespaces: %d is not a namespace (MediaWiki's start at %d); give namespace numbers or 'all'", n, minNamespace)
 		}
 	}
-	switch {
-	case o.MaxPageBytes < 1:
-		return fmt.Errorf("--max_page_bytes must be at least 1, got %d", o.MaxPageBytes)
-	case o.SplitBytes < 0:
-		return fmt.Errorf("--split_bytes must be at least 0 (0: read every file whole), got %d", o.SplitBytes)
-	case o.ShingleLength < 1:
-		return fmt.Errorf("--shingle_length must be at least 1, got %d", o.ShingleLength)
-	case o.MinShingles < 0:
-		return fmt.Errorf("--min_shingles must be at least 0, got %d", o.MinShingles)
-	case o.MaxShingles < o.MinShingles+2:
+	if err := checkAtLeast(
+		atLeast{"max_page_bytes", int64(o.MaxPageBytes), 1, ""},
+		atLeast{"split_bytes", o.SplitBytes, 0, " (0: read every file whole)"},
+		atLeast{"shingle_length", int64(o.ShingleLength), 1, ""},
+		atLeast{"min_shingles", int64(o.MinShingles), 0, ""},
+	); err != nil {
+		return err
+	}
+	if o.MaxShingles < o.MinShingles+2 {
 		return fmt.Errorf("--min_shingles %d and --max_shingles %d keep no sentence: a sentence is kept when min < shingles < max", o.MinShingles, o.MaxShingles)
 	}
 	if err := o.validateScheme(); err != nil {
@@ -68,18 +67,36 @@ func (o Options) Validate() error {
 		return fmt.Errorf("--min_jaccard must be between 0 and 1, got %v", o.MinJaccard)
 	case !unitInterval(o.MaxEdit):
 		return fmt.Errorf("--max_edit must be between 0 and 1, got %v", o.MaxEdit)
-	case o.TopPairs < 1:
-		return fmt.Errorf("--top_pairs must be at least 1, got %d", o.TopPairs)
-	case o.Shards < 1:
-		return fmt.Errorf("--shards must be at least 1, or 0 for the runner's default, got %d", o.Shards)
-	case o.DofnWorkers < 0:
-		return fmt.Errorf("--dofn_workers must be at least 0 (0: the runner's default), got %d", o.DofnWorkers)
-	case o.Rounds < 0:
-		return fmt.Errorf("--rounds must be at least 0, got %d", o.Rounds)
-	case o.MaxMembers < 0:
-		return fmt.Errorf("--max_members must be at least 0 (0: every member), got %d", o.MaxMembers)
-	case o.OutputShards < 1 || o.OutputShards > maxOutputShards:
+	}
+	if err := checkAtLeast(
+		atLeast{"top_pairs", int64(o.TopPairs), 1, ""},
+		atLeast{"shards", int64(o.Shards), 1, ", or 0 for the runner's default"},
+		atLeast{"dofn_workers", int64(o.DofnWorkers), 0, " (0: the runner's default)"},
+		atLeast{"rounds", int64(o.Rounds), 0, ""},
+		atLeast{"max_members", int64(o.MaxMembers), 0, " (0: every member)"},
+	); err != nil {
+		return err
+	}
+	if o.OutputShards < 1 || o.OutputShards > maxOutputShards {
 		return fmt.Errorf("--output_shards must be between 1 and %d, got %d", maxOutputShards, o.OutputShards)
+	}
+	return nil
+}
+
+// atLeast is a check of a flag's value against the least it may be; note
+// follows the least in the error, to say what it means.
+type atLeast struct {
+	flag       string
+	value, min int64
+	note       string
+}
+
+// checkAtLeast returns the error of the first check that fails, if any.
+func checkAtLeast(checks ...atLeast) error {
+	for _, c := range checks {
+		if c.value < c.min {
+			return fmt.Errorf("--%s must be at least %d%s, got %d", c.flag, c.min, c.note, c.value)
+		}
 	}
 	return nil
 }

@@ -170,14 +170,7 @@ func TestValidateNamespacesFlag(t *testing.T) {
 // prepareRun used to create it first and leave it empty.
 func TestRunDirectoryNotCreatedBeforeValidation(t *testing.T) {
 	tmp := t.TempDir()
-	dangling := filepath.Join(tmp, "dangling.xml")
-	if err := os.Symlink(filepath.Join(tmp, "missing.xml"), dangling); err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(tmp, "dir.xml")
-	if err := os.Mkdir(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dangling, dir := badInputs(t, tmp)
 	for _, in := range []string{dangling, dir} {
 		out := filepath.Join(tmp, "out-"+filepath.Base(in))
 		o := validOptions()

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/transforms/cluster"
+	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/shingle"
 	"github.com/neardup/neardup/transforms/verify"
 )
@@ -155,7 +155,7 @@ func TestTwoRevisionsOfOnePage(t *testing.T) {
 
 // hasNearDuplicate reports whether member i of c is accepted as a near
 // duplicate of another member.
-func hasNearDuplicate(checker *verify.Checker, c cluster.Cluster, i int) bool {
+func hasNearDuplicate(checker *verify.Checker, c categorize.Cluster, i int) bool {
 	for j, o := range c.Members {
 		if _, ok := checker.Compare(c.Members[i].Text, o.Text); j != i && ok {
 			return true
@@ -197,7 +197,7 @@ func TestTwoWikis(t *testing.T) {
 
 // projectClusters lists, one cluster a line, the member ids of wiki in each
 // cluster that has at least two of them, sorted.
-func projectClusters(clusters []cluster.Cluster, wiki string) string {
+func projectClusters(clusters []categorize.Cluster, wiki string) string {
 	var lines []string
 	for _, cl := range clusters {
 		var ids []string

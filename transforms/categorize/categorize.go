@@ -163,8 +163,8 @@ type text struct {
 	cues     []string // citation cues found, if it is a citation
 }
 
-// cluster is the working state of one classification.
-type cluster struct {
+// group is the working state of one classification.
+type group struct {
 	members []Member
 	texts   []*text
 	ref     int // index in texts of the reference text
@@ -192,8 +192,8 @@ func Classify(members []Member) Result {
 }
 
 // newCluster groups members by normalised text and tokenises each text.
-func newCluster(members []Member) *cluster {
-	c := &cluster{members: members}
+func newCluster(members []Member) *group {
+	c := &group{members: members}
 	byText := map[string]*text{}
 	for i, m := range members {
 		norm := strings.Join(strings.Fields(m.Text), " ")
@@ -230,7 +230,7 @@ func newCluster(members []Member) *cluster {
 
 // markTitles sets KindTitle on the tokens of t that are words of its
 // members' page titles (function words and punctuation excepted).
-func (c *cluster) markTitles(t *text) {
+func (c *group) markTitles(t *text) {
 	titleWords := map[string]bool{}
 	for _, i := range t.members {
 		for _, w := range Tokenize(c.members[i].Title) {
@@ -248,7 +248,7 @@ func (c *cluster) markTitles(t *text) {
 
 // identicalGroups returns the member indices of every text shared by two or
 // more members.
-func (c *cluster) identicalGroups() [][]int {
+func (c *group) identicalGroups() [][]int {
 	groups := [][]int{}
 	for _, t := range c.texts {
 		if len(t.members) >= 2 {
@@ -260,7 +260,7 @@ func (c *cluster) identicalGroups() [][]int {
 
 // comparePairs compares the reference text with each other distinct text,
 // in member order, up to MaxAnalysedTexts of them.
-func (c *cluster) comparePairs() []pair {
+func (c *group) comparePairs() []pair {
 	if len(c.texts) < 2 {
 		return nil
 	}
@@ -281,7 +281,7 @@ func (c *cluster) comparePairs() []pair {
 }
 
 // evidenceDiffs returns the first MaxEvidenceDiffs pair diffs.
-func (c *cluster) evidenceDiffs(pairs []pair) []PairDiff {
+func (c *group) evidenceDiffs(pairs []pair) []PairDiff {
 	diffs := []PairDiff{}
 	for _, p := range pairs[:min(len(pairs), MaxEvidenceDiffs)] {
 		changes := p.changes[:min(len(p.changes), MaxEvidenceChanges)]
@@ -294,7 +294,7 @@ func (c *cluster) evidenceDiffs(pairs []pair) []PairDiff {
 }
 
 // decide applies the rules in order and fills ev.Votes.
-func (c *cluster) decide(pairs []pair, ev *Evidence) (category, rule, reason string) {
+func (c *group) decide(pairs []pair, ev *Evidence) (category, rule, reason string) {
 	n := len(c.members)
 	if refs, byContext, cues := c.citations(); float64(refs) >= ReferenceMinShare*float64(n) {
 		if byContext*2 >= refs {
@@ -343,7 +343,7 @@ func (c *cluster) decide(pairs []pair, ev *Evidence) (category, rule, reason str
 }
 
 // allInLists reports whether every member is an item of a list.
-func (c *cluster) allInLists() bool {
+func (c *group) allInLists() bool {
 	for _, m := range c.members {
 		if m.Context != "list" {
 			return false
@@ -354,7 +354,7 @@ func (c *cluster) allInLists() bool {
 
 // citations counts the members that are citations, those parsed in a
 // references context, and names the citation cues found.
-func (c *cluster) citations() (refs, byContext int, cues []string) {
+func (c *group) citations() (refs, byContext int, cues []string) {
 	for _, t := range c.texts {
 		for _, i := range t.members {
 			switch {
@@ -376,7 +376,7 @@ func (c *cluster) citations() (refs, byContext int, cues []string) {
 
 // fragments counts the members whose text is a sentence fragment and
 // describes the first.
-func (c *cluster) fragments() (count int, example string) {
+func (c *group) fragments() (count int, example string) {
 	for _, t := range c.texts {
 		if t.fragment == "" {
 			continue

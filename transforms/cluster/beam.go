@@ -12,18 +12,17 @@ import (
 	"github.com/neardup/neardup/internal/ordered"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/sentence"
-	"github.com/neardup/neardup/transforms/summary"
 	"github.com/neardup/neardup/transforms/verify"
 )
 
 func init() {
 	register.DoFn5x1[int, func(*[]byte) bool, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), error](&joinFn{})
-	register.DoFn6x1[context.Context, int, func(*[]byte) bool, func(int, []byte), func(summary.PairCount), func(tally.Counts), error](&buildFn{})
+	register.DoFn6x1[context.Context, int, func(*[]byte) bool, func(Cluster), func(PairCount), func(tally.Counts), error](&buildFn{})
+	register.Emitter1[Cluster]()
 	register.Iter1[[]byte]()
 	register.Emitter2[int, []byte]()
-	register.Emitter1[summary.PairCount]()
+	register.Emitter1[PairCount]()
 	register.Emitter1[tally.Counts]()
 }
 
@@ -34,29 +33,25 @@ const (
 	tagEdge   = 'e' // followed by an encoded verify.Edge
 )
 
-// Assemble joins component labels (batches of (sentence id, component)
-// pairs), sentence records (batches of encoded sentence.Sentence) and
-// verified edge similarities (batches of encoded verify.Edge), all
-// PCollection<KV<int, []byte>> keyed by the same sentence shard, and builds
-// one Cluster per component. Members and edges travel to their component
-// in batches keyed by one of componentShards shards, never one element per
-// sentence. It returns the clusters as JSON lines ready for
-// result.Write (keyed by output shard, sorted by cluster id), the number of
-// shared clusters per pair of pages (PCollection<summary.PairCount>, one
-// element per pair and bundle) and partial counts. A cluster line lists at
-// most maxMembers members (0: all; see Build).
-func Assemble(s beam.Scope, labels shuffle.Labels, records shuffle.Sentences, sims shuffle.Similarities, cfg Config) (lines shuffle.Lines, pairs, counts beam.PCollection) {
+// Assemble joins component labels, sentence records and verified edge
+// similarities, all keyed by the same sentence shard, and builds one
+// Cluster per component. Members and edges travel to their component in
+// batches keyed by one of cfg.ComponentShards shards, never one element per
+// sentence. It returns the clusters (PCollection<Cluster>, for
+// categorize.Clusters), the number of shared clusters per pair of pages
+// (PCollection<PairCount>, one element per pair and bundle) and partial
+// counts. A cluster lists at most cfg.MaxMembers members (0: all; see
+// Build).
+func Assemble(s beam.Scope, labels shuffle.Labels, records shuffle.Sentences, sims shuffle.Similarities, cfg Config) (clusters, pairs, counts beam.PCollection) {
 	s = s.Scope("Clusters")
 	joined := beam.CoGroupByKey(s, labels.PCollection, records.PCollection, sims.PCollection)
 	members := beam.ParDo(s, &joinFn{Shards: cfg.ComponentShards, Workers: cfg.Workers}, joined)
-	out, pairs, counts := beam.ParDo3(s, &buildFn{Cfg: cfg}, beam.GroupByKey(s, members))
-	return shuffle.Lines{PCollection: out}, pairs, counts
+	return beam.ParDo3(s, &buildFn{Cfg: cfg}, beam.GroupByKey(s, members))
 }
 
 // Config says how Assemble shards and caps the clusters.
 type Config struct {
 	ComponentShards int // shards of the members and edges sent to their components
-	OutputShards    int // shards of the output lines
 	MaxMembers      int // members a cluster line lists at most (0: all; see Build)
 	Workers         int // goroutines of each DoFn's pool (0: GOMAXPROCS)
 }
@@ -160,15 +155,13 @@ func join(w joinWork, shards int) (shuffle.Held, error) {
 	return out, nil
 }
 
-// buildFn builds each component's cluster and packs its JSON line. The
-// clusters are built on every core (package ordered), across the shards of
-// a bundle, and packed in shard and component order, as a serial loop
-// would.
+// buildFn builds each component's cluster. The clusters are built on
+// Cfg.Workers goroutines, across the shards of a bundle, and emitted in
+// shard and component order, as a serial loop would.
 type buildFn struct {
 	Cfg Config
 
 	ordered.Owner[[]component, []built]
-	packer *shuffle.Packer
 	pairs  map[PagePair]int64
 	counts tally.Counts
 }
@@ -179,15 +172,10 @@ type component struct {
 	parts *parts
 }
 
-// built is what the pipeline keeps of a cluster: its JSON line, its page
-// pairs and what the counts need.
+// built is a cluster and its page pairs.
 type built struct {
-	root     uint64
-	line     []byte
-	pairs    []PagePair
-	size     int
-	omitted  int // members left out of the line
-	category string
+	cluster Cluster
+	pairs   []PagePair
 }
 
 // buildBatch is how many components a pool worker builds at a time.
@@ -199,21 +187,19 @@ func (f *buildFn) Setup() {
 	})
 }
 
-func (f *buildFn) StartBundle(context.Context, func(int, []byte), func(summary.PairCount), func(tally.Counts)) {
-	f.packer = shuffle.NewPacker(shuffle.KindLines, f.Cfg.OutputShards)
+func (f *buildFn) StartBundle(context.Context, func(Cluster), func(PairCount), func(tally.Counts)) {
 	f.pairs = map[PagePair]int64{}
 	f.counts = tally.Counts{}
 }
 
-func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emitLines func(int, []byte), _ func(summary.PairCount), _ func(tally.Counts)) error {
+func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emit func(Cluster), _ func(PairCount), _ func(tally.Counts)) error {
 	all := map[uint64]*parts{}
-	var b []byte
-	for batches(&b) {
+	for _, b := range shuffle.Collect(batches) {
 		if err := shuffle.KindParts.Records(b, func(rec []byte) error { return addPart(all, rec) }); err != nil {
 			return fmt.Errorf("cluster: components of shard %d: %w", shard, err)
 		}
 	}
-	deliver := f.deliver(emitLines)
+	deliver := f.deliver(emit)
 	var work []component
 	for _, root := range slices.Sorted(maps.Keys(all)) {
 		work = append(work, component{root, all[root]})
@@ -240,12 +226,9 @@ func buildAll(work []component, maxMembers int) ([]built, error) {
 				return nil, fmt.Errorf("cluster: component %v: %w", sentence.ID(w.root), err)
 			}
 		}
-		c := Build(sents, w.parts.sims, maxMembers)
-		line, err := c.MarshalLine()
-		if err != nil {
-			return nil, fmt.Errorf("cluster %s: %w", c.ID, err)
-		}
-		out[i] = built{root: w.root, line: line, pairs: c.PagePairs(), size: c.Size, category: c.Category, omitted: c.MembersOmitted}
+		c, pairs := Build(sents, w.parts.sims, maxMembers)
+		c.Root = w.root
+		out[i] = built{cluster: c, pairs: pairs}
 	}
 	return out, nil
 }
@@ -284,42 +267,51 @@ func addPart(all map[uint64]*parts, rec []byte) error {
 	return nil
 }
 
-// deliver returns the function that packs built clusters' lines and
-// counts them.
-func (f *buildFn) deliver(emitLines func(int, []byte)) func([]built) error {
+// deliver returns the function that emits built clusters and counts them.
+func (f *buildFn) deliver(emit func(Cluster)) func([]built) error {
 	return func(bs []built) error {
 		for _, b := range bs {
-			f.packer.AddRecord(shuffle.ShardOf(b.root, f.Cfg.OutputShards), result.Record(b.root, b.line), emitLines)
 			for _, pp := range b.pairs {
 				f.pairs[pp]++
 			}
-			f.count(b)
+			f.count(b.cluster)
+			emit(b.cluster)
 		}
 		return nil
 	}
 }
 
-func (f *buildFn) count(b built) {
-	n := int64(b.size)
+func (f *buildFn) count(c Cluster) {
+	n := int64(c.Size)
 	f.counts.Clusters++
 	f.counts.SentencesInClusters += n
 	f.counts.LargestCluster = max(f.counts.LargestCluster, n)
 	f.counts.AddClusterSize(n, 1)
-	f.counts.AddCategory(b.category, 1, n)
-	f.counts.MembersOmitted += int64(b.omitted)
+	f.counts.MembersOmitted += int64(c.MembersOmitted)
 }
 
 // FinishBundle delivers the clusters still being built: the pool runs
 // across elements, so one shard's decoding overlaps the previous shard's
 // building.
-func (f *buildFn) FinishBundle(ctx context.Context, emitLines func(int, []byte), emitPairs func(summary.PairCount), emitCounts func(tally.Counts)) error {
-	if err := f.Pool().Flush(f.deliver(emitLines)); err != nil {
+func (f *buildFn) FinishBundle(ctx context.Context, emit func(Cluster), emitPairs func(PairCount), emitCounts func(tally.Counts)) error {
+	if err := f.Pool().Flush(f.deliver(emit)); err != nil {
 		return err
 	}
-	f.packer.Flush(emitLines)
 	for p, n := range f.pairs {
-		emitPairs(summary.PairCount{WikiA: p.WikiA, PageA: p.A, WikiB: p.WikiB, PageB: p.B, TitleA: p.TitleA, TitleB: p.TitleB, Clusters: n})
+		emitPairs(PairCount{WikiA: p.WikiA, PageA: p.A, WikiB: p.WikiB, PageB: p.B, TitleA: p.TitleA, TitleB: p.TitleB, Clusters: n})
 	}
 	tally.Emit(ctx, f.counts, emitCounts)
 	return nil
+}
+
+// PairCount is a pair of pages and the number of clusters (near-duplicate
+// sentences) they share: a row of the papers' "article pairs" table.
+type PairCount struct {
+	WikiA    string `json:"wiki_a"`
+	PageA    int64  `json:"page_a"`
+	WikiB    string `json:"wiki_b"`
+	PageB    int64  `json:"page_b"`
+	TitleA   string `json:"title_a"`
+	TitleB   string `json:"title_b"`
+	Clusters int64  `json:"shared_clusters"`
 }

@@ -1,6 +1,6 @@
 // Package cluster assembles connected components of sentences into the
-// clusters the pipeline reports: members, the cohesion of their verified
-// edges, and their category with its evidence.
+// clusters the pipeline reports: members and the cohesion of their verified
+// edges (package categorize then names their kind).
 //
 // A cluster is identified by its smallest sentence id, so its id depends only
 // on its members, never on the order in which a runner delivered them.
@@ -11,26 +11,21 @@ import (
 	"math"
 	"slices"
 
-	"github.com/neardup/neardup/io/result"
-	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/verify"
 )
 
 // Cluster is a set of near-duplicate sentences.
 type Cluster struct {
-	ID       string              `json:"id"`    // wiki:page_id:rev_id:sentence of its first member
-	Size     int                 `json:"size"`  // number of members
-	Pages    int                 `json:"pages"` // number of distinct pages
-	Category string              `json:"category"`
-	Evidence categorize.Evidence `json:"evidence"`
-	Cohesion Cohesion            `json:"cohesion"`
-	Members  []sentence.View     `json:"members"`
+	Root     uint64          // its component's label, the smallest member id: the output's sort key (set by Assemble)
+	ID       string          // wiki:page_id:rev_id:sentence of its first member
+	Size     int             // number of members
+	Pages    int             // number of distinct pages
+	Cohesion Cohesion        // of the verified edges inside the cluster
+	Members  []sentence.View // all members, or a sample (see Build)
 	// MembersOmitted is how many members are not in Members: a cluster of
 	// more than the cap keeps a sample (see Build).
-	MembersOmitted int `json:"members_omitted,omitempty"`
-
-	pages []sentence.View // one member of each distinct page, in order
+	MembersOmitted int
 }
 
 // DefaultMaxMembers is the members a cluster line holds at most by default:
@@ -83,16 +78,17 @@ func sampleOf(sents []sentence.Sentence, max int) []sentence.Sentence {
 func round(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 
 // Build makes the cluster of the given sentences and edge similarities,
-// sorting them in place by wiki, page id, revision id and ordinal.
-// Duplicated sentences (the same id twice: a page revision read twice)
-// count once; of two copies under different titles (the page was moved
-// between two dumps) the first title in order is kept.
+// sorting them in place by wiki, page id, revision id and ordinal, and
+// returns it with its pairs of pages (see PagePairs). Duplicated sentences
+// (the same id twice: a page revision read twice) count once; of two
+// copies under different titles (the page was moved between two dumps) the
+// first title in order is kept.
 //
 // A cluster of more than maxMembers sentences (0: no cap) lists a sample
-// of maxMembers of them, evenly spaced in that order from the first, and
-// is categorised on the sample; its size, pages, cohesion and page pairs
+// of maxMembers of them, evenly spaced in that order from the first (and
+// is categorised on the sample); its size, pages, cohesion and page pairs
 // count every member, and MembersOmitted says how many are left out.
-func Build(sents []sentence.Sentence, sims []verify.Similarity, maxMembers int) Cluster {
+func Build(sents []sentence.Sentence, sims []verify.Similarity, maxMembers int) (Cluster, []PagePair) {
 	slices.SortFunc(sents, func(a, b sentence.Sentence) int {
 		return cmp.Or(cmp.Compare(a.Wiki, b.Wiki), cmp.Compare(a.PageID, b.PageID), cmp.Compare(a.RevID, b.RevID),
 			cmp.Compare(a.ID, b.ID), cmp.Compare(a.Title, b.Title))
@@ -105,30 +101,23 @@ func Build(sents []sentence.Sentence, sims []verify.Similarity, maxMembers int) 
 	if len(sents) > 0 {
 		c.ID = sents[0].Key()
 	}
+	var pages []sentence.View // one member of each distinct page, in order
 	seen := map[pageKey]bool{}
 	for i := range sents {
 		if k := (pageKey{sents[i].Wiki, sents[i].PageID}); !seen[k] {
 			seen[k] = true
-			c.pages = append(c.pages, sents[i].View())
+			pages = append(pages, sents[i].View())
 		}
 	}
-	c.Pages = len(c.pages)
+	c.Pages = len(pages)
 	sample := sampleOf(sents, maxMembers)
 	c.MembersOmitted = len(sents) - len(sample)
 	c.Members = make([]sentence.View, len(sample))
-	members := make([]categorize.Member, len(sample))
 	for i := range sample {
-		v := sample[i].View()
-		c.Members[i] = v
-		members[i] = categorize.Member{Title: v.Title, Section: v.Section, Context: v.Context, Text: v.Text}
+		c.Members[i] = sample[i].View()
 	}
-	r := categorize.Classify(members)
-	c.Category, c.Evidence = r.Category, r.Evidence
-	return c
+	return c, pagePairs(pages)
 }
-
-// MarshalLine encodes the cluster as one JSON line (without the newline).
-func (c Cluster) MarshalLine() ([]byte, error) { return result.JSONLine(c) }
 
 // MaxPagesForPairs bounds the clusters whose page pairs are counted: a
 // template cluster over thousands of pages would add millions of pairs, each
@@ -149,13 +138,12 @@ type PagePair struct {
 	TitleA, TitleB string
 }
 
-// PagePairs returns the distinct pairs of pages among the cluster's members,
-// or nothing if the cluster spans more than MaxPagesForPairs pages.
-func (c Cluster) PagePairs() []PagePair {
-	if c.Pages < 2 || c.Pages > MaxPagesForPairs {
+// pagePairs returns the distinct pairs of the given pages (one member
+// each), or nothing if there are more than MaxPagesForPairs.
+func pagePairs(pages []sentence.View) []PagePair {
+	if len(pages) < 2 || len(pages) > MaxPagesForPairs {
 		return nil
 	}
-	pages := slices.Clone(c.pages)
 	slices.SortFunc(pages, func(a, b sentence.View) int {
 		return cmp.Or(cmp.Compare(a.Wiki, b.Wiki), cmp.Compare(a.PageID, b.PageID))
 	})

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/neardup/neardup/transforms/cluster"
+
 	"github.com/neardup/neardup/internal/tally"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -152,17 +154,8 @@ func Done(s beam.Scope, col beam.PCollection) beam.PCollection {
 
 func doneFn(int) tally.Counts { return tally.Counts{} }
 
-// PairCount is a pair of pages and the number of clusters (near-duplicate
-// sentences) they share: a row of the papers' "article pairs" table.
-type PairCount struct {
-	WikiA    string `json:"wiki_a"`
-	PageA    int64  `json:"page_a"`
-	WikiB    string `json:"wiki_b"`
-	PageB    int64  `json:"page_b"`
-	TitleA   string `json:"title_a"`
-	TitleB   string `json:"title_b"`
-	Clusters int64  `json:"shared_clusters"`
-}
+// PairCount is cluster.PairCount: a row of the top article pairs.
+type PairCount = cluster.PairCount
 
 // TopPairs sums PCollection<PairCount> by pair of pages and returns
 // PCollection<[]PairCount>: the n pairs sharing the most clusters, most

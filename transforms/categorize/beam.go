@@ -1,0 +1,139 @@
+package categorize
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/shuffle"
+	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/transforms/cluster"
+	"github.com/neardup/neardup/transforms/sentence"
+)
+
+func init() {
+	register.DoFn4x1[context.Context, cluster.Cluster, func(int, []byte), func(tally.Counts), error](&classifyFn{})
+	register.Emitter2[int, []byte]()
+	register.Emitter1[tally.Counts]()
+}
+
+// Cluster is a categorised cluster: a line of clusters-*.jsonl.
+type Cluster struct {
+	ID       string           `json:"id"`    // wiki:page_id:rev_id:sentence of its first member
+	Size     int              `json:"size"`  // number of members
+	Pages    int              `json:"pages"` // number of distinct pages
+	Category string           `json:"category"`
+	Evidence Evidence         `json:"evidence"`
+	Cohesion cluster.Cohesion `json:"cohesion"`
+	Members  []sentence.View  `json:"members"`
+	// MembersOmitted is how many members are not in Members: a cluster of
+	// more than cluster.Config.MaxMembers keeps a sample.
+	MembersOmitted int `json:"members_omitted,omitempty"`
+}
+
+// Categorize classifies c on its members (Classify).
+func Categorize(c cluster.Cluster) Cluster {
+	members := make([]Member, len(c.Members))
+	for i, v := range c.Members {
+		members[i] = Member{Title: v.Title, Section: v.Section, Context: v.Context, Text: v.Text}
+	}
+	r := Classify(members)
+	return Cluster{ID: c.ID, Size: c.Size, Pages: c.Pages, Category: r.Category, Evidence: r.Evidence,
+		Cohesion: c.Cohesion, Members: c.Members, MembersOmitted: c.MembersOmitted}
+}
+
+// MarshalLine encodes the cluster as one JSON line (without the newline).
+func (c Cluster) MarshalLine() ([]byte, error) { return result.JSONLine(c) }
+
+// Config says how Clusters runs and where it sends the lines.
+type Config struct {
+	OutputShards int // shards of the output lines
+	Workers      int // goroutines of the DoFn's pool (0: GOMAXPROCS)
+}
+
+// Clusters categorises each cluster of PCollection<cluster.Cluster> and
+// returns their JSON lines, keyed by output shard and sorted by the
+// cluster's root, ready for result.Write, with partial counts by category.
+// Clusters are classified on cfg.Workers goroutines, a batch at a time,
+// and packed in input order.
+func Clusters(s beam.Scope, clusters beam.PCollection, cfg Config) (shuffle.Lines, beam.PCollection) {
+	lines, counts := beam.ParDo2(s.Scope("Categories"), &classifyFn{Cfg: cfg}, clusters)
+	return shuffle.Lines{PCollection: lines}, counts
+}
+
+type classifyFn struct {
+	Cfg Config
+
+	ordered.Owner[[]cluster.Cluster, []classified]
+	batch  ordered.Batch[cluster.Cluster]
+	packer *shuffle.Packer
+	counts tally.Counts
+}
+
+// classified is a cluster's line and what the counts need.
+type classified struct {
+	root     uint64
+	line     []byte
+	size     int
+	category string
+}
+
+func (f *classifyFn) Setup() {
+	f.Start(f.Cfg.Workers, 4, func() func([]cluster.Cluster) ([]classified, error) { return classifyAll })
+}
+
+func (f *classifyFn) StartBundle(context.Context, func(int, []byte), func(tally.Counts)) {
+	f.batch.Take()
+	f.packer = shuffle.NewPacker(shuffle.KindLines, f.Cfg.OutputShards)
+	f.counts = tally.Counts{}
+}
+
+func (f *classifyFn) ProcessElement(_ context.Context, c cluster.Cluster, emit func(int, []byte), _ func(tally.Counts)) error {
+	if full := f.batch.Add(c, 0); full != nil {
+		return f.Pool().Submit(full, f.deliver(emit))
+	}
+	return nil
+}
+
+func (f *classifyFn) FinishBundle(ctx context.Context, emit func(int, []byte), emitCounts func(tally.Counts)) error {
+	if rest := f.batch.Take(); rest != nil {
+		if err := f.Pool().Submit(rest, f.deliver(emit)); err != nil {
+			return err
+		}
+	}
+	if err := f.Pool().Flush(f.deliver(emit)); err != nil {
+		return err
+	}
+	f.packer.Flush(emit)
+	tally.Emit(ctx, f.counts, emitCounts)
+	return nil
+}
+
+// classifyAll categorises a batch of clusters and encodes their lines.
+func classifyAll(cs []cluster.Cluster) ([]classified, error) {
+	out := make([]classified, len(cs))
+	for i, c := range cs {
+		k := Categorize(c)
+		line, err := k.MarshalLine()
+		if err != nil {
+			return nil, fmt.Errorf("cluster %s: %w", c.ID, err)
+		}
+		out[i] = classified{root: c.Root, line: line, size: c.Size, category: k.Category}
+	}
+	return out, nil
+}
+
+// deliver returns the function that packs classified clusters' lines and
+// counts them.
+func (f *classifyFn) deliver(emit func(int, []byte)) func([]classified) error {
+	return func(cs []classified) error {
+		for _, c := range cs {
+			f.packer.AddRecord(shuffle.ShardOf(c.root, f.Cfg.OutputShards), result.Record(c.root, c.line), emit)
+			f.counts.AddCategory(c.category, 1, int64(c.size))
+		}
+		return nil
+	}
+}
