@@ -493,23 +493,19 @@ func randomComponents(rng *rand.Rand, m int) []Edge {
 	return edges
 }
 
-func BenchmarkContract(b *testing.B) {
+// benchEdges times f on a million random edges, per edge.
+func benchEdges[T any](b *testing.B, f func([]Edge) T) {
 	edges := randomComponents(rand.New(rand.NewPCG(5, 6)), 1_000_000)
 	b.ReportAllocs()
 	for b.Loop() {
-		Contract(edges)
+		f(edges)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(edges)), "ns/edge")
 }
 
-func BenchmarkComponents(b *testing.B) {
-	edges := randomComponents(rand.New(rand.NewPCG(5, 6)), 1_000_000)
-	b.ReportAllocs()
-	for b.Loop() {
-		Components(edges)
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(edges)), "ns/edge")
-}
+func BenchmarkContract(b *testing.B) { benchEdges(b, Contract) }
+
+func BenchmarkComponents(b *testing.B) { benchEdges(b, Components) }
 
 func BenchmarkShard(b *testing.B) {
 	edges := randomComponents(rand.New(rand.NewPCG(5, 6)), 1<<16)

@@ -154,14 +154,20 @@ func TestShinglerDoesNotAllocate(t *testing.T) {
 	}
 }
 
-func BenchmarkHashes(b *testing.B) {
+// benchShingler times hash, given a Shingler of 12-character shingles, on
+// a sentence of 200 characters.
+func benchShingler(b *testing.B, hash func(s *Shingler, text string)) {
 	s := New(12, DefaultNormalization)
 	text := "In dry areas it may only emerge from its burrow for a few weeks when conditions are right and usually at night but in areas with permanent water bodies and abundant rain it may be active all day."
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	for b.Loop() {
-		s.Hashes(text)
+		hash(s, text)
 	}
+}
+
+func BenchmarkHashes(b *testing.B) {
+	benchShingler(b, func(s *Shingler, text string) { s.Hashes(text) })
 }
 
 // FuzzHashes checks, for any text and length, that the rolling hashes equal
@@ -258,11 +264,5 @@ func TestShinglerShrinksBuffers(t *testing.T) {
 }
 
 func BenchmarkHashesBelow(b *testing.B) {
-	s := New(12, DefaultNormalization)
-	text := "In dry areas it may only emerge from its burrow for a few weeks when conditions are right and usually at night but in areas with permanent water bodies and abundant rain it may be active all day."
-	b.SetBytes(int64(len(text)))
-	b.ReportAllocs()
-	for b.Loop() {
-		s.HashesBelow(text, 600)
-	}
+	benchShingler(b, func(s *Shingler, text string) { s.HashesBelow(text, 600) })
 }
