@@ -149,23 +149,12 @@ func BenchmarkClassifyKatrina(b *testing.B) {
 		}
 		clusters = append(clusters, m)
 	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		for _, c := range clusters {
-			Classify(c)
-		}
-	}
+	benchEach(b, clusters, func(c []Member) { Classify(c) })
 	b.ReportMetric(float64(len(clusters)), "clusters/op")
 }
 
 func BenchmarkTokenizeKatrina(b *testing.B) {
 	sents := loadKatrina(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, s := range sents {
-			Tokenize(s.text)
-		}
-	}
+	benchEach(b, sents, func(s katrinaSentence) { Tokenize(s.text) })
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(sents)), "ns/sentence")
 }
