@@ -28,18 +28,8 @@ func BenchmarkReader(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		r := NewReader(bytes.NewReader(data), "Katrina.xml", Options{})
 		n := 0
-		for {
-			_, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
-			n++
-		}
+		eachPage(b, NewReader(bytes.NewReader(data), "Katrina.xml", Options{}), func(*Reader) { n++ })
 		if n != 93 {
 			b.Fatalf("%d pages", n)
 		}
@@ -49,16 +39,25 @@ func BenchmarkReader(b *testing.B) {
 // katrinaPages returns the raw <page> elements of Katrina.xml.
 func katrinaPages(b *testing.B) (pages [][]byte, size int64) {
 	r := NewReader(bytes.NewReader(readShared(b, "wikiduper/Katrina.xml")), "Katrina.xml", Options{})
+	eachPage(b, r, func(r *Reader) {
+		pages = append(pages, bytes.Clone(r.record))
+		size += int64(len(r.record))
+	})
+	return pages, size
+}
+
+// eachPage calls f after each page r reads, to r's end; an error stops the
+// benchmark.
+func eachPage(b *testing.B, r *Reader, f func(*Reader)) {
 	for {
 		_, err := r.Next()
 		if errors.Is(err, io.EOF) {
-			return pages, size
+			return
 		}
 		if err != nil {
 			b.Fatal(err)
 		}
-		pages = append(pages, bytes.Clone(r.record))
-		size += int64(len(r.record))
+		f(r)
 	}
 }
 
