@@ -216,3 +216,57 @@ func (b *Batch[T]) Take() []T {
 	b.items, b.bytes = nil, 0
 	return items
 }
+
+// Mapper is embedded by a DoFn that maps each input to one output on its
+// pool, in batches, and emits the outputs in input order.
+type Mapper[In, Out any] struct {
+	Owner[[]In, []Out]
+	batch Batch[In]
+}
+
+// StartEach starts the pool (see New) with a function of one input, made
+// once per worker. A DoFn calls it from Setup.
+func (m *Mapper[In, Out]) StartEach(workers int, newWorker func() func(In) (Out, error)) {
+	m.Start(workers, 0, func() func([]In) ([]Out, error) {
+		fn := newWorker()
+		return func(ins []In) ([]Out, error) {
+			out := make([]Out, len(ins))
+			for i, in := range ins {
+				var err error
+				if out[i], err = fn(in); err != nil {
+					return nil, err
+				}
+			}
+			return out, nil
+		}
+	})
+}
+
+// Process adds in, of the given size in bytes, to the batch, and hands the
+// batch to the pool when it is full. A DoFn calls it from ProcessElement.
+func (m *Mapper[In, Out]) Process(in In, size int, emit func(Out)) error {
+	if full := m.batch.Add(in, size); full != nil {
+		return m.Pool().Submit(full, emitEach(emit))
+	}
+	return nil
+}
+
+// Finish hands the pool what is left and emits every output still
+// pending. A DoFn calls it from FinishBundle.
+func (m *Mapper[In, Out]) Finish(emit func(Out)) error {
+	if rest := m.batch.Take(); rest != nil {
+		if err := m.Pool().Submit(rest, emitEach(emit)); err != nil {
+			return err
+		}
+	}
+	return m.Pool().Flush(emitEach(emit))
+}
+
+func emitEach[Out any](emit func(Out)) func([]Out) error {
+	return func(outs []Out) error {
+		for _, o := range outs {
+			emit(o)
+		}
+		return nil
+	}
+}

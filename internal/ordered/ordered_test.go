@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -182,5 +183,44 @@ func BenchmarkSubmit(b *testing.B) {
 	}
 	if err := p.Flush(deliver); err != nil {
 		b.Fatal(err)
+	}
+}
+
+// TestMapper maps inputs one by one through a DoFn's Mapper, in batches of
+// three, and checks that every output comes out once, in input order, and
+// that an error stops the bundle.
+func TestMapper(t *testing.T) {
+	for _, workers := range []int{1, 3} {
+		var m Mapper[int, string]
+		m.batch.MaxItems = 3
+		m.StartEach(workers, func() func(int) (string, error) {
+			return func(x int) (string, error) {
+				if x < 0 {
+					return "", errors.New("negative")
+				}
+				return strconv.Itoa(x * x), nil
+			}
+		})
+		var got []string
+		emit := func(s string) { got = append(got, s) }
+		for i := range 10 {
+			if err := m.Process(i, 1, emit); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := m.Finish(emit); err != nil {
+			t.Fatal(err)
+		}
+		if want := []string{"0", "1", "4", "9", "16", "25", "36", "49", "64", "81"}; !slices.Equal(got, want) {
+			t.Errorf("workers %d: emitted %v, want %v", workers, got, want)
+		}
+		err := m.Process(-1, 1, emit)
+		if err == nil {
+			err = m.Finish(emit)
+		}
+		if err == nil || err.Error() != "negative" {
+			t.Errorf("workers %d: error %v, want negative", workers, err)
+		}
+		m.Teardown()
 	}
 }

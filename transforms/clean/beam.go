@@ -28,48 +28,19 @@ func Pages(s beam.Scope, pages beam.PCollection, cfg Config) beam.PCollection {
 type cleanFn struct {
 	Cfg Config
 
-	ordered.Owner[[]dump.Page, []Page]
-	batch ordered.Batch[dump.Page]
+	ordered.Mapper[dump.Page, Page]
 }
 
 func (f *cleanFn) Setup() {
 	sites := NewSites(f.Cfg.Sites)
-	f.Start(f.Cfg.Workers, 0, func() func([]dump.Page) ([]Page, error) {
+	f.StartEach(f.Cfg.Workers, func() func(dump.Page) (Page, error) {
 		c := &Cleaner{Sites: sites}
-		return func(pages []dump.Page) ([]Page, error) {
-			out := make([]Page, len(pages))
-			for i, p := range pages {
-				var err error
-				if out[i], err = c.Clean(p); err != nil {
-					return nil, err
-				}
-			}
-			return out, nil
-		}
+		return c.Clean
 	})
 }
 
 func (f *cleanFn) ProcessElement(p dump.Page, emit func(Page)) error {
-	if full := f.batch.Add(p, len(p.Text)); full != nil {
-		return f.Pool().Submit(full, deliver(emit))
-	}
-	return nil
+	return f.Process(p, len(p.Text), emit)
 }
 
-func (f *cleanFn) FinishBundle(emit func(Page)) error {
-	if rest := f.batch.Take(); rest != nil {
-		if err := f.Pool().Submit(rest, deliver(emit)); err != nil {
-			return err
-		}
-	}
-	return f.Pool().Flush(deliver(emit))
-}
-
-func deliver(emit func(Page)) func([]Page) error {
-	return func(pages []Page) error {
-		for _, p := range pages {
-			emit(p)
-		}
-		return nil
-	}
-}
+func (f *cleanFn) FinishBundle(emit func(Page)) error { return f.Finish(emit) }

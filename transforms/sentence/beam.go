@@ -37,8 +37,7 @@ func Pages(s beam.Scope, pages beam.PCollection, cfg SplitConfig) beam.PCollecti
 type splitFn struct {
 	Cfg SplitConfig
 
-	ordered.Owner[[]clean.Page, []Page]
-	batch ordered.Batch[clean.Page]
+	ordered.Mapper[clean.Page, Page]
 }
 
 func (f *splitFn) Setup() error {
@@ -46,18 +45,9 @@ func (f *splitFn) Setup() error {
 	if err != nil {
 		return err
 	}
-	f.Start(f.Cfg.Workers, 0, func() func([]clean.Page) ([]Page, error) {
+	f.StartEach(f.Cfg.Workers, func() func(clean.Page) (Page, error) {
 		s := &Splitter{Wikis: wikis}
-		return func(pages []clean.Page) ([]Page, error) {
-			out := make([]Page, len(pages))
-			for i, p := range pages {
-				var err error
-				if out[i], err = s.Split(p); err != nil {
-					return nil, err
-				}
-			}
-			return out, nil
-		}
+		return s.Split
 	})
 	return nil
 }
@@ -67,29 +57,10 @@ func (f *splitFn) ProcessElement(p clean.Page, emit func(Page)) error {
 	for _, para := range p.Paragraphs {
 		size += len(para.Text)
 	}
-	if full := f.batch.Add(p, size); full != nil {
-		return f.Pool().Submit(full, emitPages(emit))
-	}
-	return nil
+	return f.Process(p, size, emit)
 }
 
-func (f *splitFn) FinishBundle(emit func(Page)) error {
-	if rest := f.batch.Take(); rest != nil {
-		if err := f.Pool().Submit(rest, emitPages(emit)); err != nil {
-			return err
-		}
-	}
-	return f.Pool().Flush(emitPages(emit))
-}
-
-func emitPages(emit func(Page)) func([]Page) error {
-	return func(pages []Page) error {
-		for _, p := range pages {
-			emit(p)
-		}
-		return nil
-	}
-}
+func (f *splitFn) FinishBundle(emit func(Page)) error { return f.Finish(emit) }
 
 // Lines turns encoded sentences (as minhash.Sign returns them) into JSON
 // lines of their View, keyed by output shard and sorted by sentence id, for
