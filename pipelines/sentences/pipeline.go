@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
@@ -21,6 +22,31 @@ import (
 	"github.com/neardup/neardup/transforms/summary"
 	"github.com/neardup/neardup/transforms/verify"
 )
+
+// readOptions is the part of the options the dump readers need.
+func (o Options) readOptions() dump.ReadOptions {
+	return dump.ReadOptions{Namespaces: o.Namespaces, MaxPageBytes: o.MaxPageBytes, SplitBytes: o.SplitBytes}
+}
+
+// cleanConfig is the part of the options the cleaning stage needs.
+func (o Options) cleanConfig() clean.Config {
+	return clean.Config{Sites: o.Sources.Sites, Workers: o.Workers()}
+}
+
+// splitConfig is the part of the options the splitting stage needs.
+func (o Options) splitConfig() sentence.SplitConfig {
+	return sentence.SplitConfig{Sites: o.Sources.Sites, Workers: o.Workers()}
+}
+
+// clusterConfig is the part of the options the cluster stage needs.
+func (o Options) clusterConfig() cluster.Config {
+	return cluster.Config{ComponentShards: o.Shards, MaxMembers: o.MaxMembers, Workers: o.Workers()}
+}
+
+// categoryConfig is the part of the options the categories stage needs.
+func (o Options) categoryConfig() categorize.Config {
+	return categorize.Config{OutputShards: o.OutputShards, Workers: o.Workers()}
+}
 
 // signConfig is the part of the options the MinHash stage needs.
 func (o Options) signConfig() minhash.Config {
@@ -55,7 +81,9 @@ func (o Options) verifyConfig() verify.Config {
 // (Options.Validate), chooses the banding if resolve has not, reads
 // opts.Input and writes to opts.RunDir() the files clusters-*.jsonl,
 // dead_letter-*.jsonl, sentences-*.jsonl (with opts.EmitSentences),
-// summary.json and, once everything else is written, manifest.json.
+// summary.json and, once everything else is written, manifest.json. The
+// stages are those of the README's diagram: parse, clean, split, sign,
+// buckets, verify, components, clusters, categories, outputs.
 func Build(s beam.Scope, opts Options) error {
 	if err := opts.Validate(); err != nil {
 		return err
@@ -81,38 +109,51 @@ func Build(s beam.Scope, opts Options) error {
 	if err != nil {
 		return err
 	}
-	pages, dead, readCounts := opts.Sources.read(s, dump.ReadOptions{
-		Namespaces: opts.Namespaces, MaxPageBytes: opts.MaxPageBytes, SplitBytes: opts.SplitBytes})
-	sites := opts.Sources.Sites
-	cleaned := clean.Pages(s, pages, clean.Config{Sites: sites, Workers: opts.Workers()})
-	split := sentence.Pages(s, cleaned, sentence.SplitConfig{Sites: sites, Workers: opts.Workers()})
+	pages, dead, readCounts := opts.Sources.read(s, opts.readOptions())
+	cleaned := clean.Pages(s, pages, opts.cleanConfig())
+	split := sentence.Pages(s, cleaned, opts.splitConfig())
 	entries, records, infos, signCounts := minhash.Sign(s, split, opts.signConfig())
 	dupCounts := dedupe.Count(s, infos)
 	candidates, bucketCounts := bucket.Candidates(s, entries, opts.Shards, opts.Workers())
 	edges, sims, needed, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
 	labels := component.Labels(s, edges, opts.Rounds, opts.Shards, opts.Shards)
-	clusters, pairs, clusterCounts := cluster.Assemble(s, labels, needed, sims, cluster.Config{
-		ComponentShards: opts.Shards, MaxMembers: opts.MaxMembers, Workers: opts.Workers()})
-	lines, categoryCounts := categorize.Clusters(s, clusters, categorize.Config{OutputShards: opts.OutputShards, Workers: opts.Workers()})
+	clusters, pairs, clusterCounts := cluster.Assemble(s, labels, needed, sims, opts.clusterConfig())
+	lines, categoryCounts := categorize.Clusters(s, clusters, opts.categoryConfig())
 
+	total := tally.Total(s, readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, clusterCounts, categoryCounts)
+	writeOutputs(s, opts, doc, outputs{clusters: lines, dead: dead, sentences: records, pairs: pairs, total: total})
+	return nil
+}
+
+// outputs are the collections a run writes.
+type outputs struct {
+	clusters  shuffle.Lines
+	dead      beam.PCollection // of dump.DeadLetter
+	sentences shuffle.Sentences
+	pairs     beam.PCollection // of cluster.PairCount
+	total     beam.PCollection // the one tally.Counts
+}
+
+// writeOutputs writes the run's files to opts.RunDir(), and the manifest
+// once every other file is written.
+func writeOutputs(s beam.Scope, opts Options, doc summary.Document, out outputs) {
 	dir := opts.RunDir()
 	written := []beam.PCollection{
-		result.Write(s, dir, "clusters", opts.OutputShards, lines),
-		result.Write(s, dir, "dead_letter", 1, dump.DeadLetterLines(s, dead)),
+		result.Write(s, dir, "clusters", opts.OutputShards, out.clusters),
+		result.Write(s, dir, "dead_letter", 1, dump.DeadLetterLines(s, out.dead)),
 	}
 	if opts.EmitSentences {
-		written = append(written, result.WriteUnique(s, dir, "sentences", opts.OutputShards, sentence.Lines(s, records, opts.OutputShards)))
+		lines := sentence.Lines(s, out.sentences, opts.OutputShards)
+		written = append(written, result.WriteUnique(s, dir, "sentences", opts.OutputShards, lines))
 	}
-	total := tally.Total(s, readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, clusterCounts, categoryCounts)
-	top := summary.TopPairs(s, pairs, opts.TopPairs)
-	done := []beam.PCollection{summary.Write(s, result.Join(dir, "summary.json"), doc, total, top)}
+	top := summary.TopPairs(s, out.pairs, opts.TopPairs)
+	done := []beam.PCollection{summary.Write(s, result.Join(dir, "summary.json"), doc, out.total, top)}
 	for _, w := range written {
 		done = append(done, summary.Done(s, w))
 	}
 	m := opts.Run
 	m.RunID, m.Version, m.Parameters, m.Outputs = opts.RunID, version, doc.Parameters, opts.outputs()
 	summary.WriteManifest(s, result.Join(dir, "manifest.json"), m, done...)
-	return nil
 }
 
 // summaryDocument is summary.json without its counts.
