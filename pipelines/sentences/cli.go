@@ -12,6 +12,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/neardup/neardup/transforms/verify"
 )
 
 // flagGroups are the pipeline's own flags, in the order --help lists them.
@@ -239,7 +241,7 @@ func nearestFlag(name string) string {
 func nearest(s string, candidates []string) string {
 	best, bestDist := "", 0
 	for _, c := range candidates {
-		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); best == "" || d < bestDist {
+		if d := verify.EditDistance([]rune(strings.ToLower(s)), []rune(strings.ToLower(c)), -1); best == "" || d < bestDist {
 			best, bestDist = c, d
 		}
 	}
@@ -247,28 +249,6 @@ func nearest(s string, candidates []string) string {
 		return ""
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance between a and b, in runes.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // Runners are the names Beam Go's runners register (beamx links them all),
