@@ -27,12 +27,15 @@ const (
 type encoding int
 
 const (
-	records encoding = iota
+	unknown encoding = iota
+	records
 	pairs
 	deltaPairs
 )
 
-var kinds = map[Kind]struct {
+// kinds describes each kind, indexed by its byte: the encoders look a
+// kind up for every record, so a table, not a map.
+var kinds = [256]struct {
 	name string
 	enc  encoding
 }{
@@ -49,15 +52,15 @@ var kinds = map[Kind]struct {
 }
 
 func (k Kind) String() string {
-	if d, ok := kinds[k]; ok {
-		return d.name
+	if kinds[k].enc != unknown {
+		return kinds[k].name
 	}
 	return fmt.Sprintf("unknown kind %#02x", byte(k))
 }
 
 func (k Kind) encoding() encoding {
-	if d, ok := kinds[k]; ok {
-		return d.enc
+	if enc := kinds[k].enc; enc != unknown {
+		return enc
 	}
 	panic(fmt.Sprintf("shuffle: %v", k))
 }

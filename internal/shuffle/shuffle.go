@@ -165,6 +165,7 @@ const DefaultLimit = 1 << 20
 // is not safe for concurrent use; DoFns keep one per bundle.
 type Packer struct {
 	kind   Kind
+	enc    encoding
 	shards int
 	limit  int
 	bufs   [][]byte
@@ -176,8 +177,8 @@ func NewPacker(k Kind, shards int) *Packer { return newPacker(k, shards, Default
 
 // newPacker returns a Packer that emits a batch once it reaches limit bytes.
 func newPacker(k Kind, shards, limit int) *Packer {
-	p := &Packer{kind: k, shards: shards, limit: limit, bufs: make([][]byte, shards)}
-	if k.encoding() == deltaPairs {
+	p := &Packer{kind: k, enc: k.encoding(), shards: shards, limit: limit, bufs: make([][]byte, shards)}
+	if p.enc == deltaPairs {
 		p.prev = make([]uint64, shards)
 	}
 	return p
@@ -190,7 +191,7 @@ func (p *Packer) Shards() int { return p.shards }
 // Packer's kind must hold pairs.
 func (p *Packer) Add(shard int, pr Pair, emit func(shard int, batch []byte)) {
 	b := p.bufs[shard]
-	switch p.kind.encoding() {
+	switch p.enc {
 	case pairs:
 		if len(b) == 0 {
 			b = append(b, byte(p.kind))
@@ -217,7 +218,7 @@ func (p *Packer) Add(shard int, pr Pair, emit func(shard int, batch []byte)) {
 // AddRecord adds a record to shard and emits the shard's batch, sealed, if
 // it is full. The Packer's kind must hold records.
 func (p *Packer) AddRecord(shard int, rec []byte, emit func(shard int, batch []byte)) {
-	if p.kind.encoding() != records {
+	if p.enc != records {
 		panic(fmt.Sprintf("shuffle: record added to a packer of %v", p.kind))
 	}
 	p.bufs[shard] = AppendRecord(p.bufs[shard], rec)
@@ -233,7 +234,7 @@ func (p *Packer) AddRecord(shard int, rec []byte, emit func(shard int, batch []b
 func (p *Packer) Flush(emit func(shard int, batch []byte)) {
 	for shard, b := range p.bufs {
 		if len(b) > 0 {
-			if p.kind.encoding() == records {
+			if p.enc == records {
 				b = p.kind.Seal(b)
 			}
 			emit(shard, b)
