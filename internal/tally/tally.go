@@ -12,6 +12,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strings"
 )
 
 // Counts are the run's totals. Field meanings are documented in the README.
@@ -73,35 +74,22 @@ func (c *Counts) AddCategory(category string, clusters, sentences int64) {
 	c.Categories[category] = k
 }
 
-// Merge adds o into c: sums, except the Largest* fields, which take the maximum.
+// Merge adds o into c: sums, except the Largest* fields, which take the
+// maximum. It walks the fields, so a counter added to Counts is merged
+// without being listed here.
 func (c *Counts) Merge(o Counts) {
-	c.FilesRead += o.FilesRead
-	c.FilesTruncated += o.FilesTruncated
-	c.FilesNotDumps += o.FilesNotDumps
-	c.DeadLetters += o.DeadLetters
-	c.PagesRead += o.PagesRead
-	c.PagesKept += o.PagesKept
-	c.PagesDuplicate += o.PagesDuplicate
-	c.PagesSkippedNamespace += o.PagesSkippedNamespace
-	c.Redirects += o.Redirects
-	c.PagesFailed += o.PagesFailed
-	c.Sentences += o.Sentences
-	c.SentencesTooShort += o.SentencesTooShort
-	c.SentencesTooLong += o.SentencesTooLong
-	c.SentencesInWindow += o.SentencesInWindow
-	c.SentencesCut += o.SentencesCut
-	c.Signatures += o.Signatures
-	c.Buckets += o.Buckets
-	c.MultiBuckets += o.MultiBuckets
-	c.LargestBucket = max(c.LargestBucket, o.LargestBucket)
-	c.Edges += o.Edges
-	c.CandidateEdges += o.CandidateEdges
-	c.EdgesVerified += o.EdgesVerified
-	c.EdgesRejected += o.EdgesRejected
-	c.Clusters += o.Clusters
-	c.SentencesInClusters += o.SentencesInClusters
-	c.LargestCluster = max(c.LargestCluster, o.LargestCluster)
-	c.MembersOmitted += o.MembersOmitted
+	cv, ov := reflect.ValueOf(c).Elem(), reflect.ValueOf(o)
+	for i, f := range reflect.VisibleFields(cv.Type()) {
+		if f.Type.Kind() != reflect.Int64 {
+			continue
+		}
+		a, b := cv.Field(i), ov.Field(i).Int()
+		if strings.HasPrefix(f.Name, "Largest") {
+			a.SetInt(max(a.Int(), b))
+		} else {
+			a.SetInt(a.Int() + b)
+		}
+	}
 	for size, n := range o.ClusterSizes {
 		c.AddClusterSize(size, n)
 	}

@@ -22,6 +22,32 @@ func TestMerge(t *testing.T) {
 	}
 }
 
+// TestMergeEveryField merges counts whose every counter is set: each sums,
+// the largest take the maximum, so no counter can be forgotten.
+func TestMergeEveryField(t *testing.T) {
+	var a, b Counts
+	av, bv := reflect.ValueOf(&a).Elem(), reflect.ValueOf(&b).Elem()
+	for i, f := range reflect.VisibleFields(av.Type()) {
+		if f.Type.Kind() == reflect.Int64 {
+			av.Field(i).SetInt(int64(i + 1))
+			bv.Field(i).SetInt(100)
+		}
+	}
+	a.Merge(b)
+	for i, f := range reflect.VisibleFields(av.Type()) {
+		if f.Type.Kind() != reflect.Int64 {
+			continue
+		}
+		want := int64(i + 101)
+		if f.Name == "LargestBucket" || f.Name == "LargestCluster" {
+			want = 100
+		}
+		if got := av.Field(i).Int(); got != want {
+			t.Errorf("%s merged to %d, want %d", f.Name, got, want)
+		}
+	}
+}
+
 func TestJSONRoundTrip(t *testing.T) {
 	c := Counts{PagesRead: 5, Clusters: 3}
 	c.AddClusterSize(10, 1)

@@ -45,14 +45,11 @@ type ReadOptions struct {
 // ranges further while they run); any other file is one indivisible range.
 func Read(s beam.Scope, sources beam.PCollection, opt ReadOptions) (pages, dead, counts beam.PCollection) {
 	s = s.Scope("ReadDumps")
-	fn := &readFn{Namespaces: opt.Namespaces, MaxPageBytes: opt.MaxPageBytes, SplitBytes: opt.SplitBytes}
-	return beam.ParDo3(s, fn, beam.Reshuffle(s, sources))
+	return beam.ParDo3(s, &readFn{ReadOptions: opt}, beam.Reshuffle(s, sources))
 }
 
 type readFn struct {
-	Namespaces   []int
-	MaxPageBytes int
-	SplitBytes   int64
+	ReadOptions
 
 	counts tally.Counts
 }

@@ -48,7 +48,7 @@ func TestReadIsRetrySafe(t *testing.T) {
 		files = append(files, f) // a real corrupt export, when ../shared is there
 	}
 	for _, file := range files {
-		fn := &readFn{Namespaces: []int{0}}
+		fn := &readFn{ReadOptions: ReadOptions{Namespaces: []int{0}}}
 		p1, d1, c1 := readOnce(t, fn, file)
 		p2, d2, c2 := readOnce(t, fn, file)
 		if len(p1) == 0 || len(d1) == 0 {

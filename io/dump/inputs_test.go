@@ -89,7 +89,7 @@ func TestOldSchemaSplitsLikeWhole(t *testing.T) {
 // and returns what they emitted, in split order.
 func readSplitsKeeping(t *testing.T, src Source, splitBytes int64, namespaces []int) ([]Page, []DeadLetter, tally.Counts) {
 	t.Helper()
-	fn := &readFn{SplitBytes: splitBytes, Namespaces: namespaces}
+	fn := &readFn{ReadOptions: ReadOptions{SplitBytes: splitBytes, Namespaces: namespaces}}
 	var pages []Page
 	var dead []DeadLetter
 	var total tally.Counts

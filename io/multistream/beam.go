@@ -62,14 +62,11 @@ var partName = regexp.MustCompile(`^(.*)multistream([0-9]+)\.xml-(p[0-9]+p[0-9]+
 // from the start of their stream, whose compressed offset the reason gives.
 func Read(s beam.Scope, sources beam.PCollection, opt dump.ReadOptions) (pages, dead, counts beam.PCollection) {
 	s = s.Scope("ReadMultistream")
-	fn := &readFn{Namespaces: opt.Namespaces, MaxPageBytes: opt.MaxPageBytes, SplitBytes: opt.SplitBytes}
-	return beam.ParDo3(s, fn, beam.Reshuffle(s, sources))
+	return beam.ParDo3(s, &readFn{ReadOptions: opt}, beam.Reshuffle(s, sources))
 }
 
 type readFn struct {
-	Namespaces   []int
-	MaxPageBytes int
-	SplitBytes   int64
+	dump.ReadOptions
 
 	// bufferBytes bounds the bytes of pages held by the streams in flight
 	// in the pool; 0 means defaultBufferBytes. A field for the tests.

@@ -125,7 +125,7 @@ func TestReadFnBoundsMemoryByBytes(t *testing.T) {
 	raw, huge = nil, ""
 
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
-	f := &readFn{bufferBytes: budget, MaxPageBytes: pageSize + pageSize/4}
+	f := &readFn{bufferBytes: budget, ReadOptions: dump.ReadOptions{MaxPageBytes: pageSize + pageSize/4}}
 	// Collect often, so that the heap in use is about the live heap.
 	defer debug.SetGCPercent(debug.SetGCPercent(20))
 	runtime.GC()
@@ -290,7 +290,7 @@ func TestReadFnDeadLettersAPageOverMaxPageBytes(t *testing.T) {
 	}
 	src, _ := dumpFiles(t, raw, 3)
 	for _, budget := range []int64{0, 1} {
-		g, err := process(t, &readFn{MaxPageBytes: 4096, bufferBytes: budget}, src, true, nil)
+		g, err := process(t, &readFn{ReadOptions: dump.ReadOptions{MaxPageBytes: 4096}, bufferBytes: budget}, src, true, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -28,14 +28,10 @@ func (o Options) readOptions() dump.ReadOptions {
 	return dump.ReadOptions{Namespaces: o.Namespaces, MaxPageBytes: o.MaxPageBytes, SplitBytes: o.SplitBytes}
 }
 
-// cleanConfig is the part of the options the cleaning stage needs.
+// cleanConfig is the part of the options the cleaning and splitting stages
+// need.
 func (o Options) cleanConfig() clean.Config {
 	return clean.Config{Sites: o.Sources.Sites, Workers: o.Workers()}
-}
-
-// splitConfig is the part of the options the splitting stage needs.
-func (o Options) splitConfig() sentence.SplitConfig {
-	return sentence.SplitConfig{Sites: o.Sources.Sites, Workers: o.Workers()}
 }
 
 // clusterConfig is the part of the options the cluster stage needs.
@@ -111,7 +107,7 @@ func Build(s beam.Scope, opts Options) error {
 	}
 	pages, dead, readCounts := opts.Sources.read(s, opts.readOptions())
 	cleaned := clean.Pages(s, pages, opts.cleanConfig())
-	split := sentence.Pages(s, cleaned, opts.splitConfig())
+	split := sentence.Pages(s, cleaned, opts.cleanConfig())
 	entries, records, infos, signCounts := minhash.Sign(s, split, opts.signConfig())
 	dupCounts := dedupe.Count(s, infos)
 	candidates, bucketCounts := bucket.Candidates(s, entries, opts.Shards, opts.Workers())

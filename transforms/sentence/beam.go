@@ -5,7 +5,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/ordered"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/clean"
 )
@@ -17,25 +16,17 @@ func init() {
 	register.Emitter1[Page]()
 }
 
-// SplitConfig is what the splitting stage needs; it is serialised with the
-// DoFn.
-type SplitConfig struct {
-	// Sites are the run's wikis, one per wiki (dump.MergeSites): each page
-	// is split by its language's rules, and its sentence ids carry its
-	// wiki's index.
-	Sites   []dump.Site
-	Workers int // goroutines of the DoFn's pool (0: GOMAXPROCS)
-}
-
 // Pages splits each page of PCollection<clean.Page> into its sentences and
 // returns PCollection<Page>, in the order of the input within each bundle.
+// It needs what cleaning does: each page is split by the rules of its
+// wiki's language (cfg.Sites), and its sentence ids carry the wiki's index.
 // Pages are split on cfg.Workers goroutines, a batch at a time.
-func Pages(s beam.Scope, pages beam.PCollection, cfg SplitConfig) beam.PCollection {
+func Pages(s beam.Scope, pages beam.PCollection, cfg clean.Config) beam.PCollection {
 	return beam.ParDo(s.Scope("Split"), &splitFn{Cfg: cfg}, pages)
 }
 
 type splitFn struct {
-	Cfg SplitConfig
+	Cfg clean.Config
 
 	ordered.Mapper[clean.Page, Page]
 }
