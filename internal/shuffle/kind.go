@@ -14,7 +14,7 @@ type Kind byte
 const (
 	KindEntries      Kind = 'e' // (band key, sentence id) delta pairs, by the band key's shard
 	KindSentences    Kind = 's' // encoded sentence.Sentence records, by the id's shard
-	KindPageInfos    Kind = 'i' // encoded dedupe.Info records, by the document's shard
+	KindPageInfos    Kind = 'i' // encoded minhash.PageInfo records, by the document's shard
 	KindCandidates   Kind = 'c' // candidate edges (U, V), by U's shard
 	KindHalfEdges    Kind = 'h' // uvarint V then U's encoded sentence, by V's shard
 	KindEdges        Kind = 'g' // verified edges (U, V), by component.Shard

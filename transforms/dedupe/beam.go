@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/neardup/neardup/transforms/minhash"
+
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/shuffle"
@@ -16,7 +18,7 @@ func init() {
 	register.Emitter1[tally.Counts]()
 }
 
-// Count groups the encoded Infos, keyed by shuffle.ShardOf(Doc, shards),
+// Count groups the encoded minhash.PageInfos, keyed by shuffle.ShardOf(Doc, shards),
 // and returns the partial counts that take
 // the repeated copies out of the totals (see Resolve). A conflicting copy
 // fails the run.
@@ -28,11 +30,11 @@ func Count(s beam.Scope, infos shuffle.PageInfos) beam.PCollection {
 type resolveFn struct{}
 
 func (f *resolveFn) ProcessElement(ctx context.Context, shard int, batches func(*[]byte) bool, emit func(tally.Counts)) error {
-	var infos []Info
+	var infos []minhash.PageInfo
 	var b []byte
 	for batches(&b) {
 		err := shuffle.KindPageInfos.Records(b, func(rec []byte) error {
-			var i Info
+			var i minhash.PageInfo
 			if err := i.UnmarshalBinary(rec); err != nil {
 				return err
 			}

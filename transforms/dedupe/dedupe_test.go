@@ -6,48 +6,53 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/neardup/neardup/transforms/minhash"
+
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/internal/testshared"
 )
 
 func TestInfoRoundTrip(t *testing.T) {
-	in := Info{Doc: 1<<40 | 7, PageID: 12, File: "gs://b/enwiki-1.xml.bz2", Offset: 1 << 33, Title: "Ünïcode",
-		TextHash: 0xdeadbeef, Counts: Page{Sentences: 40, TooShort: 10, TooLong: 2, InWindow: 28, Signatures: 560, Cut: 3}}
+	in := minhash.PageInfo{Doc: 1<<40 | 7, PageID: 12, File: "gs://b/enwiki-1.xml.bz2", Offset: 1 << 33, Title: "Ünïcode",
+		TextHash: 0xdeadbeef, Counts: minhash.PageCounts{Sentences: 40, TooShort: 10, TooLong: 2, InWindow: 28, Signatures: 560, Cut: 3}}
 	b := in.AppendBinary(nil)
-	var out Info
+	var out minhash.PageInfo
 	if err := out.UnmarshalBinary(b); err != nil || out != in {
 		t.Fatalf("round trip = %+v, %v", out, err)
 	}
-	testshared.CheckDamaged(t, b, func(b []byte) error { return new(Info).UnmarshalBinary(b) })
+	testshared.CheckDamaged(t, b, func(b []byte) error { return new(minhash.PageInfo).UnmarshalBinary(b) })
 }
 
 func TestResolve(t *testing.T) {
-	page := Page{Sentences: 10, TooShort: 3, TooLong: 1, InWindow: 6, Signatures: 120}
-	a := Info{Doc: 5, PageID: 1, File: "a.xml", Offset: 100, Title: "A", TextHash: 9, Counts: page}
-	b := Info{Doc: 6, PageID: 2, File: "a.xml", Offset: 900, Title: "B", TextHash: 8, Counts: page}
-	copyOf := func(i Info, file string, offset int64) Info { i.File, i.Offset = file, offset; return i }
+	page := minhash.PageCounts{Sentences: 10, TooShort: 3, TooLong: 1, InWindow: 6, Signatures: 120}
+	a := minhash.PageInfo{Doc: 5, PageID: 1, File: "a.xml", Offset: 100, Title: "A", TextHash: 9, Counts: page}
+	b := minhash.PageInfo{Doc: 6, PageID: 2, File: "a.xml", Offset: 900, Title: "B", TextHash: 8, Counts: page}
+	copyOf := func(i minhash.PageInfo, file string, offset int64) minhash.PageInfo {
+		i.File, i.Offset = file, offset
+		return i
+	}
 	moved := copyOf(a, "b.xml", 50)
 	moved.Title = "A (moved)"
 	tests := []struct {
 		name    string
-		infos   []Info
+		infos   []minhash.PageInfo
 		want    tally.Counts
 		wantErr string
 	}{
-		{name: "distinct", infos: []Info{b, a}},
-		{name: "one page twice", infos: []Info{copyOf(a, "b.xml", 7), b, a},
+		{name: "distinct", infos: []minhash.PageInfo{b, a}},
+		{name: "one page twice", infos: []minhash.PageInfo{copyOf(a, "b.xml", 7), b, a},
 			want: tally.Counts{PagesDuplicate: 1, PagesKept: -1, Sentences: -10, SentencesTooShort: -3, SentencesTooLong: -1,
 				SentencesInWindow: -6, Signatures: -120}},
-		{name: "three copies", infos: []Info{a, copyOf(a, "c.xml", 1), copyOf(a, "b.xml", 1)},
+		{name: "three copies", infos: []minhash.PageInfo{a, copyOf(a, "c.xml", 1), copyOf(a, "b.xml", 1)},
 			want: tally.Counts{PagesDuplicate: 2, PagesKept: -2, Sentences: -20, SentencesTooShort: -6, SentencesTooLong: -2,
 				SentencesInWindow: -12, Signatures: -240}},
-		{name: "moved page: same revision, other title", infos: []Info{a, moved},
+		{name: "moved page: same revision, other title", infos: []minhash.PageInfo{a, moved},
 			want: tally.Counts{PagesDuplicate: 1, PagesKept: -1, Sentences: -10, SentencesTooShort: -3, SentencesTooLong: -1,
 				SentencesInWindow: -6, Signatures: -120}},
-		{name: "two pages claim one revision", infos: []Info{a, {Doc: 5, PageID: 3, File: "z.xml", Offset: 4, Title: "C", TextHash: 9}},
+		{name: "two pages claim one revision", infos: []minhash.PageInfo{a, {Doc: 5, PageID: 3, File: "z.xml", Offset: 4, Title: "C", TextHash: 9}},
 			wantErr: `"A" at offset 100 of a.xml and "C" at offset 4 of z.xml have the same wiki and revision id but different pages (ids 1 and 3)`},
-		{name: "one revision, two texts", infos: []Info{a, {Doc: 5, PageID: 1, File: "a.xml", Offset: 200, Title: "A", TextHash: 10}},
+		{name: "one revision, two texts", infos: []minhash.PageInfo{a, {Doc: 5, PageID: 1, File: "a.xml", Offset: 200, Title: "A", TextHash: 10}},
 			wantErr: "but different texts"},
 	}
 	for _, tt := range tests {
@@ -67,10 +72,10 @@ func TestResolve(t *testing.T) {
 }
 
 func TestResolveFnAcrossBatches(t *testing.T) {
-	a := Info{Doc: 5, PageID: 1, File: "a.xml", Offset: 100, Title: "A", Counts: Page{Sentences: 4, InWindow: 2, Signatures: 40}}
+	a := minhash.PageInfo{Doc: 5, PageID: 1, File: "a.xml", Offset: 100, Title: "A", Counts: minhash.PageCounts{Sentences: 4, InWindow: 2, Signatures: 40}}
 	b := a
 	b.File = "b.xml"
-	pack := func(infos ...Info) []byte {
+	pack := func(infos ...minhash.PageInfo) []byte {
 		var raw []byte
 		for _, i := range infos {
 			raw = shuffle.AppendRecord(raw, i.AppendBinary(nil))

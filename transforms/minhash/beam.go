@@ -9,7 +9,6 @@ import (
 	"github.com/neardup/neardup/internal/ordered"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/transforms/dedupe"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
 )
@@ -52,7 +51,7 @@ func (c Config) NewScheme() (*Scheme, error) {
 //   - entries: (band key, sentence id) pairs keyed by the band key's shard;
 //   - records: the encoded in-window sentences keyed by
 //     sentence.ID.Shard(cfg.RecordShards);
-//   - infos: encoded dedupe.Infos, one per page, keyed by the shard of its
+//   - infos: encoded PageInfos, one per page, keyed by the shard of its
 //     document, for dedupe.Count;
 //   - counts: partial tally.Counts (sentences, and how many were in the
 //     window, too short or too long).
@@ -80,7 +79,7 @@ type signFn struct {
 
 // signed is what a worker made of a batch of pages.
 type signed struct {
-	pages   []dedupe.Info // one per page, with its counts
+	pages   []PageInfo // one per page, with its counts
 	ids     []sentence.ID
 	status  []int8   // -1 too short, +1 too long, 0 in the window
 	keys    []uint64 // the band keys of the in-window sentences, in order
@@ -189,7 +188,7 @@ func (w *signer) sign(pages []sentence.Page) (*signed, error) {
 		for i := range p.Sentences {
 			w.add(p.Sentences[i])
 		}
-		info := dedupe.Info{
+		info := PageInfo{
 			Doc: uint64(p.Doc), PageID: p.PageID, File: p.File, Offset: p.Offset, Title: p.Title,
 			TextHash: p.TextHash, Counts: count(w.out.status[before:], w.bands),
 		}
@@ -201,8 +200,8 @@ func (w *signer) sign(pages []sentence.Page) (*signed, error) {
 
 // count is what a page whose sentences have the given statuses adds to the
 // counts.
-func count(status []int8, bands int) dedupe.Page {
-	c := dedupe.Page{Sentences: int64(len(status))}
+func count(status []int8, bands int) PageCounts {
+	c := PageCounts{Sentences: int64(len(status))}
 	for _, st := range status {
 		switch st {
 		case -1:

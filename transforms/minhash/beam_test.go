@@ -16,7 +16,6 @@ import (
 	"github.com/neardup/neardup/internal/testshared"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/clean"
-	"github.com/neardup/neardup/transforms/dedupe"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
 )
@@ -137,10 +136,10 @@ func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Teardown()
-	var infos []dedupe.Info
+	var infos []PageInfo
 	emitInfos := func(shard int, b []byte) {
 		err := shuffle.KindPageInfos.Records(b, func(rec []byte) error {
-			var i dedupe.Info
+			var i PageInfo
 			if err := i.UnmarshalBinary(rec); err != nil {
 				return err
 			}
@@ -163,7 +162,7 @@ func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
 	if err := f.FinishBundle(ctx, emitEntries, emitRecords, emitInfos, func(c tally.Counts) { got.Merge(c) }); err != nil {
 		t.Fatal(err)
 	}
-	var fromInfos dedupe.Page
+	var fromInfos PageCounts
 	for _, i := range infos {
 		fromInfos.Sentences += i.Counts.Sentences
 		fromInfos.InWindow += i.Counts.InWindow
