@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/neardup/neardup/internal/testshared/members"
+
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
@@ -52,14 +54,7 @@ func categoryCountsJSON(c tally.Counts) (string, error) {
 // cluster's root, and the line Categorize gives) and the counts by
 // category.
 func TestClustersOnPrism(t *testing.T) {
-	wikis := []string{"enwiki", "dewiki"}
-	sent := func(wiki int, page, rev int64, ord int, title, text string) sentence.Sentence {
-		d, err := sentence.NewDoc(wiki, page, rev)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return sentence.Sentence{ID: d.Sentence(ord), Wiki: wikis[wiki], PageID: page, RevID: rev, Title: title, Text: text}
-	}
+	sent := members.Maker{T: t, Wikis: []string{"enwiki", "dewiki"}}.Sentence
 	const (
 		emmental = "The municipality is located in the Emmental on the border with the canton of Lucerne."
 		aare     = "The Aare rises in the Bernese Alps and flows into the Rhine at Koblenz."

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/neardup/neardup/internal/testshared/members"
+
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
@@ -118,14 +120,7 @@ func assembleCountsJSON(c tally.Counts) (string, error) {
 // bundles, and the counts.
 func TestAssembleOnPrism(t *testing.T) {
 	const shards, maxMembers = 4, 3
-	wikis := []string{"enwiki", "simplewiki"}
-	sent := func(wiki int, page, rev int64, ord int, title, text string) sentence.Sentence {
-		d, err := sentence.NewDoc(wiki, page, rev)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return sentence.Sentence{ID: d.Sentence(ord), Wiki: wikis[wiki], PageID: page, RevID: rev, Title: title, Text: text}
-	}
+	sent := members.Maker{T: t, Wikis: []string{"enwiki", "simplewiki"}}.Sentence
 	const (
 		district = "%s is a municipality in the Oberaargau administrative district in the canton of Bern in Switzerland."
 		thames   = "It was named after the River Thames in 1850."
