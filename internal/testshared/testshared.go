@@ -41,6 +41,27 @@ func Data(tb testing.TB, rel string) string {
 	return Path(tb, "data/"+rel)
 }
 
+// KatrinaSlice is the committed 300 KB slice of Katrina.xml (see
+// testdata/README.md), relative to the module root.
+const KatrinaSlice = "testdata/katrina/katrina-slice.xml"
+
+// Katrina returns the path of ../shared/data/wikiduper/Katrina.xml (93
+// English pages around Hurricane Katrina), or, where ../shared is missing,
+// of the committed slice of it: tests of properties that hold on any real
+// dump run everywhere, on more pages where the data is there.
+func Katrina(tb testing.TB) string {
+	tb.Helper()
+	root, err := moduleRoot()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	full := filepath.Join(root, "..", "shared", "data", "wikiduper", "Katrina.xml")
+	if _, err := os.Stat(full); err == nil {
+		return full
+	}
+	return filepath.Join(root, filepath.FromSlash(KatrinaSlice))
+}
+
 // moduleRoot is the nearest directory above the working directory (a test's
 // package directory) that holds go.mod.
 func moduleRoot() (string, error) {
@@ -123,7 +144,12 @@ type DumpPage struct {
 // ../shared/data (such as "wikiduper/Katrina.xml"), or skips the test.
 func DumpPages(tb testing.TB, rel string) []DumpPage {
 	tb.Helper()
-	path := Data(tb, rel)
+	return DumpPagesAt(tb, Data(tb, rel))
+}
+
+// DumpPagesAt decodes the pages of the uncompressed XML dump at path.
+func DumpPagesAt(tb testing.TB, path string) []DumpPage {
+	tb.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		tb.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"maps"
+	"path/filepath"
 	"reflect"
 	"runtime"
 	"slices"
@@ -20,10 +21,11 @@ import (
 	"github.com/neardup/neardup/transforms/shingle"
 )
 
-// realPages reads the main-namespace pages of a real dump.
-func realPages(t *testing.T, rel string) []dump.Page {
+// realPages reads the main-namespace pages of the real dump at path.
+func realPages(t *testing.T, path string) []dump.Page {
 	t.Helper()
-	rc, err := dump.Open(context.Background(), testshared.Data(t, rel))
+	rel := filepath.Base(path)
+	rc, err := dump.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +52,7 @@ func realPages(t *testing.T, rel string) []dump.Page {
 // it packs exactly the entries, records and counts that a plain loop over
 // the same sentences computes, each in the shard the consumers expect.
 func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
-	pages := realPages(t, "wikiduper/Katrina.xml")
+	pages := realPages(t, testshared.Katrina(t))
 	cfg := Config{
 		ShingleLength: 12, MinShingles: 75, MaxShingles: 600, Norm: shingle.DefaultNormalization,
 		Scheme: "oph", Bands: 20, Rows: 7, Seed: 1, BucketShards: 8, RecordShards: 5,

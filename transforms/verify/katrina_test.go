@@ -10,14 +10,15 @@ import (
 )
 
 // katrinaSentences reads the raw wikitext of Weissman et al.'s test export
-// (../../../shared/data/wikiduper/Katrina.xml) cut at sentence ends, keeping
+// (../../../shared/data/wikiduper/Katrina.xml, or the committed slice of it
+// where ../shared is missing) cut at sentence ends, keeping
 // pieces of minRunes to maxRunes runes. Markup is left in: Compare does not
 // care what the text is.
 func katrinaSentences(tb testing.TB, minRunes, maxRunes int) []string {
 	tb.Helper()
 	end := regexp.MustCompile(`[.!?]\s+|\n`)
 	var out []string
-	for _, p := range testshared.DumpPages(tb, "wikiduper/Katrina.xml") {
+	for _, p := range testshared.DumpPagesAt(tb, testshared.Katrina(tb)) {
 		for _, s := range end.Split(p.Text, -1) {
 			if n := len([]rune(s)); n >= minRunes && n <= maxRunes {
 				out = append(out, s)
