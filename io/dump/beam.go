@@ -31,6 +31,9 @@ type ReadOptions struct {
 	// SplitBytes is the size of the byte ranges a splittable plain file is
 	// read in, in parallel; 0 reads every file whole.
 	SplitBytes int64
+	// Workers is how many goroutines decompress the streams of a
+	// multistream file at once (0: GOMAXPROCS).
+	Workers int
 }
 
 // Read reads the files of a PCollection<Source> and returns the pages it

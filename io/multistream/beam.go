@@ -150,12 +150,15 @@ func (f *readFn) read(ra io.ReaderAt, src Source, ranges []Range, rest offsetran
 			return notDescribed(src, err)
 		}
 	}
-	// The streams are decompressed and parsed on every core, a few ahead of
+	// The streams are decompressed and parsed on f.Workers cores, a few ahead of
 	// the claims, and emitted in file order: a stream whose claim is refused
 	// (the runner split the restriction) is dropped unseen. Each holds at
 	// most its share of the buffer budget; one that would hold more is read
 	// again here, its pages emitted as they are parsed.
-	workers := runtime.GOMAXPROCS(0)
+	workers := f.Workers
+	if workers < 1 {
+		workers = runtime.GOMAXPROCS(0)
+	}
 	budget := f.bufferBytes
 	if budget <= 0 {
 		budget = defaultBufferBytes

@@ -89,8 +89,12 @@ func TestReadFnReadsAllPages(t *testing.T) {
 		raw = append(raw, []byte(page(i, fmt.Sprintf("P%d", i), fmt.Sprintf("Text %d.", i))))
 	}
 	src, _ := dumpFiles(t, raw, 4)
-	for _, budget := range []int64{0, 1, 200} { // the default, every stream over its share, some
-		g, err := process(t, &readFn{bufferBytes: budget}, src, true, nil)
+	for i, budget := range []int64{0, 1, 200, 0} { // the default, every stream over its share, some; one worker
+		f := &readFn{bufferBytes: budget}
+		if i == 3 {
+			f.Workers = 1
+		}
+		g, err := process(t, f, src, true, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -25,7 +25,7 @@ import (
 
 // readOptions is the part of the options the dump readers need.
 func (o Options) readOptions() dump.ReadOptions {
-	return dump.ReadOptions{Namespaces: o.Namespaces, MaxPageBytes: o.MaxPageBytes, SplitBytes: o.SplitBytes}
+	return dump.ReadOptions{Namespaces: o.Namespaces, MaxPageBytes: o.MaxPageBytes, SplitBytes: o.SplitBytes, Workers: o.Workers()}
 }
 
 // cleanConfig is the part of the options the cleaning and splitting stages
