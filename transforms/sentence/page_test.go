@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/transforms/clean"
+	"github.com/neardup/neardup/transforms/wikitext"
 )
 
 // TestIDBoundsAgree: the reader dead-letters the pages whose revision (or
@@ -28,5 +30,53 @@ func TestSentencesPastMaxOrdinalAreCounted(t *testing.T) {
 	emitted, cut, err := s.Sentences(dump.Page{ID: 1, RevID: 2, Text: text}, func(st Sentence) { last = st.ID.Ordinal() })
 	if err != nil || emitted != MaxOrdinal+1 || cut != 5 || last != MaxOrdinal {
 		t.Errorf("emitted %d, cut %d, last ordinal %d, %v; want %d, 5, %d", emitted, cut, last, err, MaxOrdinal+1, MaxOrdinal)
+	}
+}
+
+// TestSplitter splits clean pages of two wikis: ids carry the wiki's rank
+// (not the order the sites came in), the revision and the ordinal across
+// paragraphs; sections and contexts are kept; the page's fields are
+// carried for the later stages; a page of another wiki is an error.
+func TestSplitter(t *testing.T) {
+	wikis, err := NewWikis([]dump.Site{{Wiki: "frwiki", Lang: "fr"}, {Wiki: "dewiki", Lang: "de"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Splitter{Wikis: wikis}
+	page := clean.Page{File: "f.xml", Wiki: "frwiki", Offset: 77, ID: 5, RevID: 9, Title: "Lyon", TextHash: 42,
+		Paragraphs: []wikitext.Paragraph{
+			{Text: "Lyon est une ville. Elle est au bord du Rhône."},
+			{Section: "Histoire", Context: wikitext.List, Text: "Fondée par les Romains vers 43 av. J.-C. sous le nom de Lugdunum."},
+		}}
+	got, err := s.Split(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, _ := NewDoc(1, 5, 9) // frwiki ranks after dewiki
+	if got.Doc != doc || got.PageID != 5 || got.File != "f.xml" || got.Offset != 77 || got.Title != "Lyon" || got.TextHash != 42 || got.Cut != 0 {
+		t.Errorf("page %+v, want doc %v and the clean page's fields", got, doc)
+	}
+	want := []struct {
+		ord           int
+		section, text string
+		context       wikitext.Context
+	}{
+		{0, "", "Lyon est une ville.", wikitext.Prose},
+		{1, "", "Elle est au bord du Rhône.", wikitext.Prose},
+		{2, "Histoire", "Fondée par les Romains vers 43 av. J.-C. sous le nom de Lugdunum.", wikitext.List},
+	}
+	if len(got.Sentences) != len(want) {
+		t.Fatalf("%d sentences %+v, want %d", len(got.Sentences), got.Sentences, len(want))
+	}
+	for i, w := range want {
+		st := got.Sentences[i]
+		if st.ID != doc.Sentence(w.ord) || st.Section != w.section || st.Text != w.text || wikitext.Context(st.Context) != w.context ||
+			st.Wiki != "frwiki" || st.PageID != 5 || st.RevID != 9 || st.Title != "Lyon" {
+			t.Errorf("sentence %d = %+v, want ordinal %d, %q in %q (%v)", i, st, w.ord, w.text, w.section, w.context)
+		}
+	}
+	page.Wiki = "enwiki"
+	if _, err := s.Split(page); err == nil || err.Error() != `sentence: f.xml: page 5 ("Lyon") at offset 77 is of wiki "enwiki", not one of the run's` {
+		t.Errorf("page of another wiki: %v", err)
 	}
 }
