@@ -34,11 +34,24 @@ func WriteUnique(s beam.Scope, dir, prefix string, shards int, lines shuffle.Lin
 	return write(s, dir, prefix, shards, lines, true)
 }
 
+// WriteIndexed is Write for lines that each end in IndexSep and an index
+// row: the part before IndexSep goes to dir/prefix-SSSSS-of-NNNNN.jsonl, and
+// for each line a row "offset<TAB>length<TAB>index row" goes to the file of
+// the same shard dir/index-SSSSS-of-NNNNN.tsv, in the same order, so that a
+// reader can filter the rows and read only the lines it needs.
+func WriteIndexed(s beam.Scope, dir, prefix, index string, shards int, lines shuffle.Lines) beam.PCollection {
+	return writeShards(s, &writeShardFn{Dir: dir, Prefix: prefix, Index: index, Shards: shards}, lines)
+}
+
 func write(s beam.Scope, dir, prefix string, shards int, lines shuffle.Lines, unique bool) beam.PCollection {
-	s = s.Scope("Write " + prefix)
-	empty := beam.ParDo(s, &emptyShardsFn{Shards: shards}, beam.Impulse(s))
+	return writeShards(s, &writeShardFn{Dir: dir, Prefix: prefix, Shards: shards, Unique: unique}, lines)
+}
+
+func writeShards(s beam.Scope, fn *writeShardFn, lines shuffle.Lines) beam.PCollection {
+	s = s.Scope("Write " + fn.Prefix)
+	empty := beam.ParDo(s, &emptyShardsFn{Shards: fn.Shards}, beam.Impulse(s))
 	grouped := beam.GroupByKey(s, beam.Flatten(s, lines.PCollection, empty))
-	return beam.ParDo(s, &writeShardFn{Dir: dir, Prefix: prefix, Shards: shards, Unique: unique}, grouped)
+	return beam.ParDo(s, fn, grouped)
 }
 
 // emptyShardsFn emits an empty batch for every shard.
@@ -53,6 +66,7 @@ func (f *emptyShardsFn) ProcessElement(_ []byte, emit func(int, []byte)) {
 // writeShardFn writes one shard's sorted lines.
 type writeShardFn struct {
 	Dir, Prefix string
+	Index       string // the index files' prefix; "" for lines without index rows
 	Shards      int
 	Unique      bool // keep one line per sort key
 }
@@ -67,5 +81,16 @@ func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, batches fu
 	if err != nil {
 		return 0, fmt.Errorf("result: shard %d of %s: %w", shard, f.Prefix, err)
 	}
-	return len(lines), WriteFile(ctx, Join(f.Dir, ShardName(f.Prefix, shard, f.Shards)), lines)
+	name := Join(f.Dir, ShardName(f.Prefix, shard, f.Shards))
+	if f.Index == "" {
+		return len(lines), WriteFile(ctx, name, lines)
+	}
+	data, rows, err := SplitIndex(lines)
+	if err != nil {
+		return 0, fmt.Errorf("result: shard %d of %s: %w", shard, f.Prefix, err)
+	}
+	if err := WriteFile(ctx, name, data); err != nil {
+		return 0, err
+	}
+	return len(lines), WriteFile(ctx, Join(f.Dir, IndexName(f.Index, shard, f.Shards)), rows)
 }

@@ -30,6 +30,7 @@ import (
 	"os"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -79,6 +80,39 @@ func sortedLines(batches [][]byte, unique bool) ([][]byte, error) {
 		lines[i] = r[8:]
 	}
 	return lines, nil
+}
+
+// IndexSep ends the output line of a record written by WriteIndexed; the
+// line's index row follows it. JSON lines never hold the byte.
+const IndexSep = 0x1e
+
+// SplitIndex splits lines that end in IndexSep and an index row into the
+// lines themselves and the rows of their index: "offset<TAB>length<TAB>row",
+// where offset and length locate the line, without its newline, in a file
+// of the lines written in order by WriteFile.
+func SplitIndex(lines [][]byte) (data, rows [][]byte, err error) {
+	data, rows = make([][]byte, len(lines)), make([][]byte, len(lines))
+	var off int64
+	for i, l := range lines {
+		j := bytes.IndexByte(l, IndexSep)
+		if j < 0 {
+			return nil, nil, fmt.Errorf("line %d has no index row", i+1)
+		}
+		data[i] = l[:j]
+		row := strconv.AppendInt(make([]byte, 0, 24+len(l)-j), off, 10)
+		row = append(row, '\t')
+		row = strconv.AppendInt(row, int64(j), 10)
+		row = append(row, '\t')
+		rows[i] = append(row, l[j+1:]...)
+		off += int64(j) + 1
+	}
+	return data, rows, nil
+}
+
+// IndexName is the file name of the index of shard i of n:
+// prefix-00000-of-00004.tsv.
+func IndexName(prefix string, i, n int) string {
+	return fmt.Sprintf("%s-%05d-of-%05d.tsv", prefix, i, n)
 }
 
 // ShardName is the file name of shard i of n: prefix-00000-of-00004.jsonl.

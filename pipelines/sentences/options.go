@@ -117,6 +117,9 @@ func (o Options) outputs() []string {
 	for i := range o.OutputShards {
 		names = append(names, result.ShardName("clusters", i, o.OutputShards))
 	}
+	for i := range o.OutputShards {
+		names = append(names, result.IndexName("cluster_index", i, o.OutputShards))
+	}
 	names = append(names, result.ShardName("dead_letter", 0, 1))
 	if o.EmitSentences {
 		for i := range o.OutputShards {

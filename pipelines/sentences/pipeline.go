@@ -135,7 +135,7 @@ type outputs struct {
 func writeOutputs(s beam.Scope, opts Options, doc summary.Document, out outputs) {
 	dir := opts.RunDir()
 	written := []beam.PCollection{
-		result.Write(s, dir, "clusters", opts.OutputShards, out.clusters),
+		result.WriteIndexed(s, dir, "clusters", "cluster_index", opts.OutputShards, out.clusters),
 		result.Write(s, dir, "dead_letter", 1, dump.DeadLetterLines(s, out.dead)),
 	}
 	if opts.EmitSentences {

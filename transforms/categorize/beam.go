@@ -55,8 +55,9 @@ type Config struct {
 }
 
 // Clusters categorises each cluster of PCollection<cluster.Cluster> and
-// returns their JSON lines, keyed by output shard and sorted by the
-// cluster's root, ready for result.Write, with partial counts by category.
+// returns their JSON lines, each followed by result.IndexSep and the
+// cluster's Digest row, keyed by output shard and sorted by the cluster's
+// root, ready for result.WriteIndexed, with partial counts by category.
 // Clusters are classified on cfg.Workers goroutines, a batch at a time,
 // and packed in input order.
 func Clusters(s beam.Scope, clusters beam.PCollection, cfg Config) (shuffle.Lines, beam.PCollection) {
@@ -121,6 +122,7 @@ func classifyAll(cs []cluster.Cluster) ([]classified, error) {
 		if err != nil {
 			return nil, fmt.Errorf("cluster %s: %w", c.ID, err)
 		}
+		line = AppendDigest(append(line, result.IndexSep), k.Digest())
 		out[i] = classified{root: c.Root, line: line, size: c.Size, category: k.Category}
 	}
 	return out, nil

@@ -14,6 +14,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/cluster"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/verify"
@@ -99,6 +100,7 @@ func TestClustersOnPrism(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		line = AppendDigest(append(line, result.IndexSep), k.Digest())
 		for _, shards := range []int{1, 3} {
 			want[shards] = append(want[shards], lineString(shuffle.ShardOf(uint64(c.root), shards), uint64(c.root), line))
 		}

@@ -1,0 +1,67 @@
+package categorize
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestSegments(t *testing.T) {
+	tests := []struct {
+		name   string
+		a, b   string
+		wa, wb []Segment
+	}{
+		{"same", "The Aare flows.", "The Aare flows.",
+			[]Segment{{Text: "The Aare flows."}}, []Segment{{Text: "The Aare flows."}}},
+		{"number", "It had 48 seats in 1990.", "It had 58 seats in 1990.",
+			[]Segment{{Text: "It had "}, {Text: "48", Changed: true}, {Text: " seats in 1990."}},
+			[]Segment{{Text: "It had "}, {Text: "58", Changed: true}, {Text: " seats in 1990."}}},
+		{"run of words keeps its inner space", "It was badly damaged by fire.", "It had collapsed by fire.",
+			[]Segment{{Text: "It "}, {Text: "was badly damaged", Changed: true}, {Text: " by fire."}},
+			[]Segment{{Text: "It "}, {Text: "had collapsed", Changed: true}, {Text: " by fire."}}},
+		{"insertion", "Lyon is a city.", "Lyon is a large city.",
+			[]Segment{{Text: "Lyon is a city."}},
+			[]Segment{{Text: "Lyon is a "}, {Text: "large", Changed: true}, {Text: " city."}}},
+		{"case", "the Rhine", "The Rhine",
+			[]Segment{{Text: "the", Changed: true}, {Text: " Rhine"}},
+			[]Segment{{Text: "The", Changed: true}, {Text: " Rhine"}}},
+		{"non-Latin", "Ο ποταμός έχει μήκος 120 χιλιόμετρα.", "Ο ποταμός έχει μήκος 125 χιλιόμετρα.",
+			[]Segment{{Text: "Ο ποταμός έχει μήκος "}, {Text: "120", Changed: true}, {Text: " χιλιόμετρα."}},
+			[]Segment{{Text: "Ο ποταμός έχει μήκος "}, {Text: "125", Changed: true}, {Text: " χιλιόμετρα."}}},
+		{"spaces kept", "  a  b ", "  a  c ",
+			[]Segment{{Text: "  a  "}, {Text: "b", Changed: true}, {Text: " "}},
+			[]Segment{{Text: "  a  "}, {Text: "c", Changed: true}, {Text: " "}}},
+		{"empty", "", "x", nil, []Segment{{Text: "x", Changed: true}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sa, sb := Segments(tt.a, tt.b)
+			if !slices.Equal(sa, tt.wa) || !slices.Equal(sb, tt.wb) {
+				t.Errorf("Segments(%q, %q) =\n %+v\n %+v\nwant\n %+v\n %+v", tt.a, tt.b, sa, sb, tt.wa, tt.wb)
+			}
+			if joined(sa) != tt.a || joined(sb) != tt.b {
+				t.Errorf("segments do not join back to the texts")
+			}
+		})
+	}
+}
+
+func joined(segs []Segment) string {
+	var b strings.Builder
+	for _, s := range segs {
+		b.WriteString(s.Text)
+	}
+	return b.String()
+}
+
+func FuzzSegments(f *testing.F) {
+	f.Add("It had 48 seats.", "It had 58 seats in all.")
+	f.Add("a\u00a0b", "a  b\t")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		sa, sb := Segments(a, b)
+		if joined(sa) != a || joined(sb) != b {
+			t.Fatalf("Segments(%q, %q) do not join back: %q %q", a, b, joined(sa), joined(sb))
+		}
+	})
+}
