@@ -12,6 +12,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/result"
@@ -55,6 +56,7 @@ type readFn struct {
 	ReadOptions
 
 	counts tally.Counts
+	meter  progress.Meter
 }
 
 // CreateInitialRestriction is the byte range of a splittable file, or the
@@ -93,39 +95,43 @@ func (f *readFn) StartBundle(context.Context, func(Page), func(DeadLetter), func
 
 func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src Source, emitPage func(Page), emitDead func(DeadLetter), _ func(tally.Counts)) error {
 	rest := rt.GetRestriction().(offsetrange.Restriction)
+	defer f.meter.Flush(ctx)
 	if !src.Splittable {
 		if !rt.TryClaim(int64(0)) {
 			return nil
 		}
-		err := f.read(ctx, src, rest, func(int64) bool { return true }, emitPage, emitDead)
+		count := func(int64) bool { f.meter.Page(ctx); return true }
+		err := f.read(ctx, src, rest, count, f.meter.Reader, emitPage, emitDead)
 		rt.TryClaim(rest.End) // done
 		return err
 	}
-	refused := false
+	// A byte range counts the bytes from its start to each page it claims,
+	// and at the end to its end, which a split may have moved.
+	refused, pos := false, rest.Start
 	claim := func(offset int64) bool {
 		refused = !rt.TryClaim(offset)
+		if !refused {
+			f.meter.Add(ctx, 1, offset-pos)
+			pos = offset
+		}
 		return !refused
 	}
-	if err := f.read(ctx, src, rest, claim, emitPage, emitDead); err != nil {
+	if err := f.read(ctx, src, rest, claim, nil, emitPage, emitDead); err != nil {
 		return err
 	}
 	if !refused {
 		rt.TryClaim(rest.End) // the file ended inside the range: done
 	}
+	f.meter.Add(ctx, 0, max(0, rt.GetRestriction().(offsetrange.Restriction).End-pos))
 	return rt.GetError()
 }
 
 // read reads the pages of src's file from rest.Start (0 for a whole file),
-// and stops at the first record whose offset claim refuses.
-func (f *readFn) read(ctx context.Context, src Source, rest offsetrange.Restriction, claim func(int64) bool, emitPage func(Page), emitDead func(DeadLetter)) error {
+// and stops at the first record whose offset claim refuses. The file's
+// bytes are read through meter, if not nil.
+func (f *readFn) read(ctx context.Context, src Source, rest offsetrange.Restriction, claim func(int64) bool, meter func(io.Reader) io.Reader, emitPage func(Page), emitDead func(DeadLetter)) error {
 	file := src.File
-	var rc io.ReadCloser
-	var err error
-	if rest.Start > 0 {
-		rc, err = OpenAt(ctx, file, rest.Start)
-	} else {
-		rc, err = Open(ctx, file)
-	}
+	rc, err := OpenMetered(ctx, file, rest.Start, meter)
 	if err != nil {
 		return err
 	}

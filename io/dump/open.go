@@ -23,21 +23,37 @@ import (
 // Reader as truncation, while an error of the file itself stays an I/O
 // error. Closing the returned ReadCloser closes everything.
 func Open(ctx context.Context, path string) (io.ReadCloser, error) {
-	return openRaw(ctx, path, 0, func(raw io.Reader) io.Reader { return decoded(raw, path) })
+	return OpenMetered(ctx, path, 0, nil)
+}
+
+// OpenMetered is Open when offset is 0 and OpenAt otherwise, with the file's
+// own bytes (compressed or not) read through meter when it is not nil: a
+// progress counter sees how much of the file was read.
+func OpenMetered(ctx context.Context, path string, offset int64, meter func(io.Reader) io.Reader) (io.ReadCloser, error) {
+	if meter == nil {
+		meter = func(r io.Reader) io.Reader { return r }
+	}
+	if offset == 0 {
+		return openRaw(ctx, path, 0, func(raw io.Reader) io.Reader { return decoded(meter(raw), path) })
+	}
+	if isGCS(path) {
+		rc, err := openGCSRange(ctx, path, offset)
+		if err != nil {
+			return nil, err
+		}
+		return &file{r: &sourceReader{r: meter(rc)}, closers: []io.Closer{rc}}, nil
+	}
+	return openRaw(ctx, path, offset, func(raw io.Reader) io.Reader { return &sourceReader{r: meter(raw)} })
 }
 
 // OpenAt opens a plain file positioned at offset, for reading a byte range:
 // a gs:// object through a range read, other files by seeking (or, where
 // the filesystem cannot seek, by skipping).
 func OpenAt(ctx context.Context, path string, offset int64) (io.ReadCloser, error) {
-	if isGCS(path) && offset > 0 {
-		rc, err := openGCSRange(ctx, path, offset)
-		if err != nil {
-			return nil, err
-		}
-		return &file{r: &sourceReader{r: rc}, closers: []io.Closer{rc}}, nil
+	if offset == 0 {
+		return openRaw(ctx, path, 0, func(raw io.Reader) io.Reader { return &sourceReader{r: raw} })
 	}
-	return openRaw(ctx, path, offset, func(raw io.Reader) io.Reader { return &sourceReader{r: raw} })
+	return OpenMetered(ctx, path, offset, nil)
 }
 
 // openRaw opens path through Beam's filesystem layer, moves to offset and

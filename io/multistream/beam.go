@@ -15,6 +15,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/dump"
 )
@@ -74,6 +75,7 @@ type readFn struct {
 
 	index  map[string][]Range // ranges of each file read by this worker
 	counts tally.Counts
+	meter  progress.Meter
 }
 
 // defaultBufferBytes bounds the bytes of pages (their text, titles and
@@ -126,7 +128,8 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src S
 		f.counts.FilesRead++
 	}
 	claim := func(off int64) bool { return rt.TryClaim(off) }
-	err = f.read(ra, src, ranges, rest, claim, emitPage, emitDead)
+	defer f.meter.Flush(ctx)
+	err = f.read(ctx, ra, src, ranges, rest, claim, emitPage, emitDead)
 	switch {
 	case errors.Is(err, errRefused):
 		return rt.GetError()
@@ -141,7 +144,7 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src S
 // stream's offset before emitting its pages. It returns errRefused when a
 // claim is refused, and an error naming the index and the file when a
 // stream does not start where the index says.
-func (f *readFn) read(ra io.ReaderAt, src Source, ranges []Range, rest offsetrange.Restriction, claim func(int64) bool, emitPage func(dump.Page), emitDead func(dump.DeadLetter)) error {
+func (f *readFn) read(ctx context.Context, ra io.ReaderAt, src Source, ranges []Range, rest offsetrange.Restriction, claim func(int64) bool, emitPage func(dump.Page), emitDead func(dump.DeadLetter)) error {
 	remote := strings.HasPrefix(src.File, "gs://")
 	filter := dump.Filter{Namespaces: f.Namespaces, Wiki: src.Wiki}
 	if rest.Start == 0 && len(ranges) > 0 && ranges[0].Pages == 0 {
@@ -176,6 +179,7 @@ func (f *readFn) read(ra io.ReaderAt, src Source, ranges []Range, rest offsetran
 		if !claim(st.rg.Start) {
 			return errRefused
 		}
+		f.meter.Add(ctx, st.rg.Pages, st.rg.Size())
 		if st.over {
 			if own == nil {
 				own = new(Decoder)

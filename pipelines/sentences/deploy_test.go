@@ -318,8 +318,8 @@ func TestDeployFiles(t *testing.T) {
 	}
 
 	t.Run("template declares every pipeline flag", func(t *testing.T) {
-		// --version and --cpuprofile concern the launching process only.
-		launcherOnly := map[string]bool{"version": true, "cpuprofile": true}
+		// --version, --cpuprofile, --quiet and --progress_interval concern the launching process only.
+		launcherOnly := map[string]bool{"version": true, "cpuprofile": true, "quiet": true, "progress_interval": true}
 		for _, name := range mainFlags(t) {
 			if _, ok := template[name]; !ok && !launcherOnly[name] {
 				t.Errorf("metadata.json does not declare --%s", name)

@@ -11,9 +11,7 @@
 package main
 
 import (
-	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -29,11 +27,11 @@ import (
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/google/uuid"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
-	"github.com/neardup/neardup/transforms/minhash"
 	"github.com/neardup/neardup/transforms/summary"
 )
 
@@ -75,6 +73,8 @@ var (
 	outputShards  = flag.Int("output_shards", defaults.OutputShards, "number of clusters-*.jsonl (and sentences-*.jsonl) files")
 	emitSentences = flag.Bool("emit_sentences", defaults.EmitSentences, "also write every in-window sentence to sentences-*.jsonl")
 	maxMembers    = flag.Int("max_members", defaults.MaxMembers, "most members a cluster's line lists; a larger cluster lists an even sample and counts the rest in members_omitted (0: all)")
+	quiet         = flag.Bool("quiet", false, "no progress lines and no runner log lines on stderr, only warnings and errors")
+	progressEvery = flag.Duration("progress_interval", 5*time.Second, "embedded runner: how often a progress line (stage, pages, input read, counts) goes to stderr (0: never)")
 	showVersion   = flag.Bool("version", false, "print the version and exit")
 	cpuProfile    = flag.String("cpuprofile", "", "write a CPU profile of this process to this file (embedded runner: covers the workers too)")
 )
@@ -133,12 +133,21 @@ func launchRun(ctx context.Context, l launch) error {
 		stop := removeTempsOnSignal(opts.RunDir(), claim)
 		defer stop()
 	}
-	log.Printf("run %s: reading %d file(s), scheme %s: %d bands × %d rows", opts.RunID, len(opts.Input), opts.Scheme, opts.Bands, opts.Rows)
+	if *quiet {
+		beamlog.SetupLogging("warn", "text") // the runner's log lines
+	} else {
+		log.Printf("run %s: reading %d file(s), scheme %s: %d bands × %d rows", opts.RunID, len(opts.Input), opts.Scheme, opts.Bands, opts.Rows)
+	}
 	stopProfile, err := startCPUProfile(*cpuProfile)
 	if err != nil {
 		return exitError{2, err}
 	}
+	stopProgress := func() {}
+	if !*quiet {
+		stopProgress = watchProgress(ctx, l, *progressEvery, opts.inputBytes(), os.Stderr)
+	}
 	err = beamx.Run(ctx, p)
+	stopProgress()
 	stopProfile()
 	if err != nil {
 		if created {
@@ -152,7 +161,7 @@ func launchRun(ctx context.Context, l launch) error {
 		fmt.Println("sentences:", msg)
 		return nil
 	}
-	report(ctx, opts.RunDir())
+	printResults(ctx, os.Stdout, opts.RunDir())
 	return nil
 }
 
@@ -406,46 +415,5 @@ func removeIfEmpty(dir string) {
 	dir = strings.TrimPrefix(dir, "file://")
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) == 0 {
 		os.Remove(dir)
-	}
-}
-
-// report prints where the results are and the main counts.
-func report(ctx context.Context, dir string) {
-	path := result.Join(dir, "summary.json")
-	fmt.Printf("results in %s: clusters-*.jsonl, dead_letter-*.jsonl, summary.json, manifest.json\n", dir)
-	b, err := result.ReadFile(ctx, path)
-	if err != nil {
-		log.Printf("cannot read %s: %v", path, err)
-		return
-	}
-	var doc summary.Document
-	if err := json.Unmarshal(b, &doc); err != nil {
-		log.Printf("cannot parse %s: %v", path, err)
-		return
-	}
-	c := doc.Counts
-	var wikis []wikiSummary
-	if json.Unmarshal(doc.Wikis, &wikis) == nil {
-		fmt.Print("wikis:")
-		for _, w := range wikis {
-			fmt.Printf(" %s (%s)", w.Wiki, cmp.Or(w.Lang, "language unknown"))
-			for _, p := range w.Problems {
-				fmt.Printf(" [%s]", p)
-			}
-		}
-		fmt.Println()
-	}
-	fmt.Printf("pages read %d, kept %d, duplicate %d, failed %d; sentences %d, in window %d; clusters %d with %d sentences (largest %d); dead letters %d\n",
-		c.PagesRead, c.PagesKept, c.PagesDuplicate, c.PagesFailed, c.Sentences, c.SentencesInWindow, c.Clusters, c.SentencesInClusters, c.LargestCluster, c.DeadLetters)
-	var curve struct {
-		Bands, Rows int
-		Points      []minhash.Point
-	}
-	if json.Unmarshal(doc.CollisionCurve, &curve) == nil {
-		fmt.Printf("collision curve 1-(1-s^%d)^%d:", curve.Rows, curve.Bands)
-		for _, p := range curve.Points {
-			fmt.Printf(" %.2f→%.3f", p.Similarity, p.Probability)
-		}
-		fmt.Println()
 	}
 }

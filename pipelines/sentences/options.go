@@ -128,3 +128,13 @@ func (o Options) outputs() []string {
 	}
 	return append(names, "summary.json", "manifest.json")
 }
+
+// inputBytes is the size of the run's input files, as the manifest records
+// them.
+func (o Options) inputBytes() int64 {
+	var n int64
+	for _, in := range o.Run.Inputs {
+		n += in.Bytes
+	}
+	return n
+}
