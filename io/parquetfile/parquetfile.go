@@ -26,11 +26,11 @@ import (
 	"github.com/parquet-go/parquet-go"
 )
 
-// Row group limits, variables for the tests. 2^17 rows is about DuckDB's own
-// row group size; rowGroupBytes bounds a row group of long rows (a cluster's
-// evidence is repeated on each member).
+// Row group limits, variables for the tests: 2^18 rows (sentences' rows,
+// of some 350 bytes, end there) or 128 MiB of values (clusters' rows, which
+// repeat their cluster's evidence, end there), tens of MB once compressed.
 var (
-	rowGroupRows  = 1 << 17
+	rowGroupRows  = 1 << 18
 	rowGroupBytes = 128 << 20
 )
 
