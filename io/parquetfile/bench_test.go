@@ -1,0 +1,108 @@
+package parquetfile
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// benchMember and benchCluster encode lines shaped like the pipeline's.
+type benchMember struct {
+	ID       string `json:"id"`
+	Wiki     string `json:"wiki"`
+	PageID   int64  `json:"page_id"`
+	RevID    int64  `json:"rev_id"`
+	Title    string `json:"title"`
+	Sentence int    `json:"sentence"`
+	Section  string `json:"section"`
+	Context  string `json:"context"`
+	Text     string `json:"text"`
+}
+
+type benchCluster struct {
+	ID       string         `json:"id"`
+	Size     int            `json:"size"`
+	Pages    int            `json:"pages"`
+	Category string         `json:"category"`
+	Evidence map[string]any `json:"evidence"`
+	Cohesion map[string]any `json:"cohesion"`
+	Members  []benchMember  `json:"members"`
+}
+
+var benchWords = strings.Fields(`the river rises in a cirque below massif drops through narrow gorge of grey
+limestone and joins just downstream old town population census was recorded at 1,204 inhabitants in 2011 while
+district office moved to new building after flood abbey monks drained marshes northern end lake`)
+
+// benchText returns a sentence of about n bytes.
+func benchText(r *rand.Rand, n int) string {
+	var b strings.Builder
+	for b.Len() < n {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(benchWords[r.IntN(len(benchWords))])
+	}
+	b.WriteByte('.')
+	return b.String()
+}
+
+// benchClusterLines returns n cluster lines of 3 to 8 members with texts
+// of about 150 bytes, a few words changed from member to member.
+func benchClusterLines(n int) [][]byte {
+	r := rand.New(rand.NewPCG(1, 2))
+	categories := []string{"identical", "copy_edit", "factual_drift", "template", "reference", "other"}
+	lines := make([][]byte, n)
+	for i := range lines {
+		size := 3 + r.IntN(6)
+		text := benchText(r, 150)
+		c := benchCluster{
+			Size: size, Pages: size, Category: categories[r.IntN(len(categories))],
+			Evidence: map[string]any{
+				"rule": "numbers_differ", "reason": "the same statement gives different numbers in 1 place: 1,204 → 1,240",
+				"diffs":            []any{map[string]any{"a": 0, "b": 1, "changes": []any{map[string]any{"kind": "number", "from": "1,204", "to": "1,240"}}}},
+				"identical_groups": []any{[]int{0, 2}}, "distinct_texts": 2, "votes": map[string]int{"factual_drift": 1},
+			},
+			Cohesion: map[string]any{"edges": size - 1, "min_jaccard": 0.81, "mean_jaccard": 0.9, "max_edit": 0.04, "mean_edit": 0.02},
+		}
+		for j := range size {
+			page := int64(1000*i + j)
+			m := benchMember{
+				ID: fmt.Sprintf("enwiki:%d:%d:%d", page, 5000000+page, j), Wiki: "enwiki", PageID: page, RevID: 5000000 + page,
+				Title: fmt.Sprintf("Page %d", page), Sentence: j, Section: "History", Context: "prose", Text: text,
+			}
+			if j%2 == 1 {
+				m.Text = strings.Replace(text, benchWords[0], benchWords[r.IntN(len(benchWords))], 1)
+			}
+			c.Members = append(c.Members, m)
+		}
+		c.ID = c.Members[0].ID
+		line, err := json.Marshal(c)
+		if err != nil {
+			panic(err)
+		}
+		lines[i] = line
+	}
+	return lines
+}
+
+// BenchmarkWriteClusters writes 2,000 clusters; MB/s is of the JSON lines
+// read, parquet/json the size of the file over theirs.
+func BenchmarkWriteClusters(b *testing.B) {
+	lines := benchClusterLines(2000)
+	in := 0
+	for _, l := range lines {
+		in += len(l) + 1
+	}
+	b.SetBytes(int64(in))
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := WriteClusters(&buf, lines); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len())/float64(in), "parquet/json")
+}
