@@ -1,11 +1,13 @@
 package result
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"slices"
 
 	"github.com/neardup/neardup/internal/shuffle"
+	"github.com/neardup/neardup/io/parquetfile"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -40,11 +42,35 @@ func WriteUnique(s beam.Scope, dir, prefix string, shards int, lines shuffle.Lin
 // the same shard dir/index-SSSSS-of-NNNNN.tsv, in the same order, so that a
 // reader can filter the rows and read only the lines it needs.
 func WriteIndexed(s beam.Scope, dir, prefix, index string, shards int, lines shuffle.Lines) beam.PCollection {
-	return writeShards(s, &writeShardFn{Dir: dir, Prefix: prefix, Index: index, Shards: shards}, lines)
+	return WriteFiles(s, dir, prefix, shards, lines, Files{Index: index})
+}
+
+// Files says what a writer writes besides each shard's JSON lines.
+type Files struct {
+	// Index is the prefix of the index files (see WriteIndexed); "" for lines
+	// without index rows.
+	Index string
+	// Unique keeps one line per sort key (see WriteUnique).
+	Unique bool
+	// Parquet, if not "", also writes each shard's lines as the Parquet
+	// table of that name (ParquetClusters or ParquetSentences) to
+	// dir/prefix-SSSSS-of-NNNNN.parquet.
+	Parquet string
+}
+
+// The Parquet tables a writer can write (package parquetfile).
+const (
+	ParquetClusters  = "clusters"
+	ParquetSentences = "sentences"
+)
+
+// WriteFiles is Write with the files f asks for.
+func WriteFiles(s beam.Scope, dir, prefix string, shards int, lines shuffle.Lines, f Files) beam.PCollection {
+	return writeShards(s, &writeShardFn{Dir: dir, Prefix: prefix, Shards: shards, Files: f}, lines)
 }
 
 func write(s beam.Scope, dir, prefix string, shards int, lines shuffle.Lines, unique bool) beam.PCollection {
-	return writeShards(s, &writeShardFn{Dir: dir, Prefix: prefix, Shards: shards, Unique: unique}, lines)
+	return WriteFiles(s, dir, prefix, shards, lines, Files{Unique: unique})
 }
 
 func writeShards(s beam.Scope, fn *writeShardFn, lines shuffle.Lines) beam.PCollection {
@@ -66,9 +92,8 @@ func (f *emptyShardsFn) ProcessElement(_ []byte, emit func(int, []byte)) {
 // writeShardFn writes one shard's sorted lines.
 type writeShardFn struct {
 	Dir, Prefix string
-	Index       string // the index files' prefix; "" for lines without index rows
 	Shards      int
-	Unique      bool // keep one line per sort key
+	Files
 }
 
 func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, batches func(*[]byte) bool) (int, error) {
@@ -81,16 +106,38 @@ func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, batches fu
 	if err != nil {
 		return 0, fmt.Errorf("result: shard %d of %s: %w", shard, f.Prefix, err)
 	}
-	name := Join(f.Dir, ShardName(f.Prefix, shard, f.Shards))
-	if f.Index == "" {
-		return len(lines), WriteFile(ctx, name, lines)
+	data := lines
+	if f.Index != "" {
+		var rows [][]byte
+		if data, rows, err = SplitIndex(lines); err != nil {
+			return 0, fmt.Errorf("result: shard %d of %s: %w", shard, f.Prefix, err)
+		}
+		if err := WriteFile(ctx, Join(f.Dir, IndexName(f.Index, shard, f.Shards)), rows); err != nil {
+			return 0, err
+		}
 	}
-	data, rows, err := SplitIndex(lines)
-	if err != nil {
-		return 0, fmt.Errorf("result: shard %d of %s: %w", shard, f.Prefix, err)
+	if f.Parquet != "" {
+		if err := writeParquet(ctx, Join(f.Dir, ParquetName(f.Prefix, shard, f.Shards)), f.Parquet, data); err != nil {
+			return 0, err
+		}
 	}
-	if err := WriteFile(ctx, name, data); err != nil {
-		return 0, err
+	return len(lines), WriteFile(ctx, Join(f.Dir, ShardName(f.Prefix, shard, f.Shards)), data)
+}
+
+// writeParquet writes JSON lines as the Parquet table of that name.
+func writeParquet(ctx context.Context, name, table string, lines [][]byte) error {
+	write := parquetfile.WriteClusters
+	switch table {
+	case ParquetClusters:
+	case ParquetSentences:
+		write = parquetfile.WriteSentences
+	default:
+		return fmt.Errorf("result: no Parquet table %q", table)
 	}
-	return len(lines), WriteFile(ctx, Join(f.Dir, IndexName(f.Index, shard, f.Shards)), rows)
+	return writeAtomically(ctx, name, func(w *bufio.Writer) error {
+		if err := write(w, lines); err != nil {
+			return fmt.Errorf("writing %s: %w", name, err)
+		}
+		return nil
+	})
 }

@@ -115,6 +115,12 @@ func IndexName(prefix string, i, n int) string {
 	return fmt.Sprintf("%s-%05d-of-%05d.tsv", prefix, i, n)
 }
 
+// ParquetName is the Parquet file of shard i of n:
+// prefix-00000-of-00004.parquet.
+func ParquetName(prefix string, i, n int) string {
+	return fmt.Sprintf("%s-%05d-of-%05d.parquet", prefix, i, n)
+}
+
 // ShardName is the file name of shard i of n: prefix-00000-of-00004.jsonl.
 func ShardName(prefix string, i, n int) string {
 	return fmt.Sprintf("%s-%05d-of-%05d.jsonl", prefix, i, n)

@@ -26,7 +26,7 @@ var flagGroups = []struct {
 	{"Text", []string{"shingle_length", "min_shingles", "max_shingles", "fold_case", "collapse_space"}},
 	{"MinHash", []string{"scheme", "threshold", "recall", "max_bands", "bands", "rows", "seed"}},
 	{"Verification", []string{"min_jaccard", "max_edit", "top_pairs"}},
-	{"Execution", []string{"shards", "dofn_workers", "rounds", "output_shards", "max_members", "emit_sentences", "quiet", "progress_interval", "cpuprofile", "version"}},
+	{"Execution", []string{"shards", "dofn_workers", "rounds", "output_shards", "formats", "max_members", "emit_sentences", "quiet", "progress_interval", "cpuprofile", "version"}},
 }
 
 // commonBeamFlags are the Beam flags --help lists, with what they mean

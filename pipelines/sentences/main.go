@@ -72,6 +72,7 @@ var (
 	rounds        = flag.Int("rounds", defaults.Rounds, "distributed contraction rounds before the final union-find")
 	outputShards  = flag.Int("output_shards", defaults.OutputShards, "number of clusters-*.jsonl (and sentences-*.jsonl) files")
 	emitSentences = flag.Bool("emit_sentences", defaults.EmitSentences, "also write every in-window sentence to sentences-*.jsonl")
+	formats       = flag.String("formats", strings.Join(defaults.Formats, ","), "output formats: jsonl, or jsonl,parquet to also write clusters-*.parquet (and sentences-*.parquet) beside the JSON lines")
 	maxMembers    = flag.Int("max_members", defaults.MaxMembers, "most members a cluster's line lists; a larger cluster lists an even sample and counts the rest in members_omitted (0: all)")
 	quiet         = flag.Bool("quiet", false, "no progress lines and no runner log lines on stderr, only warnings and errors")
 	progressEvery = flag.Duration("progress_interval", 5*time.Second, "embedded runner: how often a progress line (stage, pages, input read, counts) goes to stderr (0: never)")
@@ -278,7 +279,7 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 		Scheme: *scheme, Threshold: *threshold, Recall: *recall, MaxBands: *maxBands, Bands: *bands, Rows: *rows, Seed: *seed,
 		MinJaccard: *minJaccard, MaxEdit: *maxEdit, TopPairs: *topPairs,
 		Shards: shardsFor(*shards, runner), Rounds: *rounds, OutputShards: *outputShards, EmitSentences: *emitSentences,
-		MaxMembers: *maxMembers, DofnWorkers: *dofnWorkers, Runner: runner,
+		MaxMembers: *maxMembers, Formats: parseFormats(*formats), DofnWorkers: *dofnWorkers, Runner: runner,
 		Set: set,
 	}
 	if err := o.resolve(); err != nil {

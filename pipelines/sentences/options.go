@@ -2,6 +2,7 @@ package main
 
 import (
 	"runtime"
+	"slices"
 
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
@@ -40,6 +41,7 @@ type Options struct {
 	OutputShards  int      `json:"output_shards"`
 	EmitSentences bool     `json:"emit_sentences"`
 	MaxMembers    int      `json:"max_members"`
+	Formats       []string `json:"formats"` // jsonl, and parquet if asked for
 
 	// DofnWorkers is --dofn_workers as given (0: the runner's default);
 	// Workers resolves it. It is not in summary.json: the output is the
@@ -86,6 +88,7 @@ func DefaultOptions() Options {
 		Rounds:        2,
 		OutputShards:  1,
 		MaxMembers:    cluster.DefaultMaxMembers,
+		Formats:       []string{formatJSONL},
 	}
 }
 
@@ -120,14 +123,42 @@ func (o Options) outputs() []string {
 	for i := range o.OutputShards {
 		names = append(names, result.IndexName("cluster_index", i, o.OutputShards))
 	}
+	if o.parquet() {
+		for i := range o.OutputShards {
+			names = append(names, result.ParquetName("clusters", i, o.OutputShards))
+		}
+	}
 	names = append(names, result.ShardName("dead_letter", 0, 1))
 	if o.EmitSentences {
 		for i := range o.OutputShards {
 			names = append(names, result.ShardName("sentences", i, o.OutputShards))
 		}
+		if o.parquet() {
+			for i := range o.OutputShards {
+				names = append(names, result.ParquetName("sentences", i, o.OutputShards))
+			}
+		}
 	}
 	return append(names, "summary.json", "manifest.json")
 }
+
+// parquet reports whether the run writes Parquet files beside the JSON
+// lines.
+func (o Options) parquet() bool { return slices.Contains(o.Formats, formatParquet) }
+
+// parquetTable is table if the run writes Parquet files, "" otherwise.
+func (o Options) parquetTable(table string) string {
+	if o.parquet() {
+		return table
+	}
+	return ""
+}
+
+// The output formats of --formats.
+const (
+	formatJSONL   = "jsonl"
+	formatParquet = "parquet"
+)
 
 // inputBytes is the size of the run's input files, as the manifest records
 // them.

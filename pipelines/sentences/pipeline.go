@@ -135,12 +135,13 @@ type outputs struct {
 func writeOutputs(s beam.Scope, opts Options, doc summary.Document, out outputs) {
 	dir := opts.RunDir()
 	written := []beam.PCollection{
-		result.WriteIndexed(s, dir, "clusters", "cluster_index", opts.OutputShards, out.clusters),
+		result.WriteFiles(s, dir, "clusters", opts.OutputShards, out.clusters, result.Files{Index: "cluster_index", Parquet: opts.parquetTable(result.ParquetClusters)}),
 		result.Write(s, dir, "dead_letter", 1, dump.DeadLetterLines(s, out.dead)),
 	}
 	if opts.EmitSentences {
 		lines := sentence.Lines(s, out.sentences, opts.OutputShards)
-		written = append(written, result.WriteUnique(s, dir, "sentences", opts.OutputShards, lines))
+		files := result.Files{Unique: true, Parquet: opts.parquetTable(result.ParquetSentences)}
+		written = append(written, result.WriteFiles(s, dir, "sentences", opts.OutputShards, lines, files))
 	}
 	top := summary.TopPairs(s, out.pairs, opts.TopPairs)
 	done := []beam.PCollection{summary.Write(s, result.Join(dir, "summary.json"), doc, out.total, top)}

@@ -80,7 +80,37 @@ func (o Options) Validate() error {
 	if o.OutputShards < 1 || o.OutputShards > maxOutputShards {
 		return fmt.Errorf("--output_shards must be between 1 and %d, got %d", maxOutputShards, o.OutputShards)
 	}
+	return checkFormats(o.Formats)
+}
+
+// checkFormats accepts jsonl, alone or with parquet: the JSON lines are
+// what report.html, the explorer and the manifest's readers read.
+func checkFormats(formats []string) error {
+	seen := map[string]bool{}
+	for _, f := range formats {
+		switch {
+		case f != formatJSONL && f != formatParquet:
+			return fmt.Errorf("--formats: unknown format %q (want jsonl or jsonl,parquet)", f)
+		case seen[f]:
+			return fmt.Errorf("--formats: %s given twice", f)
+		}
+		seen[f] = true
+	}
+	if !seen[formatJSONL] {
+		return fmt.Errorf("--formats must include jsonl (the files report.html and the explorer read), got %q", strings.Join(formats, ","))
+	}
 	return nil
+}
+
+// parseFormats splits the --formats flag's comma-separated list.
+func parseFormats(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // atLeast is a check of a flag's value against the least it may be; note
