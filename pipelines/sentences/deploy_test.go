@@ -327,6 +327,22 @@ func TestDeployFiles(t *testing.T) {
 		}
 	})
 
+	t.Run("the template leaves worker_binary to the launcher", func(t *testing.T) {
+		// --worker_binary is a Beam flag, so the check above does not ask for
+		// it, and it must not be a template parameter either: inside the
+		// Flex Template launcher the binary sets it to itself, from
+		// FLEX_TEMPLATE_GO_BINARY (flexDefaults), and a parameter could only
+		// name a wrong path. Nor may a launch of the template pass it.
+		if _, ok := template["worker_binary"]; ok {
+			t.Error("metadata.json declares worker_binary; the launcher sets it (flexDefaults)")
+		}
+		for _, u := range uses {
+			if u.name == "worker_binary" && strings.Contains(u.file, "/dataflow/scheduler/") {
+				t.Errorf("%s passes worker_binary=%q to the template; the launcher sets it (flexDefaults)", u.file, u.value)
+			}
+		}
+	})
+
 	t.Run("values match the template's regexes", func(t *testing.T) {
 		for _, u := range uses {
 			if !strings.HasSuffix(u.file, "launch-request.json") {
@@ -704,4 +720,136 @@ func copySources(t *testing.T, root string) string {
 		t.Fatal(err)
 	}
 	return dst
+}
+
+// imageRef is an image named by a deploy file.
+type imageRef struct {
+	file, ref string
+}
+
+// deployImages returns every image the files under deploy/ name: the FROM
+// lines of the Dockerfiles and the image fields of the compose files and
+// Kubernetes manifests.
+func deployImages(t *testing.T) []imageRef {
+	t.Helper()
+	var refs []imageRef
+	for _, d := range parseDeployFiles(t) {
+		walk(d.doc, func(m map[string]any) {
+			if image, ok := m["image"].(string); ok {
+				refs = append(refs, imageRef{d.file, image})
+			}
+		})
+	}
+	dockerfiles, err := filepath.Glob(filepath.Join(deployDir, "*", "Dockerfile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	top, err := filepath.Glob(filepath.Join(deployDir, "Dockerfile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range append(top, dockerfiles...) {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel := filepath.ToSlash(strings.TrimPrefix(path, "../../"))
+		stages := map[string]bool{"scratch": true}
+		for _, line := range strings.Split(string(b), "\n") {
+			fields := strings.Fields(line)
+			if len(fields) < 2 || !strings.EqualFold(fields[0], "FROM") {
+				continue
+			}
+			fields = slices.DeleteFunc(fields[1:], func(f string) bool { return strings.HasPrefix(f, "--") })
+			if len(fields) == 0 {
+				t.Errorf("%s: %q names no image", rel, line)
+				continue
+			}
+			if !stages[strings.ToLower(fields[0])] {
+				refs = append(refs, imageRef{rel, fields[0]})
+			}
+			if len(fields) == 3 && strings.EqualFold(fields[1], "AS") {
+				stages[strings.ToLower(fields[2])] = true
+			}
+		}
+	}
+	return refs
+}
+
+// floatingTag matches tags that move to each new release: a major version,
+// or a major and minor one ("1.20" is 1.20.0 today and 1.20.3 next year).
+var floatingTag = regexp.MustCompile(`^v?[0-9]+(\.[0-9]+)?$`)
+
+// imageProblem says why an image reference is not pinned, or returns "" if
+// it is: by digest, or by a tag that names one release.
+func imageProblem(ref string) string {
+	if strings.Contains(ref, "$") {
+		return "is chosen by a variable: pin it in the file"
+	}
+	if _, digest, ok := strings.Cut(ref, "@sha256:"); ok {
+		if len(digest) != 64 {
+			return "has a malformed digest"
+		}
+		return ""
+	}
+	tag := ""
+	if i := strings.LastIndex(ref, ":"); i > strings.LastIndex(ref, "/") {
+		tag = ref[i+1:]
+	}
+	switch {
+	case tag == "":
+		return "has no tag, which means :latest; pin a release"
+	case tag == "latest":
+		return "is :latest; pin a release"
+	case floatingTag.MatchString(tag):
+		return "has a tag that moves with each patch release; pin the patch release"
+	}
+	return ""
+}
+
+// TestDeployImagesPinned checks that every image deploy/ names is pinned
+// (imageProblem). An image without a tag is :latest, which changes under a
+// redeployment: a Flex Template rebuilt from it would launch with another
+// launcher than the release was tested with.
+func TestDeployImagesPinned(t *testing.T) {
+	refs := deployImages(t)
+	froms := 0
+	for _, r := range refs {
+		if strings.HasSuffix(r.file, "Dockerfile") {
+			froms++
+		}
+		if p := imageProblem(r.ref); p != "" {
+			t.Errorf("%s: image %s %s", r.file, r.ref, p)
+		}
+	}
+	// Two Dockerfiles, and the compose files' and manifests' images: if the
+	// extraction breaks, this fails instead of checking nothing.
+	if froms < 2 || len(refs) < 15 {
+		t.Errorf("found %d images, %d of them in Dockerfiles; want at least 15 and 2", len(refs), froms)
+	}
+}
+
+// TestDeployImageProblems checks what TestDeployImagesPinned refuses, so
+// that it cannot pass by accepting everything.
+func TestDeployImageProblems(t *testing.T) {
+	digest := strings.Repeat("ab", 32)
+	for ref, pinned := range map[string]bool{
+		"flink":                          false,
+		"flink:latest":                   false,
+		"flink:1.20":                     false,
+		"apache/spark:3":                 false,
+		"localhost:5000/neardup":         false,
+		"img@sha256:abc":                 false,
+		"${BASE_IMAGE}":                  false,
+		"flink:1.20.1-scala_2.12-java11": true,
+		"apache/beam_go_sdk:2.77.0":      true,
+		"gcr.io/dataflow-templates-base/go-template-launcher-base:20260122_RC00": true,
+		"gcr.io/distroless/static-debian12:nonroot":                              true,
+		"localhost:5000/neardup:v0.2.0":                                          true,
+		"gcr.io/distroless/static-debian12@sha256:" + digest:                     true,
+	} {
+		if p := imageProblem(ref); (p == "") != pinned {
+			t.Errorf("imageProblem(%q) = %q, want pinned = %v", ref, p, pinned)
+		}
+	}
 }
