@@ -29,6 +29,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/fsouza/fake-gcs-server/fakestorage"
 	"gopkg.in/yaml.v3"
@@ -850,6 +851,137 @@ func TestDeployImageProblems(t *testing.T) {
 	} {
 		if p := imageProblem(ref); (p == "") != pinned {
 			t.Errorf("imageProblem(%q) = %q, want pinned = %v", ref, p, pinned)
+		}
+	}
+}
+
+// dockerfileFrom returns the image of the first FROM line of a Dockerfile.
+func dockerfileFrom(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && strings.EqualFold(f[0], "FROM") {
+			return f[1]
+		}
+	}
+	t.Fatalf("%s: no FROM line", path)
+	return ""
+}
+
+// TestTemplateScript runs scripts/template.sh with DRY_RUN=1 and checks the
+// commands it would run: no docker (the image is built by gcloud on Cloud
+// Build), and a flex-template build of the linux/amd64 release binary on the
+// base image pinned in deploy/dataflow/Dockerfile, whose
+// FLEX_TEMPLATE_GO_BINARY names that binary. Where gcloud is installed, it
+// also has gcloud generate the image's Dockerfile from those flags (gcloud
+// stops before the build, for want of an account) and compares it with
+// deploy/dataflow/Dockerfile.
+func TestTemplateScript(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash not found")
+	}
+	const version = "v0.2.0"
+	cmd := exec.Command(bash, "../../scripts/template.sh")
+	cmd.Env = append(os.Environ(), "DRY_RUN=1", "PROJECT=my-project", "REGION=europe-west1", "BUCKET=my-bucket",
+		"VERSION="+version, "BASE_IMAGE=")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("template.sh: %v\n%s", err, out)
+	}
+	var build []string
+	for _, line := range strings.Split(string(out), "\n") {
+		args := strings.Fields(strings.ReplaceAll(line, `\`, ""))
+		if len(args) > 0 && (args[0] == "docker" || slices.Contains(args, "docker")) {
+			t.Errorf("template.sh runs docker: %s", line)
+		}
+		if len(args) > 3 && strings.Join(args[:3], " ") == "gcloud dataflow flex-template" && args[3] == "build" {
+			build = args
+		}
+	}
+	if build == nil {
+		t.Fatalf("template.sh prints no gcloud dataflow flex-template build:\n%s", out)
+	}
+	flags := map[string]string{}
+	for _, a := range build[5:] {
+		name, value, _ := strings.Cut(a, "=")
+		flags[name] = value
+	}
+	base := dockerfileFrom(t, filepath.Join(deployDir, "dataflow", "Dockerfile"))
+	binary := "sentences-" + version + "-linux-amd64"
+	want := map[string]string{
+		"--sdk-language":             "GO",
+		"--flex-template-base-image": base,
+		"--go-binary-path":           "dist/" + binary,
+		"--env":                      "FLEX_TEMPLATE_GO_BINARY=" + binary,
+		"--metadata-file":            "deploy/dataflow/metadata.json",
+		"--image-gcr-path":           "europe-west1-docker.pkg.dev/my-project/neardup/neardup-template:" + version,
+	}
+	for name, value := range want {
+		if flags[name] != value {
+			t.Errorf("flex-template build %s=%q, want %q", name, flags[name], value)
+		}
+	}
+	if spec := build[4]; spec != "gs://my-bucket/templates/neardup-"+version+".json" {
+		t.Errorf("template spec %s, want gs://my-bucket/templates/neardup-%s.json", spec, version)
+	}
+	if _, err := os.Stat(filepath.Join("../..", flags["--metadata-file"])); err != nil {
+		t.Error(err)
+	}
+
+	gcloud, err := exec.LookPath("gcloud")
+	if err != nil {
+		return // the flags are checked; gcloud's reading of them is not
+	}
+	// gcloud copies --go-binary-path to /template/ and prefixes the name in
+	// --env with /template/: the image it generates must be ours.
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "dist"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "dist", binary), []byte("not a binary"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	meta, err := os.ReadFile("../../deploy/dataflow/metadata.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "deploy", "dataflow"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "deploy", "dataflow", "metadata.json"), meta, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	g := exec.CommandContext(ctx, gcloud, build[1:]...)
+	g.Dir = dir
+	g.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "CLOUDSDK_CONFIG=" + filepath.Join(dir, "gcloud"),
+		"CLOUDSDK_CORE_DISABLE_PROMPTS=1"} // no account: gcloud stops before Cloud Build
+	gout, _ := g.CombinedOutput()
+	_, generated, ok := strings.Cut(string(gout), "Generated Dockerfile. Contents:")
+	if !ok {
+		t.Fatalf("gcloud generated no Dockerfile:\n%s", gout)
+	}
+	ours, err := os.ReadFile("../../deploy/dataflow/Dockerfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantLines := []string{
+		"FROM " + base,
+		"ENV FLEX_TEMPLATE_GO_BINARY=/template/" + binary,
+		"COPY " + binary + " /template/",
+	}
+	oursText := strings.ReplaceAll(string(ours), "${VERSION}", version)
+	for _, line := range wantLines {
+		if !strings.Contains(generated, line+"\n") {
+			t.Errorf("gcloud's Dockerfile lacks %q:\n%s", line, generated)
+		}
+		if l := strings.Replace(line, "COPY ", "COPY dist/", 1); !strings.Contains(oursText, l+"\n") {
+			t.Errorf("deploy/dataflow/Dockerfile lacks %q, which gcloud's has", l)
 		}
 	}
 }
