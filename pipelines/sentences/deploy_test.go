@@ -985,3 +985,107 @@ func TestTemplateScript(t *testing.T) {
 		}
 	}
 }
+
+// TestKubernetesArtifactStaging checks where the Kubernetes manifests' Beam
+// job servers stage the worker binary. The task managers (Flink) or
+// executors (Spark), in other pods, read it from there to serve it to the
+// SDK workers, so a pod-local path (the default /tmp, an emptyDir) cannot
+// work, and a volume shared between pods must be ReadWriteMany, which the
+// default storage classes of GKE and EKS do not provide. So each job
+// server's --artifacts-dir must be a bucket (gs://, s3://), or on a
+// ReadWriteMany claim that names its storage class (Filestore, EFS); and no
+// manifest may claim a ReadWriteMany volume of the default class.
+func TestKubernetesArtifactStaging(t *testing.T) {
+	type claim struct {
+		rwx   bool
+		class string
+	}
+	claims := map[string]claim{}
+	var docs []deployDoc
+	for _, d := range parseDeployFiles(t) {
+		if !strings.Contains(d.file, "/k8s/") {
+			continue
+		}
+		docs = append(docs, d)
+		m, _ := d.doc.(map[string]any)
+		if m["kind"] != "PersistentVolumeClaim" {
+			continue
+		}
+		var pvc struct {
+			Metadata struct{ Name string }
+			Spec     struct {
+				AccessModes      []string `json:"accessModes"`
+				StorageClassName string   `json:"storageClassName"`
+			}
+		}
+		remarshal(t, d, &pvc)
+		c := claim{slices.Contains(pvc.Spec.AccessModes, "ReadWriteMany"), pvc.Spec.StorageClassName}
+		claims[pvc.Metadata.Name] = c
+		if c.rwx && c.class == "" {
+			t.Errorf("%s: claim %s is ReadWriteMany of the default storage class, which GKE's and EKS's defaults do not provide; name a class (Filestore: standard-rwx; EFS: your efs-sc)", d.file, pvc.Metadata.Name)
+		}
+	}
+	jobServers := 0
+	for _, d := range docs {
+		walk(d.doc, func(pod map[string]any) {
+			if _, ok := pod["containers"]; !ok {
+				return
+			}
+			var spec struct {
+				Volumes []struct {
+					Name string
+					PVC  *struct {
+						ClaimName string `json:"claimName"`
+					} `json:"persistentVolumeClaim"`
+				}
+				Containers     []k8sContainer
+				InitContainers []k8sContainer `json:"initContainers"`
+			}
+			remarshal(t, deployDoc{d.file, pod}, &spec)
+			for _, c := range append(spec.InitContainers, spec.Containers...) {
+				if !strings.HasPrefix(c.Image, "apache/beam_") || !strings.Contains(c.Image, "_job_server:") {
+					continue
+				}
+				jobServers++
+				dir := "/tmp/beam-artifact-staging" // the job servers' default
+				for _, u := range flagArgs(d.file, c.Args) {
+					if u.name == "artifacts-dir" {
+						dir = u.value
+					}
+				}
+				if strings.HasPrefix(dir, "gs://") || strings.HasPrefix(dir, "s3://") {
+					continue
+				}
+				shared := false
+				for _, m := range c.VolumeMounts {
+					if dir != m.MountPath && !strings.HasPrefix(dir, strings.TrimSuffix(m.MountPath, "/")+"/") {
+						continue
+					}
+					for _, v := range spec.Volumes {
+						if v.Name == m.Name && v.PVC != nil {
+							cl, ok := claims[v.PVC.ClaimName]
+							shared = ok && cl.rwx && cl.class != ""
+						}
+					}
+				}
+				if !shared {
+					t.Errorf("%s: job server %s stages artifacts in %s, which the task managers or executors of other pods cannot read; use a gs:// directory or a ReadWriteMany claim of a named storage class", d.file, c.Name, dir)
+				}
+			}
+		})
+	}
+	if jobServers < 2 {
+		t.Errorf("found %d job servers in the Kubernetes manifests, want Flink's and Spark's", jobServers)
+	}
+}
+
+// k8sContainer is what TestKubernetesArtifactStaging reads of a container.
+type k8sContainer struct {
+	Name         string
+	Image        string
+	Args         []string
+	VolumeMounts []struct {
+		Name      string
+		MountPath string `json:"mountPath"`
+	} `json:"volumeMounts"`
+}
