@@ -219,15 +219,16 @@ func deployParams(t *testing.T, docs []deployDoc) []paramUse {
 			for name := range templateParams(t, []deployDoc{d}) {
 				uses = append(uses, paramUse{d.file, name, ""})
 			}
-		case strings.HasSuffix(d.file, "/launch-request.json"):
-			var req struct {
-				LaunchParameter struct {
-					Parameters map[string]string `json:"parameters"`
-				} `json:"launchParameter"`
-			}
-			remarshal(t, d, &req)
-			for name, value := range req.LaunchParameter.Parameters {
-				uses = append(uses, paramUse{d.file, name, value})
+		case d.file == workflowFile:
+			// The launch as the workflow would make it on 12 June 2026.
+			_, launch := workflowLaunch(t, d.doc, time.Date(2026, 6, 12, 6, 0, 0, 0, time.UTC))
+			params, _ := launch["parameters"].(map[string]any)
+			for name, value := range params {
+				s, ok := value.(string)
+				if !ok {
+					t.Errorf("%s: parameter %s = %v, not a string", d.file, name, value)
+				}
+				uses = append(uses, paramUse{d.file, name, s})
 			}
 		default: // compose services and Kubernetes containers
 			walk(d.doc, func(m map[string]any) {
@@ -310,7 +311,7 @@ func TestDeployFiles(t *testing.T) {
 	for _, f := range []string{
 		"deploy/flink/docker-compose.yml", "deploy/flink/k8s/submit-job.yaml",
 		"deploy/spark/docker-compose.yml", "deploy/spark/k8s/submit-job.yaml",
-		"deploy/dataflow/metadata.json", "deploy/dataflow/scheduler/launch-request.json",
+		"deploy/dataflow/metadata.json", workflowFile,
 		airflowDAG,
 	} {
 		if perFile[f] < 3 {
@@ -346,7 +347,7 @@ func TestDeployFiles(t *testing.T) {
 
 	t.Run("values match the template's regexes", func(t *testing.T) {
 		for _, u := range uses {
-			if !strings.HasSuffix(u.file, "launch-request.json") {
+			if u.file != workflowFile {
 				continue
 			}
 			regexes, ok := template[u.name]
@@ -410,19 +411,20 @@ func TestDeployFiles(t *testing.T) {
 		}
 	})
 
-	t.Run("scheduler job launches the template", func(t *testing.T) {
+	t.Run("scheduler job runs the workflow", func(t *testing.T) {
+		jobs := 0
 		for _, d := range docs {
 			if !strings.HasSuffix(d.file, "/scheduler/job.yaml") {
 				continue
 			}
+			jobs++
 			m, _ := d.doc.(map[string]any)
-			if uri, _ := m["--uri"].(string); !strings.HasSuffix(uri, "/flexTemplates:launch") {
-				t.Errorf("%s: --uri %q is not a flexTemplates:launch URL", d.file, uri)
+			if uri, _ := m["--uri"].(string); !strings.HasSuffix(uri, "/workflows/neardup-enwiki/executions") {
+				t.Errorf("%s: --uri %q does not run the workflow neardup-enwiki", d.file, uri)
 			}
-			body, _ := m["--message-body-from-file"].(string)
-			if _, err := os.Stat(filepath.Join("../..", body)); err != nil {
-				t.Errorf("%s: --message-body-from-file: %v", d.file, err)
-			}
+		}
+		if jobs != 1 {
+			t.Errorf("found %d scheduler jobs, want 1", jobs)
 		}
 	})
 
@@ -871,7 +873,7 @@ func dockerfileFrom(t *testing.T, path string) string {
 	return ""
 }
 
-// TestTemplateScript runs scripts/template.sh with DRY_RUN=1 and checks the
+// TestDeployTemplateScript runs scripts/template.sh with DRY_RUN=1 and checks the
 // commands it would run: no docker (the image is built by gcloud on Cloud
 // Build), and a flex-template build of the linux/amd64 release binary on the
 // base image pinned in deploy/dataflow/Dockerfile, whose
@@ -879,7 +881,7 @@ func dockerfileFrom(t *testing.T, path string) string {
 // also has gcloud generate the image's Dockerfile from those flags (gcloud
 // stops before the build, for want of an account) and compares it with
 // deploy/dataflow/Dockerfile.
-func TestTemplateScript(t *testing.T) {
+func TestDeployTemplateScript(t *testing.T) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skip("bash not found")
@@ -930,6 +932,11 @@ func TestTemplateScript(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join("../..", flags["--metadata-file"])); err != nil {
 		t.Error(err)
+	}
+	if readme, err := os.ReadFile(filepath.Join(deployDir, "dataflow", "README.md")); err != nil {
+		t.Error(err)
+	} else if !bytes.Contains(readme, []byte("--flex-template-base-image="+base+" ")) {
+		t.Errorf("deploy/dataflow/README.md does not show the base image pinned in the Dockerfile, %s", base)
 	}
 
 	gcloud, err := exec.LookPath("gcloud")
@@ -986,7 +993,7 @@ func TestTemplateScript(t *testing.T) {
 	}
 }
 
-// TestKubernetesArtifactStaging checks where the Kubernetes manifests' Beam
+// TestDeployKubernetesArtifactStaging checks where the Kubernetes manifests' Beam
 // job servers stage the worker binary. The task managers (Flink) or
 // executors (Spark), in other pods, read it from there to serve it to the
 // SDK workers, so a pod-local path (the default /tmp, an emptyDir) cannot
@@ -995,7 +1002,7 @@ func TestTemplateScript(t *testing.T) {
 // server's --artifacts-dir must be a bucket (gs://, s3://), or on a
 // ReadWriteMany claim that names its storage class (Filestore, EFS); and no
 // manifest may claim a ReadWriteMany volume of the default class.
-func TestKubernetesArtifactStaging(t *testing.T) {
+func TestDeployKubernetesArtifactStaging(t *testing.T) {
 	type claim struct {
 		rwx   bool
 		class string
@@ -1079,7 +1086,7 @@ func TestKubernetesArtifactStaging(t *testing.T) {
 	}
 }
 
-// k8sContainer is what TestKubernetesArtifactStaging reads of a container.
+// k8sContainer is what TestDeployKubernetesArtifactStaging reads of a container.
 type k8sContainer struct {
 	Name         string
 	Image        string
