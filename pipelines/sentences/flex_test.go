@@ -1,8 +1,15 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
 	"flag"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -61,4 +68,67 @@ func TestFlexDefaultsNeedsTheBeamFlag(t *testing.T) {
 	if flag.Lookup("worker_binary") == nil {
 		t.Error("the binary defines no --worker_binary flag: Beam renamed it, and flexDefaults sets nothing")
 	}
+}
+
+// TestFlexTemplateDryRun runs the binary as the Flex Template launcher runs
+// it, with FLEX_TEMPLATE_GO_BINARY set and no --worker_binary, in a
+// Dataflow dry run: the job it would submit must name the launcher as the
+// workers' binary.
+func TestFlexTemplateDryRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary; skipped with -short")
+	}
+	if !mainCallsFlexDefaults(t) {
+		t.Skip("main.go does not call flexDefaults yet")
+	}
+	tmp := t.TempDir()
+	bin := buildGo(t, tmp, "sentences", ".")
+	emulator := startGCSEmulator(t, "neardup-flex", map[string]string{
+		"dumps/simplewiki-sample.xml": "../../testdata/sample/simplewiki-sample.xml",
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "--runner=dataflow", "--dry_run",
+		"--project=neardup-test", "--region=europe-west1", "--staging_location=gs://neardup-flex/staging",
+		"--input=gs://neardup-flex/dumps/*.xml", "--output=gs://neardup-flex/out", "--run_id=flex-1")
+	cmd.Dir = tmp
+	cmd.Env = append(os.Environ(), "STORAGE_EMULATOR_HOST="+emulator.host, "TMPDIR="+tmp, flexBinaryEnv+"="+bin)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("dry run: %v\n%s", err, tail(out, 6000))
+	}
+	var job struct {
+		Environment struct {
+			SdkPipelineOptions struct {
+				GoOptions struct {
+					Options map[string]string `json:"options"`
+				} `json:"beam:option:go_options:v1"`
+			} `json:"sdkPipelineOptions"`
+		} `json:"environment"`
+	}
+	if err := json.Unmarshal(printedJob(t, out), &job); err != nil {
+		t.Fatal(err)
+	}
+	if got := job.Environment.SdkPipelineOptions.GoOptions.Options["worker_binary"]; got != bin {
+		t.Errorf("the job's worker_binary is %q, want the launcher, %s", got, bin)
+	}
+}
+
+// mainCallsFlexDefaults reports whether main.go calls flexDefaults.
+func mainCallsFlexDefaults(t *testing.T) bool {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "flexDefaults" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
