@@ -70,7 +70,7 @@ bench-go:
 release:
 	VERSION='$(VERSION)' COMMIT='$(COMMIT)' GO='$(GO)' scripts/release.sh
 
-## template: build, push and register the Dataflow Flex Template (PROJECT=… REGION=… BUCKET=…; needs docker and gcloud)
+## template: build (on Cloud Build) and register the Dataflow Flex Template (PROJECT=… REGION=… BUCKET=…; needs gcloud, no Docker)
 template:
 	VERSION='$(VERSION)' scripts/template.sh
 

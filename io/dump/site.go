@@ -25,6 +25,9 @@ type Site struct {
 	// without one the file's base name up to its first '-' or '.'
 	// ("Katrina.xml" → "Katrina").
 	Wiki string `json:"wiki"`
+	// DBName is the <dbname> of the header, as it is written, even if
+	// unusable as Wiki; "" for a dump without one.
+	DBName string `json:"dbname,omitempty"`
 	// Lang is the wiki's content language: the xml:lang of <mediawiki>, or
 	// else the language subdomain of <base>, or "" when neither says.
 	Lang string `json:"lang"`
@@ -114,7 +117,8 @@ func parseSite(file, rootLang string, siteinfo []byte) Site {
 		s.Problems = append(s.Problems, "malformed <siteinfo> ("+err.Error()+"): canonical namespace names used")
 		return s
 	}
-	if name := strings.TrimSpace(info.DBName); validWikiName(name) {
+	s.DBName = strings.TrimSpace(info.DBName)
+	if name := s.DBName; validWikiName(name) {
 		s.Wiki = name
 	} else if name != "" {
 		s.Problems = append(s.Problems, fmt.Sprintf("unusable <dbname> %q: the wiki is named after the file", name))

@@ -27,11 +27,11 @@ func TestParseSite(t *testing.T) {
 		want                       Site
 	}{{
 		name: "armenian", file: "dumps/hywiki-20251101-pages-articles.xml.bz2", lang: "hy", siteinfo: armenianSiteinfo,
-		want: Site{Wiki: "hywiki", Lang: "hy", Base: "https://hy.wikipedia.org/wiki/%D4%B3%D5%AC%D5%AD%D5%A1%D5%BE%D5%B8%D6%80_%D5%A7%D5%BB",
+		want: Site{Wiki: "hywiki", DBName: "hywiki", Lang: "hy", Base: "https://hy.wikipedia.org/wiki/%D4%B3%D5%AC%D5%AD%D5%A1%D5%BE%D5%B8%D6%80_%D5%A7%D5%BB",
 			Namespaces: []Namespace{{-2, "Մեդիա"}, {0, ""}, {6, "Պատկեր"}, {14, "Կատեգորիա"}}},
 	}, {
 		name: "language from base when the root has none", file: "x.xml", siteinfo: armenianSiteinfo,
-		want: Site{Wiki: "hywiki", Lang: "hy", Base: "https://hy.wikipedia.org/wiki/%D4%B3%D5%AC%D5%AD%D5%A1%D5%BE%D5%B8%D6%80_%D5%A7%D5%BB",
+		want: Site{Wiki: "hywiki", DBName: "hywiki", Lang: "hy", Base: "https://hy.wikipedia.org/wiki/%D4%B3%D5%AC%D5%AD%D5%A1%D5%BE%D5%B8%D6%80_%D5%A7%D5%BB",
 			Namespaces: []Namespace{{-2, "Մեդիա"}, {0, ""}, {6, "Պատկեր"}, {14, "Կատեգորիա"}}},
 	}, {
 		name: "bare pages: wiki and language from the file name", file: "/data/dewiki-20130602-id1.xml",
@@ -45,18 +45,21 @@ func TestParseSite(t *testing.T) {
 			"frwiki-x.xml: malformed <siteinfo> (XML syntax error on line 1: element <namespace> closed by </namespaces>): canonical namespace names used"}},
 	}, {
 		name: "malformed key and unusable dbname", file: "a.xml", lang: "EN", siteinfo: `<siteinfo><dbname>en wiki:1</dbname><namespaces><namespace key="x">Bad</namespace><namespace key="14">Category</namespace></namespaces></siteinfo>`,
-		want: Site{Wiki: "a", Lang: "en", Namespaces: []Namespace{{14, "Category"}}, Problems: []string{
+		want: Site{Wiki: "a", DBName: "en wiki:1", Lang: "en", Namespaces: []Namespace{{14, "Category"}}, Problems: []string{
 			`a.xml: unusable <dbname> "en wiki:1": the wiki is named after the file`, `a.xml: namespace with a malformed key "x" ignored`}},
 	}, {
 		name: "file named like a dump of another wiki", file: "gs://b/dewiki-20250101-pages-articles.xml.bz2", lang: "en", siteinfo: `<siteinfo><dbname>enwiki</dbname><namespaces><namespace key="14">Category</namespace></namespaces></siteinfo>`,
-		want: Site{Wiki: "enwiki", Lang: "en", Namespaces: []Namespace{{14, "Category"}}, Problems: []string{
+		want: Site{Wiki: "enwiki", DBName: "enwiki", Lang: "en", Namespaces: []Namespace{{14, "Category"}}, Problems: []string{
 			"dewiki-20250101-pages-articles.xml.bz2 is named like a dump of dewiki but its <dbname> is enwiki"}},
 	}, {
 		name: "file not named like a dump", file: "dewiki-minidump.xml.bz2", lang: "en", siteinfo: `<siteinfo><dbname>enwiki</dbname><namespaces><namespace key="14">Category</namespace></namespaces></siteinfo>`,
+		want: Site{Wiki: "enwiki", DBName: "enwiki", Lang: "en", Namespaces: []Namespace{{14, "Category"}}},
+	}, {
+		name: "no dbname: the wiki is named after the file", file: "enwiki-20260601-pages-articles.xml", lang: "en", siteinfo: `<siteinfo><namespaces><namespace key="14">Category</namespace></namespaces></siteinfo>`,
 		want: Site{Wiki: "enwiki", Lang: "en", Namespaces: []Namespace{{14, "Category"}}},
 	}, {
 		name: "no namespaces", file: "w.xml", siteinfo: `<siteinfo><dbname>commonswiki</dbname></siteinfo>`,
-		want: Site{Wiki: "commonswiki", Problems: []string{"w.xml: no <namespaces> in <siteinfo>: canonical namespace names used"}},
+		want: Site{Wiki: "commonswiki", DBName: "commonswiki", Problems: []string{"w.xml: no <namespaces> in <siteinfo>: canonical namespace names used"}},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,7 +76,7 @@ func TestParseSite(t *testing.T) {
 }
 
 func sameSite(a, b Site) bool {
-	return a.Wiki == b.Wiki && a.Lang == b.Lang && a.Base == b.Base &&
+	return a.Wiki == b.Wiki && a.DBName == b.DBName && a.Lang == b.Lang && a.Base == b.Base &&
 		slices.Equal(a.Namespaces, b.Namespaces) && slices.Equal(a.Problems, b.Problems)
 }
 
@@ -96,7 +99,7 @@ func TestReadSiteOfTheSample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Site{Wiki: "samplewiki", Lang: "en", Base: "https://sample.invalid/wiki/Main_Page",
+	want := Site{Wiki: "samplewiki", DBName: "samplewiki", Lang: "en", Base: "https://sample.invalid/wiki/Main_Page",
 		Namespaces: []Namespace{{0, ""}, {1, "Talk"}, {2, "User"}, {3, "User talk"}, {10, "Template"}, {14, "Category"}}}
 	if !sameSite(s, want) {
 		t.Errorf("ReadSite = %+v, want %+v", s, want)

@@ -29,6 +29,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/fsouza/fake-gcs-server/fakestorage"
 	"gopkg.in/yaml.v3"
@@ -218,15 +219,16 @@ func deployParams(t *testing.T, docs []deployDoc) []paramUse {
 			for name := range templateParams(t, []deployDoc{d}) {
 				uses = append(uses, paramUse{d.file, name, ""})
 			}
-		case strings.HasSuffix(d.file, "/launch-request.json"):
-			var req struct {
-				LaunchParameter struct {
-					Parameters map[string]string `json:"parameters"`
-				} `json:"launchParameter"`
-			}
-			remarshal(t, d, &req)
-			for name, value := range req.LaunchParameter.Parameters {
-				uses = append(uses, paramUse{d.file, name, value})
+		case d.file == workflowFile:
+			// The launch as the workflow would make it on 12 June 2026.
+			_, launch := workflowLaunch(t, d.doc, time.Date(2026, 6, 12, 6, 0, 0, 0, time.UTC))
+			params, _ := launch["parameters"].(map[string]any)
+			for name, value := range params {
+				s, ok := value.(string)
+				if !ok {
+					t.Errorf("%s: parameter %s = %v, not a string", d.file, name, value)
+				}
+				uses = append(uses, paramUse{d.file, name, s})
 			}
 		default: // compose services and Kubernetes containers
 			walk(d.doc, func(m map[string]any) {
@@ -309,7 +311,7 @@ func TestDeployFiles(t *testing.T) {
 	for _, f := range []string{
 		"deploy/flink/docker-compose.yml", "deploy/flink/k8s/submit-job.yaml",
 		"deploy/spark/docker-compose.yml", "deploy/spark/k8s/submit-job.yaml",
-		"deploy/dataflow/metadata.json", "deploy/dataflow/scheduler/launch-request.json",
+		"deploy/dataflow/metadata.json", workflowFile,
 		airflowDAG,
 	} {
 		if perFile[f] < 3 {
@@ -327,9 +329,25 @@ func TestDeployFiles(t *testing.T) {
 		}
 	})
 
+	t.Run("the template leaves worker_binary to the launcher", func(t *testing.T) {
+		// --worker_binary is a Beam flag, so the check above does not ask for
+		// it, and it must not be a template parameter either: inside the
+		// Flex Template launcher the binary sets it to itself, from
+		// FLEX_TEMPLATE_GO_BINARY (flexDefaults), and a parameter could only
+		// name a wrong path. Nor may a launch of the template pass it.
+		if _, ok := template["worker_binary"]; ok {
+			t.Error("metadata.json declares worker_binary; the launcher sets it (flexDefaults)")
+		}
+		for _, u := range uses {
+			if u.name == "worker_binary" && strings.Contains(u.file, "/dataflow/scheduler/") {
+				t.Errorf("%s passes worker_binary=%q to the template; the launcher sets it (flexDefaults)", u.file, u.value)
+			}
+		}
+	})
+
 	t.Run("values match the template's regexes", func(t *testing.T) {
 		for _, u := range uses {
-			if !strings.HasSuffix(u.file, "launch-request.json") {
+			if u.file != workflowFile {
 				continue
 			}
 			regexes, ok := template[u.name]
@@ -393,19 +411,20 @@ func TestDeployFiles(t *testing.T) {
 		}
 	})
 
-	t.Run("scheduler job launches the template", func(t *testing.T) {
+	t.Run("scheduler job runs the workflow", func(t *testing.T) {
+		jobs := 0
 		for _, d := range docs {
 			if !strings.HasSuffix(d.file, "/scheduler/job.yaml") {
 				continue
 			}
+			jobs++
 			m, _ := d.doc.(map[string]any)
-			if uri, _ := m["--uri"].(string); !strings.HasSuffix(uri, "/flexTemplates:launch") {
-				t.Errorf("%s: --uri %q is not a flexTemplates:launch URL", d.file, uri)
+			if uri, _ := m["--uri"].(string); !strings.HasSuffix(uri, "/workflows/neardup-enwiki/executions") {
+				t.Errorf("%s: --uri %q does not run the workflow neardup-enwiki", d.file, uri)
 			}
-			body, _ := m["--message-body-from-file"].(string)
-			if _, err := os.Stat(filepath.Join("../..", body)); err != nil {
-				t.Errorf("%s: --message-body-from-file: %v", d.file, err)
-			}
+		}
+		if jobs != 1 {
+			t.Errorf("found %d scheduler jobs, want 1", jobs)
 		}
 	})
 
@@ -704,4 +723,376 @@ func copySources(t *testing.T, root string) string {
 		t.Fatal(err)
 	}
 	return dst
+}
+
+// imageRef is an image named by a deploy file.
+type imageRef struct {
+	file, ref string
+}
+
+// deployImages returns every image the files under deploy/ name: the FROM
+// lines of the Dockerfiles and the image fields of the compose files and
+// Kubernetes manifests.
+func deployImages(t *testing.T) []imageRef {
+	t.Helper()
+	var refs []imageRef
+	for _, d := range parseDeployFiles(t) {
+		walk(d.doc, func(m map[string]any) {
+			if image, ok := m["image"].(string); ok {
+				refs = append(refs, imageRef{d.file, image})
+			}
+		})
+	}
+	dockerfiles, err := filepath.Glob(filepath.Join(deployDir, "*", "Dockerfile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	top, err := filepath.Glob(filepath.Join(deployDir, "Dockerfile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range append(top, dockerfiles...) {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel := filepath.ToSlash(strings.TrimPrefix(path, "../../"))
+		stages := map[string]bool{"scratch": true}
+		for _, line := range strings.Split(string(b), "\n") {
+			fields := strings.Fields(line)
+			if len(fields) < 2 || !strings.EqualFold(fields[0], "FROM") {
+				continue
+			}
+			fields = slices.DeleteFunc(fields[1:], func(f string) bool { return strings.HasPrefix(f, "--") })
+			if len(fields) == 0 {
+				t.Errorf("%s: %q names no image", rel, line)
+				continue
+			}
+			if !stages[strings.ToLower(fields[0])] {
+				refs = append(refs, imageRef{rel, fields[0]})
+			}
+			if len(fields) == 3 && strings.EqualFold(fields[1], "AS") {
+				stages[strings.ToLower(fields[2])] = true
+			}
+		}
+	}
+	return refs
+}
+
+// floatingTag matches tags that move to each new release: a major version,
+// or a major and minor one ("1.20" is 1.20.0 today and 1.20.3 next year).
+var floatingTag = regexp.MustCompile(`^v?[0-9]+(\.[0-9]+)?$`)
+
+// imageProblem says why an image reference is not pinned, or returns "" if
+// it is: by digest, or by a tag that names one release.
+func imageProblem(ref string) string {
+	if strings.Contains(ref, "$") {
+		return "is chosen by a variable: pin it in the file"
+	}
+	if _, digest, ok := strings.Cut(ref, "@sha256:"); ok {
+		if len(digest) != 64 {
+			return "has a malformed digest"
+		}
+		return ""
+	}
+	tag := ""
+	if i := strings.LastIndex(ref, ":"); i > strings.LastIndex(ref, "/") {
+		tag = ref[i+1:]
+	}
+	switch {
+	case tag == "":
+		return "has no tag, which means :latest; pin a release"
+	case tag == "latest":
+		return "is :latest; pin a release"
+	case floatingTag.MatchString(tag):
+		return "has a tag that moves with each patch release; pin the patch release"
+	}
+	return ""
+}
+
+// TestDeployImagesPinned checks that every image deploy/ names is pinned
+// (imageProblem). An image without a tag is :latest, which changes under a
+// redeployment: a Flex Template rebuilt from it would launch with another
+// launcher than the release was tested with.
+func TestDeployImagesPinned(t *testing.T) {
+	refs := deployImages(t)
+	froms := 0
+	for _, r := range refs {
+		if strings.HasSuffix(r.file, "Dockerfile") {
+			froms++
+		}
+		if p := imageProblem(r.ref); p != "" {
+			t.Errorf("%s: image %s %s", r.file, r.ref, p)
+		}
+	}
+	// Two Dockerfiles, and the compose files' and manifests' images: if the
+	// extraction breaks, this fails instead of checking nothing.
+	if froms < 2 || len(refs) < 15 {
+		t.Errorf("found %d images, %d of them in Dockerfiles; want at least 15 and 2", len(refs), froms)
+	}
+}
+
+// TestDeployImageProblems checks what TestDeployImagesPinned refuses, so
+// that it cannot pass by accepting everything.
+func TestDeployImageProblems(t *testing.T) {
+	digest := strings.Repeat("ab", 32)
+	for ref, pinned := range map[string]bool{
+		"flink":                          false,
+		"flink:latest":                   false,
+		"flink:1.20":                     false,
+		"apache/spark:3":                 false,
+		"localhost:5000/neardup":         false,
+		"img@sha256:abc":                 false,
+		"${BASE_IMAGE}":                  false,
+		"flink:1.20.1-scala_2.12-java11": true,
+		"apache/beam_go_sdk:2.77.0":      true,
+		"gcr.io/dataflow-templates-base/go-template-launcher-base:20260122_RC00": true,
+		"gcr.io/distroless/static-debian12:nonroot":                              true,
+		"localhost:5000/neardup:v0.2.0":                                          true,
+		"gcr.io/distroless/static-debian12@sha256:" + digest:                     true,
+	} {
+		if p := imageProblem(ref); (p == "") != pinned {
+			t.Errorf("imageProblem(%q) = %q, want pinned = %v", ref, p, pinned)
+		}
+	}
+}
+
+// dockerfileFrom returns the image of the first FROM line of a Dockerfile.
+func dockerfileFrom(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && strings.EqualFold(f[0], "FROM") {
+			return f[1]
+		}
+	}
+	t.Fatalf("%s: no FROM line", path)
+	return ""
+}
+
+// TestDeployTemplateScript runs scripts/template.sh with DRY_RUN=1 and checks the
+// commands it would run: no docker (the image is built by gcloud on Cloud
+// Build), and a flex-template build of the linux/amd64 release binary on the
+// base image pinned in deploy/dataflow/Dockerfile, whose
+// FLEX_TEMPLATE_GO_BINARY names that binary. Where gcloud is installed, it
+// also has gcloud generate the image's Dockerfile from those flags (gcloud
+// stops before the build, for want of an account) and compares it with
+// deploy/dataflow/Dockerfile.
+func TestDeployTemplateScript(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash not found")
+	}
+	const version = "v0.2.0"
+	cmd := exec.Command(bash, "../../scripts/template.sh")
+	cmd.Env = append(os.Environ(), "DRY_RUN=1", "PROJECT=my-project", "REGION=europe-west1", "BUCKET=my-bucket",
+		"VERSION="+version, "BASE_IMAGE=")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("template.sh: %v\n%s", err, out)
+	}
+	var build []string
+	for _, line := range strings.Split(string(out), "\n") {
+		args := strings.Fields(strings.ReplaceAll(line, `\`, ""))
+		if len(args) > 0 && (args[0] == "docker" || slices.Contains(args, "docker")) {
+			t.Errorf("template.sh runs docker: %s", line)
+		}
+		if len(args) > 3 && strings.Join(args[:3], " ") == "gcloud dataflow flex-template" && args[3] == "build" {
+			build = args
+		}
+	}
+	if build == nil {
+		t.Fatalf("template.sh prints no gcloud dataflow flex-template build:\n%s", out)
+	}
+	flags := map[string]string{}
+	for _, a := range build[5:] {
+		name, value, _ := strings.Cut(a, "=")
+		flags[name] = value
+	}
+	base := dockerfileFrom(t, filepath.Join(deployDir, "dataflow", "Dockerfile"))
+	binary := "sentences-" + version + "-linux-amd64"
+	want := map[string]string{
+		"--sdk-language":             "GO",
+		"--flex-template-base-image": base,
+		"--go-binary-path":           "dist/" + binary,
+		"--env":                      "FLEX_TEMPLATE_GO_BINARY=" + binary,
+		"--metadata-file":            "deploy/dataflow/metadata.json",
+		"--image-gcr-path":           "europe-west1-docker.pkg.dev/my-project/neardup/neardup-template:" + version,
+	}
+	for name, value := range want {
+		if flags[name] != value {
+			t.Errorf("flex-template build %s=%q, want %q", name, flags[name], value)
+		}
+	}
+	if spec := build[4]; spec != "gs://my-bucket/templates/neardup-"+version+".json" {
+		t.Errorf("template spec %s, want gs://my-bucket/templates/neardup-%s.json", spec, version)
+	}
+	if _, err := os.Stat(filepath.Join("../..", flags["--metadata-file"])); err != nil {
+		t.Error(err)
+	}
+	if readme, err := os.ReadFile(filepath.Join(deployDir, "dataflow", "README.md")); err != nil {
+		t.Error(err)
+	} else if !bytes.Contains(readme, []byte("--flex-template-base-image="+base+" ")) {
+		t.Errorf("deploy/dataflow/README.md does not show the base image pinned in the Dockerfile, %s", base)
+	}
+
+	gcloud, err := exec.LookPath("gcloud")
+	if err != nil {
+		return // the flags are checked; gcloud's reading of them is not
+	}
+	// gcloud copies --go-binary-path to /template/ and prefixes the name in
+	// --env with /template/: the image it generates must be ours.
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "dist"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "dist", binary), []byte("not a binary"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	meta, err := os.ReadFile("../../deploy/dataflow/metadata.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "deploy", "dataflow"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "deploy", "dataflow", "metadata.json"), meta, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	g := exec.CommandContext(ctx, gcloud, build[1:]...)
+	g.Dir = dir
+	g.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "CLOUDSDK_CONFIG=" + filepath.Join(dir, "gcloud"),
+		"CLOUDSDK_CORE_DISABLE_PROMPTS=1"} // no account: gcloud stops before Cloud Build
+	gout, _ := g.CombinedOutput()
+	_, generated, ok := strings.Cut(string(gout), "Generated Dockerfile. Contents:")
+	if !ok {
+		t.Fatalf("gcloud generated no Dockerfile:\n%s", gout)
+	}
+	ours, err := os.ReadFile("../../deploy/dataflow/Dockerfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantLines := []string{
+		"FROM " + base,
+		"ENV FLEX_TEMPLATE_GO_BINARY=/template/" + binary,
+		"COPY " + binary + " /template/",
+	}
+	oursText := strings.ReplaceAll(string(ours), "${VERSION}", version)
+	for _, line := range wantLines {
+		if !strings.Contains(generated, line+"\n") {
+			t.Errorf("gcloud's Dockerfile lacks %q:\n%s", line, generated)
+		}
+		if l := strings.Replace(line, "COPY ", "COPY dist/", 1); !strings.Contains(oursText, l+"\n") {
+			t.Errorf("deploy/dataflow/Dockerfile lacks %q, which gcloud's has", l)
+		}
+	}
+}
+
+// TestDeployKubernetesArtifactStaging checks where the Kubernetes manifests' Beam
+// job servers stage the worker binary. The task managers (Flink) or
+// executors (Spark), in other pods, read it from there to serve it to the
+// SDK workers, so a pod-local path (the default /tmp, an emptyDir) cannot
+// work, and a volume shared between pods must be ReadWriteMany, which the
+// default storage classes of GKE and EKS do not provide. So each job
+// server's --artifacts-dir must be a bucket (gs://, s3://), or on a
+// ReadWriteMany claim that names its storage class (Filestore, EFS); and no
+// manifest may claim a ReadWriteMany volume of the default class.
+func TestDeployKubernetesArtifactStaging(t *testing.T) {
+	type claim struct {
+		rwx   bool
+		class string
+	}
+	claims := map[string]claim{}
+	var docs []deployDoc
+	for _, d := range parseDeployFiles(t) {
+		if !strings.Contains(d.file, "/k8s/") {
+			continue
+		}
+		docs = append(docs, d)
+		m, _ := d.doc.(map[string]any)
+		if m["kind"] != "PersistentVolumeClaim" {
+			continue
+		}
+		var pvc struct {
+			Metadata struct{ Name string }
+			Spec     struct {
+				AccessModes      []string `json:"accessModes"`
+				StorageClassName string   `json:"storageClassName"`
+			}
+		}
+		remarshal(t, d, &pvc)
+		c := claim{slices.Contains(pvc.Spec.AccessModes, "ReadWriteMany"), pvc.Spec.StorageClassName}
+		claims[pvc.Metadata.Name] = c
+		if c.rwx && c.class == "" {
+			t.Errorf("%s: claim %s is ReadWriteMany of the default storage class, which GKE's and EKS's defaults do not provide; name a class (Filestore: standard-rwx; EFS: your efs-sc)", d.file, pvc.Metadata.Name)
+		}
+	}
+	jobServers := 0
+	for _, d := range docs {
+		walk(d.doc, func(pod map[string]any) {
+			if _, ok := pod["containers"]; !ok {
+				return
+			}
+			var spec struct {
+				Volumes []struct {
+					Name string
+					PVC  *struct {
+						ClaimName string `json:"claimName"`
+					} `json:"persistentVolumeClaim"`
+				}
+				Containers     []k8sContainer
+				InitContainers []k8sContainer `json:"initContainers"`
+			}
+			remarshal(t, deployDoc{d.file, pod}, &spec)
+			for _, c := range append(spec.InitContainers, spec.Containers...) {
+				if !strings.HasPrefix(c.Image, "apache/beam_") || !strings.Contains(c.Image, "_job_server:") {
+					continue
+				}
+				jobServers++
+				dir := "/tmp/beam-artifact-staging" // the job servers' default
+				for _, u := range flagArgs(d.file, c.Args) {
+					if u.name == "artifacts-dir" {
+						dir = u.value
+					}
+				}
+				if strings.HasPrefix(dir, "gs://") || strings.HasPrefix(dir, "s3://") {
+					continue
+				}
+				shared := false
+				for _, m := range c.VolumeMounts {
+					if dir != m.MountPath && !strings.HasPrefix(dir, strings.TrimSuffix(m.MountPath, "/")+"/") {
+						continue
+					}
+					for _, v := range spec.Volumes {
+						if v.Name == m.Name && v.PVC != nil {
+							cl, ok := claims[v.PVC.ClaimName]
+							shared = ok && cl.rwx && cl.class != ""
+						}
+					}
+				}
+				if !shared {
+					t.Errorf("%s: job server %s stages artifacts in %s, which the task managers or executors of other pods cannot read; use a gs:// directory or a ReadWriteMany claim of a named storage class", d.file, c.Name, dir)
+				}
+			}
+		})
+	}
+	if jobServers < 2 {
+		t.Errorf("found %d job servers in the Kubernetes manifests, want Flink's and Spark's", jobServers)
+	}
+}
+
+// k8sContainer is what TestDeployKubernetesArtifactStaging reads of a container.
+type k8sContainer struct {
+	Name         string
+	Image        string
+	Args         []string
+	VolumeMounts []struct {
+		Name      string
+		MountPath string `json:"mountPath"`
+	} `json:"volumeMounts"`
 }

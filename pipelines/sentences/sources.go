@@ -21,6 +21,11 @@ type sources struct {
 	Multistream []multistream.Source
 	// Sites are the wikis the files come from, one per wiki, by name.
 	Sites []dump.Site
+
+	// dbnames are the <dbname>s of the dumps' headers, by file.
+	dbnames map[string]string
+	// files describes every input file for the manifest (describe).
+	files []summary.Input
 }
 
 // planSources sorts the input files into sources. A file named like a
@@ -67,7 +72,13 @@ func planSources(ctx context.Context, files []string) (sources, error) {
 		src.Multistream = append(src.Multistream, multistream.Source{
 			File: f, Size: planned[0].Size, Index: planned[1].File, IndexSize: planned[1].Size})
 	}
-	return src, src.readSites(ctx)
+	if err := src.readSites(ctx); err != nil {
+		return sources{}, err
+	}
+	if err := src.describe(ctx); err != nil {
+		return sources{}, err
+	}
+	return src, nil
 }
 
 // readSites reads the header of every file, a few at a time, stamps each
@@ -104,19 +115,47 @@ func (src *sources) readSites(ctx context.Context) error {
 		src.Multistream[i].Wiki = sites[len(src.Dumps)+i].Wiki
 	}
 	src.Sites = dump.MergeSites(sites)
+	src.dbnames = map[string]string{}
+	for i, f := range files {
+		src.dbnames[f] = sites[i].DBName
+	}
 	return nil
 }
 
-// inputs lists every file the run reads, with its size, for the manifest.
-func (s sources) inputs() []summary.Input {
+// describe lists every input file for the manifest: its size, the date in
+// its name, its header's <dbname> (a multistream index: its dump's) and its
+// checksum, the SHA-256 of a local file costing a read of it at launch.
+func (src *sources) describe(ctx context.Context) error {
 	var in []summary.Input
-	for _, d := range s.Dumps {
-		in = append(in, summary.Input{Path: d.File, Bytes: d.Size})
+	add := func(file string, size int64, dbname string) {
+		in = append(in, summary.Input{Path: file, Bytes: size, DumpDate: dumpDate(file), DBName: dbname})
 	}
-	for _, m := range s.Multistream {
-		in = append(in, summary.Input{Path: m.File, Bytes: m.Size}, summary.Input{Path: m.Index, Bytes: m.IndexSize})
+	for _, d := range src.Dumps {
+		add(d.File, d.Size, src.dbnames[d.File])
 	}
-	return in
+	for _, m := range src.Multistream {
+		add(m.File, m.Size, src.dbnames[m.File])
+		add(m.Index, m.IndexSize, src.dbnames[m.File])
+	}
+	files := make([]string, len(in))
+	for i, f := range in {
+		files[i] = f.Path
+	}
+	sums, err := checksums(ctx, files)
+	if err != nil {
+		return err
+	}
+	for i, s := range sums {
+		in[i].Checksum, in[i].MD5 = s.checksum, s.md5
+	}
+	src.files = in
+	return nil
+}
+
+// inputs lists every file the run reads, for the manifest: the dumps, then
+// each multistream dump and its index.
+func (s sources) inputs() []summary.Input {
+	return slices.Clone(s.files)
 }
 
 // read adds the reading of every source to s and returns the pages, dead

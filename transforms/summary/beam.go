@@ -91,10 +91,24 @@ type Manifest struct {
 	Counts     tally.Counts    `json:"counts"`
 }
 
-// Input is an input file and its size in bytes.
+// Input is an input file as the launcher found it.
 type Input struct {
 	Path  string `json:"path"`
 	Bytes int64  `json:"bytes"`
+	// DumpDate is the date in a Wikimedia dump's file name, as YYYY-MM-DD
+	// (enwiki-20260601-pages-articles.xml.bz2: 2026-06-01); "" for a file
+	// named otherwise.
+	DumpDate string `json:"dump_date,omitempty"`
+	// DBName is the <dbname> of the dump's <siteinfo> (for a multistream
+	// index, that of its dump); "" if it has none.
+	DBName string `json:"dbname,omitempty"`
+	// Checksum identifies the file's content: "crc32c:HEX" for a gs://
+	// object, from its metadata (the file is not read), "sha256:HEX" for
+	// any other file, computed at launch.
+	Checksum string `json:"checksum"`
+	// MD5 is a gs:// object's MD5 hash in hex, where GCS keeps one (not for
+	// composite objects).
+	MD5 string `json:"md5,omitempty"`
 }
 
 // WriteManifest writes m to path once every PCollection in after has

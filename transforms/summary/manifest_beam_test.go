@@ -78,9 +78,13 @@ func TestWriteManifestOnPrism(t *testing.T) {
 		Version:    "v0.2.0",
 		Commit:     "ef720bf",
 		Parameters: json.RawMessage(`{"shingle_length": 12, "scheme": "oph"}`),
-		Inputs:     []Input{{Path: "/dumps/hywiki-20260301-pages-articles.xml.bz2", Bytes: 123456}},
-		Outputs:    []string{"clusters-00000-of-00001.jsonl", "summary.json", "manifest.json"},
-		Started:    started,
+		Inputs: []Input{
+			{Path: "/dumps/hywiki-20260301-pages-articles.xml.bz2", Bytes: 123456, DumpDate: "2026-03-01", DBName: "hywiki",
+				Checksum: "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"},
+			{Path: "gs://b/Katrina.xml", Bytes: 9, Checksum: "crc32c:e3069283", MD5: "25f9e794323b453885f5181f1b624d0b"},
+		},
+		Outputs: []string{"clusters-00000-of-00001.jsonl", "summary.json", "manifest.json"},
+		Started: started,
 	}
 
 	before := time.Now().UTC()
@@ -123,10 +127,12 @@ func TestWriteManifestOnPrism(t *testing.T) {
 		"version":    `"v0.2.0"`,
 		"commit":     `"ef720bf"`,
 		"parameters": `{"shingle_length":12,"scheme":"oph"}`,
-		"inputs":     `[{"path":"/dumps/hywiki-20260301-pages-articles.xml.bz2","bytes":123456}]`,
-		"outputs":    `["clusters-00000-of-00001.jsonl","summary.json","manifest.json"]`,
-		"started":    `"2026-03-01T12:30:05.123456789Z"`,
-		"counts":     mustJSON(t, wantCounts),
+		"inputs": `[{"path":"/dumps/hywiki-20260301-pages-articles.xml.bz2","bytes":123456,"dump_date":"2026-03-01","dbname":"hywiki",` +
+			`"checksum":"sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"},` +
+			`{"path":"gs://b/Katrina.xml","bytes":9,"checksum":"crc32c:e3069283","md5":"25f9e794323b453885f5181f1b624d0b"}]`,
+		"outputs": `["clusters-00000-of-00001.jsonl","summary.json","manifest.json"]`,
+		"started": `"2026-03-01T12:30:05.123456789Z"`,
+		"counts":  mustJSON(t, wantCounts),
 	}
 	for name, raw := range fields {
 		if name == "finished" {
