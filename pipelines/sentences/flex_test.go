@@ -4,9 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"io"
 	"os"
 	"os/exec"
@@ -78,9 +75,6 @@ func TestFlexTemplateDryRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary; skipped with -short")
 	}
-	if !mainCallsFlexDefaults(t) {
-		t.Skip("main.go does not call flexDefaults yet")
-	}
 	tmp := t.TempDir()
 	bin := buildGo(t, tmp, "sentences", ".")
 	emulator := startGCSEmulator(t, "neardup-flex", map[string]string{
@@ -112,23 +106,4 @@ func TestFlexTemplateDryRun(t *testing.T) {
 	if got := job.Environment.SdkPipelineOptions.GoOptions.Options["worker_binary"]; got != bin {
 		t.Errorf("the job's worker_binary is %q, want the launcher, %s", got, bin)
 	}
-}
-
-// mainCallsFlexDefaults reports whether main.go calls flexDefaults.
-func mainCallsFlexDefaults(t *testing.T) bool {
-	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), "main.go", nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	found := false
-	ast.Inspect(f, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok {
-			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "flexDefaults" {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }

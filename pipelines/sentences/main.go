@@ -88,6 +88,9 @@ func main() {
 		}
 		exit(err)
 	}
+	if err := flexDefaults(os.Getenv, flag.CommandLine); err != nil {
+		exit(err)
+	}
 	var l launch
 	if !workerMode() {
 		var err error
