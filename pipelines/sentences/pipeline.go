@@ -36,7 +36,11 @@ func (o Options) cleanConfig() clean.Config {
 
 // clusterConfig is the part of the options the cluster stage needs.
 func (o Options) clusterConfig() cluster.Config {
-	return cluster.Config{ComponentShards: o.Shards, MaxMembers: o.MaxMembers, Workers: o.Workers()}
+	cfg := cluster.Config{ComponentShards: o.Shards, MaxMembers: o.MaxMembers, Workers: o.Workers()}
+	if o.EmitSentences {
+		cfg.SentenceShards = o.Shards // the shards of the sentence records
+	}
+	return cfg
 }
 
 // categoryConfig is the part of the options the categories stage needs.
@@ -113,11 +117,11 @@ func Build(s beam.Scope, opts Options) error {
 	candidates, bucketCounts := bucket.Candidates(s, entries, opts.Shards, opts.Workers())
 	edges, sims, needed, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
 	labels := component.Labels(s, edges, opts.Rounds, opts.Shards, opts.Shards)
-	clusters, pairs, clusterCounts := cluster.Assemble(s, labels, needed, sims, opts.clusterConfig())
+	clusters, pairs, memberships, clusterCounts := cluster.Assemble(s, labels, needed, sims, opts.clusterConfig())
 	lines, categoryCounts := categorize.Clusters(s, clusters, opts.categoryConfig())
 
 	total := tally.Total(s, readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, clusterCounts, categoryCounts)
-	writeOutputs(s, opts, doc, outputs{clusters: lines, dead: dead, sentences: records, pairs: pairs, total: total})
+	writeOutputs(s, opts, doc, outputs{clusters: lines, dead: dead, sentences: records, memberships: memberships, pairs: pairs, total: total})
 	return nil
 }
 
@@ -126,8 +130,11 @@ type outputs struct {
 	clusters  shuffle.Lines
 	dead      beam.PCollection // of dump.DeadLetter
 	sentences shuffle.Sentences
-	pairs     beam.PCollection // of cluster.PairCount
-	total     beam.PCollection // the one tally.Counts
+	// memberships are the cluster ids of the sentences in clusters
+	// (cluster.Assemble), for the sentences' lines.
+	memberships shuffle.Lines
+	pairs       beam.PCollection // of cluster.PairCount
+	total       beam.PCollection // the one tally.Counts
 }
 
 // writeOutputs writes the run's files to opts.RunDir(), and the manifest
@@ -139,7 +146,7 @@ func writeOutputs(s beam.Scope, opts Options, doc summary.Document, out outputs)
 		result.Write(s, dir, "dead_letter", 1, dump.DeadLetterLines(s, out.dead)),
 	}
 	if opts.EmitSentences {
-		lines := sentence.Lines(s, out.sentences, opts.OutputShards)
+		lines := sentence.Lines(s, out.sentences, out.memberships, opts.OutputShards)
 		files := result.Files{Unique: true, Parquet: opts.parquetTable(result.ParquetSentences)}
 		written = append(written, result.WriteFiles(s, dir, "sentences", opts.OutputShards, lines, files))
 	}

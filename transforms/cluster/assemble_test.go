@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -27,6 +28,8 @@ func init() {
 	register.Function2x1(pairCountString)
 	register.Function1x2(assembleCountsJSON)
 	register.Emitter2[int, []byte]()
+	register.Function3x1(membershipStrings)
+	register.Emitter1[string]()
 }
 
 // keyBatchFn keys a batch by the shard of its records, as the stages that
@@ -247,6 +250,14 @@ func TestAssembleOnPrism(t *testing.T) {
 	counts.AddClusterSize(5, 1)
 	counts.AddClusterSize(3, 1)
 	counts.AddClusterSize(2, 1)
+	// Every member, listed or omitted, in the shard of its sentence id.
+	var wantMemberships []any
+	for i, comp := range components {
+		id := []string{"enwiki:10:110:2", "enwiki:20:120:1", "enwiki:10:110:7"}[i]
+		for _, s := range comp {
+			wantMemberships = append(wantMemberships, fmt.Sprintf("%d %d %s", s.ID.Shard(2), uint64(s.ID), id))
+		}
+	}
 	wantCounts, err := assembleCountsJSON(counts)
 	if err != nil {
 		t.Fatal(err)
@@ -255,12 +266,12 @@ func TestAssembleOnPrism(t *testing.T) {
 	for _, workers := range []int{1, 2} {
 		for _, componentShards := range []int{1, 3} {
 			t.Run(fmt.Sprintf("workers=%d/component_shards=%d", workers, componentShards), func(t *testing.T) {
-				cfg := Config{ComponentShards: componentShards, MaxMembers: maxMembers, Workers: workers}
+				cfg := Config{ComponentShards: componentShards, MaxMembers: maxMembers, SentenceShards: 2, Workers: workers}
 				p, s := beam.NewPipelineWithRoot()
 				keyed := func(k shuffle.Kind, batches [][]byte) beam.PCollection {
 					return beam.ParDo(s, &keyBatchFn{Kind: k, Shards: shards}, beam.CreateList(s, batches))
 				}
-				clusters, pairs, partials := Assemble(s,
+				clusters, pairs, memberships, partials := Assemble(s,
 					shuffle.Labels{PCollection: keyed(shuffle.KindLabels, labelBatches)},
 					shuffle.Sentences{PCollection: keyed(shuffle.KindSentences, recordBatches)},
 					shuffle.Similarities{PCollection: keyed(shuffle.KindSimilarities, simBatches)}, cfg)
@@ -269,8 +280,21 @@ func TestAssembleOnPrism(t *testing.T) {
 				summed := beam.CombinePerKey(s, sumInt64, beam.ParDo(s, pairKey, pairs))
 				passert.Equals(s, beam.ParDo(s, pairCountString, summed), wantPairs...)
 				passert.Equals(s, beam.ParDo(s, assembleCountsJSON, tally.Total(s, partials)), wantCounts)
+				passert.Equals(s, beam.ParDo(s, membershipStrings, memberships.PCollection), wantMemberships...)
 				ptest.RunAndValidate(t, p)
 			})
 		}
 	}
+}
+
+// membershipStrings decodes a batch of memberships as "shard sentence
+// cluster" strings.
+func membershipStrings(shard int, b []byte, emit func(string)) error {
+	return shuffle.KindLines.Records(b, func(rec []byte) error {
+		if len(rec) < 8 {
+			return shuffle.ErrCorrupt
+		}
+		emit(fmt.Sprintf("%d %d %s", shard, binary.BigEndian.Uint64(rec), rec[8:]))
+		return nil
+	})
 }

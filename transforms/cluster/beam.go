@@ -18,7 +18,7 @@ import (
 
 func init() {
 	register.DoFn5x1[int, func(*[]byte) bool, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), error](&joinFn{})
-	register.DoFn6x1[context.Context, int, func(*[]byte) bool, func(Cluster), func(PairCount), func(tally.Counts), error](&buildFn{})
+	register.DoFn7x1[context.Context, int, func(*[]byte) bool, func(Cluster), func(PairCount), func(int, []byte), func(tally.Counts), error](&buildFn{})
 	register.Emitter1[Cluster]()
 	register.Iter1[[]byte]()
 	register.Emitter2[int, []byte]()
@@ -41,18 +41,23 @@ const (
 // categorize.Clusters), the number of shared clusters per pair of pages
 // (PCollection<PairCount>, one element per pair and bundle) and partial
 // counts. A cluster lists at most cfg.MaxMembers members (0: all; see
-// Build).
-func Assemble(s beam.Scope, labels shuffle.Labels, records shuffle.Sentences, sims shuffle.Similarities, cfg Config) (clusters, pairs, counts beam.PCollection) {
+// Build). With cfg.SentenceShards > 0, memberships holds the cluster id of
+// every member, listed or not: lines of its cluster's ID keyed by the
+// member's sentence id, in batches keyed by the sentence's shard of
+// cfg.SentenceShards (for sentence.Lines); otherwise it is empty.
+func Assemble(s beam.Scope, labels shuffle.Labels, records shuffle.Sentences, sims shuffle.Similarities, cfg Config) (clusters, pairs beam.PCollection, memberships shuffle.Lines, counts beam.PCollection) {
 	s = s.Scope("Clusters")
 	joined := beam.CoGroupByKey(s, labels.PCollection, records.PCollection, sims.PCollection)
 	members := beam.ParDo(s, &joinFn{Shards: cfg.ComponentShards, Workers: cfg.Workers}, joined)
-	return beam.ParDo3(s, &buildFn{Cfg: cfg}, beam.GroupByKey(s, members))
+	outs := beam.ParDoN(s, &buildFn{Cfg: cfg}, beam.GroupByKey(s, members))
+	return outs[0], outs[1], shuffle.Lines{PCollection: outs[2]}, outs[3]
 }
 
 // Config says how Assemble shards and caps the clusters.
 type Config struct {
 	ComponentShards int // shards of the members and edges sent to their components
 	MaxMembers      int // members a cluster line lists at most (0: all; see Build)
+	SentenceShards  int // shards of the memberships (0: none are emitted)
 	Workers         int // goroutines of each DoFn's pool (0: GOMAXPROCS)
 }
 
@@ -162,8 +167,9 @@ type buildFn struct {
 	Cfg Config
 
 	ordered.Owner[[]component, []built]
-	pairs  map[PagePair]int64
-	counts tally.Counts
+	pairs       map[PagePair]int64
+	memberships *shuffle.Packer // nil when Cfg.SentenceShards is 0
+	counts      tally.Counts
 }
 
 // component is one component's root and parts.
@@ -172,10 +178,11 @@ type component struct {
 	parts *parts
 }
 
-// built is a cluster and its page pairs.
+// built is a cluster, its page pairs and the ids of all its members.
 type built struct {
 	cluster Cluster
 	pairs   []PagePair
+	members []sentence.ID
 }
 
 // buildBatch is how many components a pool worker builds at a time.
@@ -187,19 +194,23 @@ func (f *buildFn) Setup() {
 	})
 }
 
-func (f *buildFn) StartBundle(context.Context, func(Cluster), func(PairCount), func(tally.Counts)) {
+func (f *buildFn) StartBundle(context.Context, func(Cluster), func(PairCount), func(int, []byte), func(tally.Counts)) {
 	f.pairs = map[PagePair]int64{}
 	f.counts = tally.Counts{}
+	f.memberships = nil
+	if f.Cfg.SentenceShards > 0 {
+		f.memberships = shuffle.NewPacker(shuffle.KindLines, f.Cfg.SentenceShards)
+	}
 }
 
-func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emit func(Cluster), _ func(PairCount), _ func(tally.Counts)) error {
+func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emit func(Cluster), _ func(PairCount), emitMembers func(int, []byte), _ func(tally.Counts)) error {
 	all := map[uint64]*parts{}
 	for _, b := range shuffle.Collect(batches) {
 		if err := shuffle.KindParts.Records(b, func(rec []byte) error { return addPart(all, rec) }); err != nil {
 			return fmt.Errorf("cluster: components of shard %d: %w", shard, err)
 		}
 	}
-	deliver := f.deliver(emit)
+	deliver := f.deliver(emit, emitMembers)
 	var work []component
 	for _, root := range slices.Sorted(maps.Keys(all)) {
 		work = append(work, component{root, all[root]})
@@ -226,9 +237,15 @@ func buildAll(work []component, maxMembers int) ([]built, error) {
 				return nil, fmt.Errorf("cluster: component %v: %w", sentence.ID(w.root), err)
 			}
 		}
+		ids := make([]sentence.ID, len(sents))
+		for j := range sents {
+			ids[j] = sents[j].ID
+		}
+		slices.Sort(ids)
+		ids = slices.Compact(ids) // a sentence read twice is one member
 		c, pairs := Build(sents, w.parts.sims, maxMembers)
 		c.Root = w.root
-		out[i] = built{cluster: c, pairs: pairs}
+		out[i] = built{cluster: c, pairs: pairs, members: ids}
 	}
 	return out, nil
 }
@@ -267,8 +284,9 @@ func addPart(all map[uint64]*parts, rec []byte) error {
 	return nil
 }
 
-// deliver returns the function that emits built clusters and counts them.
-func (f *buildFn) deliver(emit func(Cluster)) func([]built) error {
+// deliver returns the function that emits built clusters and their
+// memberships, and counts them.
+func (f *buildFn) deliver(emit func(Cluster), emitMembers func(int, []byte)) func([]built) error {
 	return func(bs []built) error {
 		for _, b := range bs {
 			for _, pp := range b.pairs {
@@ -276,9 +294,21 @@ func (f *buildFn) deliver(emit func(Cluster)) func([]built) error {
 			}
 			f.count(b.cluster)
 			emit(b.cluster)
+			if f.memberships != nil {
+				for _, id := range b.members {
+					f.memberships.AddRecord(id.Shard(f.Cfg.SentenceShards), membership(id, b.cluster.ID), emitMembers)
+				}
+			}
 		}
 		return nil
 	}
+}
+
+// membership is the record saying that sentence id is in the cluster of
+// that ID: the id as an 8-byte big-endian key, then the cluster's ID.
+func membership(id sentence.ID, cluster string) []byte {
+	rec := binary.BigEndian.AppendUint64(make([]byte, 0, 8+len(cluster)), uint64(id))
+	return append(rec, cluster...)
 }
 
 func (f *buildFn) count(c Cluster) {
@@ -293,9 +323,12 @@ func (f *buildFn) count(c Cluster) {
 // FinishBundle delivers the clusters still being built: the pool runs
 // across elements, so one shard's decoding overlaps the previous shard's
 // building.
-func (f *buildFn) FinishBundle(ctx context.Context, emit func(Cluster), emitPairs func(PairCount), emitCounts func(tally.Counts)) error {
-	if err := f.Pool().Flush(f.deliver(emit)); err != nil {
+func (f *buildFn) FinishBundle(ctx context.Context, emit func(Cluster), emitPairs func(PairCount), emitMembers func(int, []byte), emitCounts func(tally.Counts)) error {
+	if err := f.Pool().Flush(f.deliver(emit, emitMembers)); err != nil {
 		return err
+	}
+	if f.memberships != nil {
+		f.memberships.Flush(emitMembers)
 	}
 	for p, n := range f.pairs {
 		emitPairs(PairCount{WikiA: p.WikiA, PageA: p.A, WikiB: p.WikiB, PageB: p.B, TitleA: p.TitleA, TitleB: p.TitleB, Clusters: n})
