@@ -35,6 +35,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -165,6 +166,13 @@ func (b *bench) all() error {
 			fmt.Printf("## Scaling, %s (cost per sentence against the first size)\n\n%s\n", series[0], table(scalingColumns, scalingRows(scaled)))
 		}
 	}
+	if in, ok := b.largestScaledXML(); ok {
+		if t, err := b.formatsCost(in); err != nil {
+			log.Printf("output formats on %s: %v", in.Name, err)
+		} else {
+			fmt.Printf("## Output formats, %s (paired runs; report.html is written by both)\n\n%s\n", in.Name, t)
+		}
+	}
 	for _, k := range b.cfg.peerSizes {
 		c, err := b.peer(k, results)
 		if err != nil {
@@ -178,6 +186,20 @@ func (b *bench) all() error {
 		"on sentences already extracted (reading them is not counted).")
 	fmt.Printf("\nTotal benchmark time %.0f s; %s; work directory %s\n", time.Since(b.start).Seconds(), loadAverage(), b.cfg.work)
 	return nil
+}
+
+// largestScaledXML is the input of the largest scaled plain-XML corpus.
+func (b *bench) largestScaledXML() (input, bool) {
+	if len(b.cfg.sizes) == 0 {
+		return input{}, false
+	}
+	k := slices.Max(b.cfg.sizes)
+	for _, in := range b.inputs() {
+		if len(in.Files) == 1 && in.Files[0] == b.scaledXML(k) {
+			return in, true
+		}
+	}
+	return input{}, false
 }
 
 // stages prints the per-stage times of the scaled XML runs: each stage

@@ -257,3 +257,14 @@ func TestMedianRun(t *testing.T) {
 		t.Errorf("error %v after %d calls, want %v after 2", err, calls, failed)
 	}
 }
+
+func TestMedian(t *testing.T) {
+	for _, tt := range []struct {
+		in   []time.Duration
+		want time.Duration
+	}{{[]time.Duration{3, 1, 2}, 2}, {[]time.Duration{4, 1, 3, 2}, 2}, {[]time.Duration{5}, 5}} {
+		if got := median(tt.in); got != tt.want {
+			t.Errorf("median(%v) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
