@@ -75,6 +75,7 @@ var (
 	outputShards  = flag.Int("output_shards", defaults.OutputShards, "number of clusters-*.jsonl (and sentences-*.jsonl) files")
 	emitSentences = flag.Bool("emit_sentences", defaults.EmitSentences, "also write every in-window sentence to sentences-*.jsonl")
 	maxMembers    = flag.Int("max_members", defaults.MaxMembers, "most members a cluster's line lists; a larger cluster lists an even sample and counts the rest in members_omitted (0: all)")
+	examples      = flag.Int("report_examples", defaults.Examples, fmt.Sprintf("example clusters of each kind report.html shows, a sample chosen by --seed (0–%d)", maxExamples))
 	showVersion   = flag.Bool("version", false, "print the version and exit")
 	cpuProfile    = flag.String("cpuprofile", "", "write a CPU profile of this process to this file (embedded runner: covers the workers too)")
 )
@@ -269,7 +270,7 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 		Scheme: *scheme, Threshold: *threshold, Recall: *recall, MaxBands: *maxBands, Bands: *bands, Rows: *rows, Seed: *seed,
 		MinJaccard: *minJaccard, MaxEdit: *maxEdit, TopPairs: *topPairs,
 		Shards: shardsFor(*shards, runner), Rounds: *rounds, OutputShards: *outputShards, EmitSentences: *emitSentences,
-		MaxMembers: *maxMembers, DofnWorkers: *dofnWorkers, Runner: runner,
+		MaxMembers: *maxMembers, Examples: *examples, DofnWorkers: *dofnWorkers, Runner: runner,
 		Set: set,
 	}
 	if err := o.resolve(); err != nil {
@@ -412,7 +413,7 @@ func removeIfEmpty(dir string) {
 // report prints where the results are and the main counts.
 func report(ctx context.Context, dir string) {
 	path := result.Join(dir, "summary.json")
-	fmt.Printf("results in %s: clusters-*.jsonl, dead_letter-*.jsonl, summary.json, manifest.json\n", dir)
+	fmt.Printf("results in %s: clusters-*.jsonl, dead_letter-*.jsonl, summary.json, report.html, manifest.json\n", dir)
 	b, err := result.ReadFile(ctx, path)
 	if err != nil {
 		log.Printf("cannot read %s: %v", path, err)

@@ -6,6 +6,7 @@ import (
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/cluster"
+	htmlreport "github.com/neardup/neardup/transforms/report"
 	"github.com/neardup/neardup/transforms/shingle"
 	"github.com/neardup/neardup/transforms/summary"
 	"github.com/neardup/neardup/transforms/verify"
@@ -40,6 +41,7 @@ type Options struct {
 	OutputShards  int      `json:"output_shards"`
 	EmitSentences bool     `json:"emit_sentences"`
 	MaxMembers    int      `json:"max_members"`
+	Examples      int      `json:"report_examples"` // example clusters of each kind in report.html
 
 	// DofnWorkers is --dofn_workers as given (0: the runner's default);
 	// Workers resolves it. It is not in summary.json: the output is the
@@ -86,6 +88,7 @@ func DefaultOptions() Options {
 		Rounds:        2,
 		OutputShards:  1,
 		MaxMembers:    cluster.DefaultMaxMembers,
+		Examples:      htmlreport.DefaultExamples,
 	}
 }
 
@@ -108,6 +111,10 @@ func (o Options) Workers() int {
 	return clusterDofnWorkers
 }
 
+// maxExamples is the most example clusters of each kind report.html may
+// show (--report_examples).
+const maxExamples = htmlreport.MaxExamples
+
 // RunDir is the directory the run writes to.
 func (o Options) RunDir() string { return result.Join(o.Output, o.RunID) }
 
@@ -126,5 +133,5 @@ func (o Options) outputs() []string {
 			names = append(names, result.ShardName("sentences", i, o.OutputShards))
 		}
 	}
-	return append(names, "summary.json", "manifest.json")
+	return append(names, "summary.json", "report.html", "manifest.json")
 }
