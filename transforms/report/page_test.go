@@ -200,7 +200,9 @@ func TestNewPage(t *testing.T) {
 // the first member, and on the first member what any other changes or
 // lacks.
 func TestMemberSegments(t *testing.T) {
-	seg := func(text string, changed bool) categorize.Segment { return categorize.Segment{Text: text, Changed: changed} }
+	seg := func(text string, changed bool) categorize.Segment {
+		return categorize.Segment{Text: text, Changed: changed}
+	}
 	for _, tt := range []struct {
 		texts []string
 		want  [][]categorize.Segment
