@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"maps"
 	"math"
+	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -250,7 +251,7 @@ func NewPage(info Info, summaryJSON []byte, st Stats) (Page, error) {
 			p.WikisMore++
 			continue
 		}
-		v := Wiki{Name: w.Wiki, Lang: w.Lang, Base: clip(w.Base, maxDetailRunes)}
+		v := Wiki{Name: w.Wiki, Lang: w.Lang, Base: clip(readableURL(w.Base), maxDetailRunes)}
 		for i, pr := range w.Problems {
 			if i == maxProblemsShown {
 				v.ProblemsMore = len(w.Problems) - i
@@ -598,6 +599,16 @@ func cutSegments(segs []categorize.Segment, n, size int) ([]categorize.Segment, 
 		return out, true
 	}
 	return out, false
+}
+
+// readableURL is u with its percent-escapes decoded, for showing; u itself
+// if they do not decode to UTF-8.
+func readableURL(u string) string {
+	r, err := url.PathUnescape(u)
+	if err != nil || !utf8.ValidString(r) {
+		return u
+	}
+	return r
 }
 
 // clipStart keeps the last n runes of s (a path's end says most), with an

@@ -106,6 +106,21 @@ func TestNewPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var b bytes.Buffer
+	if err := Render(&b, p); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`<title>neardup report: run-1</title>`,
+		`<dd>v9.9.9 (commit <code>abc1234</code>)</dd>`,
+		`<time datetime="2026-03-01T12:30:05Z">2026-03-01 12:30:05 UTC</time>`,
+		`<li><code>/d/enwiki.xml</code> <span class="muted">123.5 kB</span></li>`,
+		`<dt>banding</dt><dd>oph: 20 bands × 7 rows, chosen for recall 0.99 at Jaccard 0.8</dd>`,
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
 	if p.Version != "v9.9.9" || p.Info.RunID != "run-1" || len(p.Wikis) != 1 || p.Wikis[0].BaseURL != "https://en.wikipedia.org/wiki/Main_Page" {
 		t.Errorf("header: version %q, run %q, wikis %+v", p.Version, p.Info.RunID, p.Wikis)
 	}
@@ -193,6 +208,23 @@ func TestNewPage(t *testing.T) {
 	}
 	if m := ce.Members[1]; m.URL != "https://en.wikipedia.org/wiki/Thames_%28disambiguation%29" || m.Section != "History" {
 		t.Errorf("copy edit's second member: %+v", m)
+	}
+}
+
+func TestFormat(t *testing.T) {
+	for _, tt := range []struct {
+		got, want string
+	}{
+		{formatInt(0), "0"}, {formatInt(999), "999"}, {formatInt(1000), "1,000"}, {formatInt(-1234567), "-1,234,567"},
+		{formatShort(0), "0"}, {formatShort(0.5), "0.5"}, {formatShort(1.0 / 32), "0.031"}, {formatShort(7), "7"},
+		{formatShort(120), "120"}, {formatShort(1500), "1.5k"}, {formatShort(20000), "20k"}, {formatShort(3e6), "3M"},
+		{readableURL("https://el.wikipedia.org/wiki/%CE%A0%CF%8D%CE%BB%CE%B7:%CE%9A%CF%8D%CF%81%CE%B9%CE%B1"), "https://el.wikipedia.org/wiki/Πύλη:Κύρια"},
+		{readableURL("https://x.org/100%"), "https://x.org/100%"}, {readableURL("https://x.org/%FF"), "https://x.org/%FF"},
+		{formatBytes(512), "512 bytes"}, {formatBytes(2473896), "2.5 MB"}, {formatBytes(1 << 30), "1.1 GB"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
 	}
 }
 
@@ -406,6 +438,42 @@ func TestPageSizeBound(t *testing.T) {
 		}
 		if !strings.Contains(b.String(), "<mark>") {
 			t.Error("no change is marked")
+		}
+	}
+}
+
+// TestRenderEmptyRun renders a run that found nothing, and one whose
+// examples are turned off: every section says so instead of drawing.
+func TestRenderEmptyRun(t *testing.T) {
+	var c tally.Counts
+	c.PagesRead, c.PagesKept, c.Sentences = 3, 3, 10
+	doc := summaryJSON(t, c, nil, []testWiki{{Wiki: "xxwiki", Lang: "xx"}})
+	for _, examples := range []int{DefaultExamples, 0} {
+		p, err := NewPage(Info{RunID: "empty"}, doc, NewStats(examples, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := Render(&b, p); err != nil {
+			t.Fatal(err)
+		}
+		page := b.String()
+		for _, want := range []string{
+			`<p class="empty">No clusters.</p>`,
+			`<p class="empty">No pair of articles shares a cluster.</p>`,
+			`<p class="empty">No dead letters: every page and file was read.</p>`,
+			`<span class="muted">no &lt;base&gt;: no article links</span>`,
+			`<polyline class="curve"`,
+		} {
+			if !strings.Contains(page, want) {
+				t.Errorf("examples %d: the page lacks %s", examples, want)
+			}
+		}
+		if strings.Contains(page, "<article") || strings.Contains(page, "<time") {
+			t.Errorf("examples %d: the page shows an example or a start time", examples)
+		}
+		if off := strings.Contains(page, "No examples: <code>--report_examples</code> is 0."); off != (examples == 0) {
+			t.Errorf("examples %d: says examples are off: %v", examples, off)
 		}
 	}
 }

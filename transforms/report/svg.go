@@ -114,6 +114,9 @@ func sizeChart(bins []SizeBin) template.HTML {
 		f.printf(`<rect class="bar" data-bin="%s" data-clusters="%d" x="%.1f" y="%.1f" width="%.1f" height="%.1f"><title>%s members: %s clusters (%s per size), %s sentences</title></rect>`,
 			sizes, b.Clusters, x0+0.5, top, max(x1-x0-1, 1), f.bottom-top,
 			sizes, formatInt(b.Clusters), formatShort(b.Density()), formatInt(b.Sentences))
+		if label := formatShort(float64(b.Clusters)); x1-x0 >= 7*float64(len(label))+4 {
+			f.text((x0+x1)/2, top-4, "middle", "tick", label)
+		}
 	}
 	f.axes("members of a cluster (log scale)", "clusters per size (log scale)")
 	return f.html()
@@ -274,6 +277,15 @@ func trimZero(s string) string {
 		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
 	}
 	return s
+}
+
+// formatBytes writes a size in bytes briefly: 512 bytes, 2.5 MB.
+func formatBytes(n int64) string {
+	if n < 1000 {
+		return fmt.Sprintf("%d bytes", n)
+	}
+	s := formatShort(float64(n))
+	return s[:len(s)-1] + " " + s[len(s)-1:] + "B"
 }
 
 // formatInt writes n with thousands separators: 1,234,567.
