@@ -85,10 +85,10 @@ type Page struct {
 	SampleSize int
 	SampleSeed uint64
 
-	Dead       []DeadRow
-	DeadMore   int
-	DeadMoreN  int64
-	DeadLetter int64
+	Dead            []DeadRow
+	DeadMore        int   // reasons not listed
+	DeadMoreLetters int64 // their dead letters
+	DeadLetters     int64 // summary.json's count
 }
 
 // Wiki is a wiki of the run.
@@ -234,51 +234,28 @@ func NewPage(info Info, summaryJSON []byte, st Stats) (Page, error) {
 		return Page{}, fmt.Errorf("report: reading summary.json: %w", err)
 	}
 	var params parameters
-	err := json.Unmarshal(doc.Parameters, &params)
-	if err != nil {
+	if err := json.Unmarshal(doc.Parameters, &params); err != nil {
 		return Page{}, fmt.Errorf("report: reading summary.json's parameters: %w", err)
 	}
+	c := doc.Counts
 	p := Page{Info: info, Version: doc.Version, MinJaccard: params.MinJaccard, MaxEdit: params.MaxEdit,
-		SampleSize: st.Examples, SampleSeed: st.Seed}
-	if len(p.Info.Inputs) > maxInputsShown {
-		p.InputsMore = len(p.Info.Inputs) - maxInputsShown
-		p.Info.Inputs = p.Info.Inputs[:maxInputsShown]
+		SampleSize: st.Examples, SampleSeed: st.Seed, DeadLetters: c.DeadLetters, Largest: c.LargestCluster,
+		PaperSource: paperKindsSource, PaperTotal: paperKindsTotal, PaperNotSimilar: paperNotSimilar,
+		PaperNotSimShare: share(paperNotSimilar, paperKindsTotal)}
+	if len(info.Inputs) > maxInputsShown {
+		p.Info.Inputs, p.InputsMore = info.Inputs[:maxInputsShown], len(info.Inputs)-maxInputsShown
 	}
-	bases := map[string]string{}
-	for _, w := range doc.Wikis {
-		bases[w.Wiki] = w.Base
-		if len(p.Wikis) == maxWikisShown {
-			p.WikisMore++
-			continue
-		}
-		v := Wiki{Name: w.Wiki, Lang: w.Lang, Base: clip(readableURL(w.Base), maxDetailRunes)}
-		for i, pr := range w.Problems {
-			if i == maxProblemsShown {
-				v.ProblemsMore = len(w.Problems) - i
-				break
-			}
-			v.Problems = append(v.Problems, clip(pr, maxDetailRunes))
-		}
-		if ArticleURL(w.Base, "x") != "" {
-			v.BaseURL = w.Base
-		}
-		p.Wikis = append(p.Wikis, v)
-	}
+	p.Wikis, p.WikisMore = wikiViews(doc)
 	p.Params = mainParams(params, doc.Curve.Bands, doc.Curve.Rows)
-	p.ParamsJSON, err = paramsJSON(doc.Parameters)
-	if err != nil {
+	var err error
+	if p.ParamsJSON, err = paramsJSON(doc.Parameters); err != nil {
 		return Page{}, err
 	}
-	c := doc.Counts
 	p.Funnel = funnel(c)
 	p.Kinds, p.KindsTotal = kindRows(c.Categories)
-	p.PaperSource, p.PaperTotal, p.PaperNotSimilar = paperKindsSource, paperKindsTotal, paperNotSimilar
-	p.PaperNotSimShare = share(paperNotSimilar, paperKindsTotal)
-
 	hist := c.Histogram()
 	p.SizeBins = SizeBins(hist)
 	p.SizeChart = sizeChart(p.SizeBins)
-	p.Largest = c.LargestCluster
 	for _, f := range sizeFacts {
 		small, large := sizeShares(hist, f.Limit)
 		p.SizeFacts = append(p.SizeFacts, SizeFactRow{sizeFact: f, RunSmall: small, RunLarge: large})
@@ -291,36 +268,83 @@ func NewPage(info Info, summaryJSON []byte, st Stats) (Page, error) {
 		"lowest Jaccard similarity of a cluster's edges", "--min_jaccard", params.MinJaccard)
 	p.EditSVG = cohesionChart(st.Kinds, names, func(k KindStats) Histogram { return k.MaxEdit },
 		"largest edit distance of a cluster's edges (fraction of the longer sentence)", "--max_edit", params.MaxEdit)
+	p.Curve = curveView(doc, params)
+	bases := map[string]string{}
+	for _, w := range doc.Wikis {
+		bases[w.Wiki] = w.Base
+	}
+	p.ManyWikis = len(doc.Wikis) > 1
+	p.Pairs, p.PairsMore = pairRows(doc.TopPairs, bases)
+	if p.Examples, err = examples(st, names, c, bases); err != nil {
+		return Page{}, err
+	}
+	p.Dead, p.DeadMore, p.DeadMoreLetters = deadRows(st.Dead)
+	return p, nil
+}
 
+// wikiViews lists the first wikis of the run, and says how many more.
+func wikiViews(doc document) (views []Wiki, more int) {
+	for _, w := range doc.Wikis {
+		if len(views) == maxWikisShown {
+			more++
+			continue
+		}
+		v := Wiki{Name: w.Wiki, Lang: w.Lang, Base: clip(readableURL(w.Base), maxDetailRunes)}
+		if ArticleURL(w.Base, "x") != "" {
+			v.BaseURL = w.Base
+		}
+		for i, pr := range w.Problems {
+			if i == maxProblemsShown {
+				v.ProblemsMore = len(w.Problems) - i
+				break
+			}
+			v.Problems = append(v.Problems, clip(pr, maxDetailRunes))
+		}
+		views = append(views, v)
+	}
+	return views, more
+}
+
+// curveView is the collision curve of summary.json, with the threshold.
+func curveView(doc document, params parameters) CurveView {
 	cv := doc.Curve
-	p.Curve = CurveView{Formula: cv.Formula, Bands: cv.Bands, Rows: cv.Rows, Functions: cv.Functions,
+	v := CurveView{Formula: cv.Formula, Bands: cv.Bands, Rows: cv.Rows, Functions: cv.Functions,
 		Scheme: params.Scheme, Threshold: params.Threshold, Recall: params.Recall,
 		AtThreshold: collision(params.Threshold, cv.Bands, cv.Rows)}
 	points := make([][2]float64, len(cv.Points))
 	for i, pt := range cv.Points {
 		points[i] = [2]float64{pt.Similarity, pt.Probability}
 	}
-	p.Curve.SVG = curveChart(cv.Formula == curveFormula, cv.Bands, cv.Rows, points, params.Threshold)
+	v.SVG = curveChart(cv.Formula == curveFormula, cv.Bands, cv.Rows, points, params.Threshold)
+	return v
+}
 
-	p.ManyWikis = len(doc.Wikis) > 1
+// pairRows lists the first of the top article pairs, as many as fit in
+// pairsBudget, and says how many more there are.
+func pairRows(pairs []summary.PairCount, bases map[string]string) (rows []PairRow, more int) {
 	budget := pairsBudget
-	for i, tp := range doc.TopPairs {
+	for i, tp := range pairs {
 		r := PairRow{Rank: i + 1, WikiA: tp.WikiA, WikiB: tp.WikiB,
 			TitleA: clip(tp.TitleA, maxTitleRunes), TitleB: clip(tp.TitleB, maxTitleRunes),
 			URLA: ArticleURL(bases[tp.WikiA], tp.TitleA), URLB: ArticleURL(bases[tp.WikiB], tp.TitleB),
 			PageA: tp.PageA, PageB: tp.PageB, Clusters: tp.Clusters}
 		budget -= pairRowBytes + escapedLen(r.TitleA) + escapedLen(r.TitleB) + len(r.URLA) + len(r.URLB)
 		if i == maxPairsShown || budget < 0 {
-			p.PairsMore = len(doc.TopPairs) - i
-			break
+			return rows, len(pairs) - i
 		}
-		p.Pairs = append(p.Pairs, r)
+		rows = append(rows, r)
 	}
+	return rows, 0
+}
 
+// examples decodes the sampled clusters of each kind, which share
+// examplesBudget.
+func examples(st Stats, names []string, c tally.Counts, bases map[string]string) ([]KindExamples, error) {
 	sampled := 0
 	for _, k := range st.Kinds {
 		sampled += len(k.Sample)
 	}
+	var out []KindExamples
 	for _, n := range names {
 		k := st.Kinds[n]
 		if len(k.Sample) == 0 {
@@ -330,15 +354,13 @@ func NewPage(info Info, summaryJSON []byte, st Stats) (Page, error) {
 		for _, e := range k.Sample {
 			ev, err := exampleView(e, bases, examplesBudget/sampled)
 			if err != nil {
-				return Page{}, err
+				return nil, err
 			}
 			ke.Examples = append(ke.Examples, ev)
 		}
-		p.Examples = append(p.Examples, ke)
+		out = append(out, ke)
 	}
-	p.Dead, p.DeadMore, p.DeadMoreN = deadRows(st.Dead)
-	p.DeadLetter = c.DeadLetters
-	return p, nil
+	return out, nil
 }
 
 // paramsJSON is the parameters as the page lists them: indented, and
