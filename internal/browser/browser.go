@@ -95,7 +95,8 @@ func Screenshot(tb testing.TB, ctx context.Context, dir, name string) string {
 		}
 	}
 	var png []byte
-	Run(tb, ctx, "taking a screenshot", chromedp.FullScreenshot(&png, 90))
+	// Quality 100 makes a PNG; any less, a JPEG.
+	Run(tb, ctx, "taking a screenshot", chromedp.FullScreenshot(&png, 100))
 	path := filepath.Join(dir, name)
 	if err := os.WriteFile(path, png, 0o644); err != nil {
 		tb.Fatalf("saving screenshot: %v", err)

@@ -25,7 +25,7 @@ var flagGroups = []struct {
 	{"Input and output", []string{"input", "output", "run_id", "namespaces", "max_page_bytes", "split_bytes"}},
 	{"Text", []string{"shingle_length", "min_shingles", "max_shingles", "fold_case", "collapse_space"}},
 	{"MinHash", []string{"scheme", "threshold", "recall", "max_bands", "bands", "rows", "seed"}},
-	{"Verification", []string{"min_jaccard", "max_edit", "top_pairs"}},
+	{"Verification", []string{"min_jaccard", "max_edit", "top_pairs", "report_examples"}},
 	{"Execution", []string{"shards", "dofn_workers", "rounds", "output_shards", "formats", "max_members", "emit_sentences", "quiet", "progress_interval", "cpuprofile", "version"}},
 }
 

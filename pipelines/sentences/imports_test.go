@@ -27,6 +27,7 @@ var stages = []string{
 	"transforms/cluster",
 	"transforms/categorize",
 	"transforms/summary",
+	"transforms/report",
 }
 
 // TestImportsPointUpstream checks that no stage imports a later one.

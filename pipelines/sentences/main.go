@@ -76,6 +76,7 @@ var (
 	maxMembers    = flag.Int("max_members", defaults.MaxMembers, "most members a cluster's line lists; a larger cluster lists an even sample and counts the rest in members_omitted (0: all)")
 	quiet         = flag.Bool("quiet", false, "no progress lines and no runner log lines on stderr, only warnings and errors")
 	progressEvery = flag.Duration("progress_interval", 5*time.Second, "embedded runner: how often a progress line (stage, pages, input read, counts) goes to stderr (0: never)")
+	examples      = flag.Int("report_examples", defaults.Examples, fmt.Sprintf("example clusters of each kind report.html shows, a sample chosen by --seed (0–%d)", maxExamples))
 	showVersion   = flag.Bool("version", false, "print the version and exit")
 	cpuProfile    = flag.String("cpuprofile", "", "write a CPU profile of this process to this file (embedded runner: covers the workers too)")
 )
@@ -282,7 +283,7 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 		Scheme: *scheme, Threshold: *threshold, Recall: *recall, MaxBands: *maxBands, Bands: *bands, Rows: *rows, Seed: *seed,
 		MinJaccard: *minJaccard, MaxEdit: *maxEdit, TopPairs: *topPairs,
 		Shards: shardsFor(*shards, runner), Rounds: *rounds, OutputShards: *outputShards, EmitSentences: *emitSentences,
-		MaxMembers: *maxMembers, Formats: parseFormats(*formats), DofnWorkers: *dofnWorkers, Runner: runner,
+		MaxMembers: *maxMembers, Formats: parseFormats(*formats), Examples: *examples, DofnWorkers: *dofnWorkers, Runner: runner,
 		Set: set,
 	}
 	if err := o.resolve(); err != nil {

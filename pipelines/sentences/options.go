@@ -7,6 +7,7 @@ import (
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/cluster"
+	htmlreport "github.com/neardup/neardup/transforms/report"
 	"github.com/neardup/neardup/transforms/shingle"
 	"github.com/neardup/neardup/transforms/summary"
 	"github.com/neardup/neardup/transforms/verify"
@@ -41,7 +42,8 @@ type Options struct {
 	OutputShards  int      `json:"output_shards"`
 	EmitSentences bool     `json:"emit_sentences"`
 	MaxMembers    int      `json:"max_members"`
-	Formats       []string `json:"formats"` // jsonl, and parquet if asked for
+	Formats       []string `json:"formats"`         // jsonl, and parquet if asked for
+	Examples      int      `json:"report_examples"` // example clusters of each kind in report.html
 
 	// DofnWorkers is --dofn_workers as given (0: the runner's default);
 	// Workers resolves it. It is not in summary.json: the output is the
@@ -89,6 +91,7 @@ func DefaultOptions() Options {
 		OutputShards:  1,
 		MaxMembers:    cluster.DefaultMaxMembers,
 		Formats:       []string{formatJSONL},
+		Examples:      htmlreport.DefaultExamples,
 	}
 }
 
@@ -110,6 +113,10 @@ func (o Options) Workers() int {
 	}
 	return clusterDofnWorkers
 }
+
+// maxExamples is the most example clusters of each kind report.html may
+// show (--report_examples).
+const maxExamples = htmlreport.MaxExamples
 
 // RunDir is the directory the run writes to.
 func (o Options) RunDir() string { return result.Join(o.Output, o.RunID) }
@@ -139,7 +146,7 @@ func (o Options) outputs() []string {
 			}
 		}
 	}
-	return append(names, "summary.json", "manifest.json")
+	return append(names, "summary.json", "report.html", "manifest.json")
 }
 
 // parquet reports whether the run writes Parquet files beside the JSON

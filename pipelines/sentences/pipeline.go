@@ -17,6 +17,7 @@ import (
 	"github.com/neardup/neardup/transforms/component"
 	"github.com/neardup/neardup/transforms/dedupe"
 	"github.com/neardup/neardup/transforms/minhash"
+	htmlreport "github.com/neardup/neardup/transforms/report"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
 	"github.com/neardup/neardup/transforms/summary"
@@ -41,6 +42,11 @@ func (o Options) clusterConfig() cluster.Config {
 		cfg.SentenceShards = o.Shards // the shards of the sentence records
 	}
 	return cfg
+}
+
+// reportConfig is the part of the options report.html's sample needs.
+func (o Options) reportConfig() htmlreport.Config {
+	return htmlreport.Config{Examples: o.Examples, Seed: o.Seed}
 }
 
 // categoryConfig is the part of the options the categories stage needs.
@@ -80,10 +86,11 @@ func (o Options) verifyConfig() verify.Config {
 // Build adds the sentence near-duplicate pipeline to s: it validates opts
 // (Options.Validate), chooses the banding if resolve has not, reads
 // opts.Input and writes to opts.RunDir() the files clusters-*.jsonl,
-// dead_letter-*.jsonl, sentences-*.jsonl (with opts.EmitSentences),
-// summary.json and, once everything else is written, manifest.json. The
-// stages are those of the README's diagram: parse, clean, split, sign,
-// buckets, verify, components, clusters, categories, outputs.
+// cluster_index-*.tsv, dead_letter-*.jsonl, sentences-*.jsonl (with
+// opts.EmitSentences), summary.json, report.html and, once everything else
+// is written, manifest.json. The stages are those of the README's diagram:
+// parse, clean, split, sign, buckets, verify, components, clusters,
+// categories, outputs.
 func Build(s beam.Scope, opts Options) error {
 	if err := opts.Validate(); err != nil {
 		return err
@@ -137,8 +144,8 @@ type outputs struct {
 	total       beam.PCollection // the one tally.Counts
 }
 
-// writeOutputs writes the run's files to opts.RunDir(), and the manifest
-// once every other file is written.
+// writeOutputs writes the run's files to opts.RunDir(): report.html once
+// summary.json is written, and the manifest once every other file is.
 func writeOutputs(s beam.Scope, opts Options, doc summary.Document, out outputs) {
 	dir := opts.RunDir()
 	written := []beam.PCollection{
@@ -151,7 +158,11 @@ func writeOutputs(s beam.Scope, opts Options, doc summary.Document, out outputs)
 		written = append(written, result.WriteFiles(s, dir, "sentences", opts.OutputShards, lines, files))
 	}
 	top := summary.TopPairs(s, out.pairs, opts.TopPairs)
-	done := []beam.PCollection{summary.Write(s, result.Join(dir, "summary.json"), doc, out.total, top)}
+	summaryDone, summaryFile := summary.Write(s, result.Join(dir, "summary.json"), doc, out.total, top)
+	stats := htmlreport.Collect(s, out.clusters, out.dead, opts.reportConfig())
+	info := htmlreport.Info{RunID: opts.RunID, Commit: opts.Run.Commit, Started: opts.Run.Started, Inputs: opts.Run.Inputs}
+	page := htmlreport.Write(s, result.Join(dir, "report.html"), info, opts.reportConfig(), summaryFile, stats)
+	done := []beam.PCollection{summaryDone, summary.Done(s, page)}
 	for _, w := range written {
 		done = append(done, summary.Done(s, w))
 	}

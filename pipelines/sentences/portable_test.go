@@ -23,6 +23,7 @@ import (
 	"path"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -204,9 +205,14 @@ func jsonField(t *testing.T, name string, doc []byte, key string) any {
 	return m[key]
 }
 
+// reportStarted is the element of report.html that says when the run
+// started.
+var reportStarted = regexp.MustCompile(`<time datetime="[^"]*">[^<]*</time>`)
+
 // compareOutputs checks that two runs wrote the same files: every file byte
 // for byte, except summary.json and manifest.json (which also hold times),
-// whose counts and parameters must be equal.
+// whose counts and parameters must be equal, and report.html, which must be
+// equal but for the time the run started.
 func compareOutputs(t *testing.T, want, got map[string][]byte, what string) {
 	t.Helper()
 	if w, g := slices.Sorted(maps.Keys(want)), slices.Sorted(maps.Keys(got)); !slices.Equal(w, g) {
@@ -222,6 +228,10 @@ func compareOutputs(t *testing.T, want, got map[string][]byte, what string) {
 				if !reflect.DeepEqual(wv, gv) {
 					t.Errorf("%s: %s %q = %v, embedded run %v", what, name, key, gv, wv)
 				}
+			}
+		case "report.html":
+			if !bytes.Equal(reportStarted.ReplaceAll(w, nil), reportStarted.ReplaceAll(g, nil)) {
+				t.Errorf("%s: %s differs from the embedded run's but for the start time", what, name)
 			}
 		default:
 			clusters = clusters || strings.HasPrefix(base, "clusters-") && len(w) > 0

@@ -80,6 +80,9 @@ func (o Options) Validate() error {
 	if o.OutputShards < 1 || o.OutputShards > maxOutputShards {
 		return fmt.Errorf("--output_shards must be between 1 and %d, got %d", maxOutputShards, o.OutputShards)
 	}
+	if o.Examples < 0 || o.Examples > maxExamples {
+		return fmt.Errorf("--report_examples must be between 0 and %d, got %d", maxExamples, o.Examples)
+	}
 	return checkFormats(o.Formats)
 }
 

@@ -83,6 +83,8 @@ func TestValidate(t *testing.T) {
 		{"output_shards", func(o *Options) { o.OutputShards = 0 }, "--output_shards must be between 1 and 99999, got 0"},
 		{"output_shards huge", func(o *Options) { o.OutputShards = 100000 }, "--output_shards must be between 1 and 99999, got 100000"},
 		{"max_members", func(o *Options) { o.MaxMembers = -1 }, "--max_members must be at least 0 (0: every member), got -1"},
+		{"report_examples", func(o *Options) { o.Examples = -1 }, "--report_examples must be between 0 and 5, got -1"},
+		{"report_examples huge", func(o *Options) { o.Examples = 6 }, "--report_examples must be between 0 and 5, got 6"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -122,6 +124,8 @@ func TestValidateAccepts(t *testing.T) {
 		{"weissman, seed set", func(o *Options) { o.Scheme, o.Set = "weissman", map[string]bool{"seed": true} }},
 		{"weissman resolved", func(o *Options) { o.Scheme, o.Bands, o.Rows = "weissman", 10, 10 }},
 		{"output_shards max", func(o *Options) { o.OutputShards = 99999 }},
+		{"no report examples", func(o *Options) { o.Examples = 0 }},
+		{"most report examples", func(o *Options) { o.Examples = 5 }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

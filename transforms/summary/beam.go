@@ -21,7 +21,8 @@ import (
 )
 
 func init() {
-	register.DoFn4x2[context.Context, int, func(*tally.Counts) bool, func(*[]PairCount) bool, tally.Counts, error](&writeFn{})
+	register.DoFn5x2[context.Context, int, func(*tally.Counts) bool, func(*[]PairCount) bool, func([]byte), tally.Counts, error](&writeFn{})
+	register.Emitter1[[]byte]()
 	register.Iter1[tally.Counts]()
 	register.Iter1[[]PairCount]()
 	register.Function2x1(mergePairs)
@@ -43,13 +44,14 @@ type Document struct {
 
 // Write writes doc as indented JSON to path, with its Counts taken from the
 // single element of total (the output of tally.Total) and its TopArticlePairs
-// from the single element, if any, of top (the output of TopPairs). It
-// returns the counts again once the file is written, for stages that must
-// come after it.
-func Write(s beam.Scope, path string, doc Document, total, top beam.PCollection) beam.PCollection {
+// from the single element, if any, of top (the output of TopPairs). Once the
+// file is written it returns the counts again (done), for stages that must
+// come after it, and the file's bytes (file, PCollection<[]byte>), for
+// stages that read the final document (the report).
+func Write(s beam.Scope, path string, doc Document, total, top beam.PCollection) (done, file beam.PCollection) {
 	s = s.Scope("Write summary")
 	joined := beam.CoGroupByKey(s, beam.AddFixedKey(s, total), beam.AddFixedKey(s, top))
-	return beam.ParDo(s, &writeFn{Path: path, Doc: doc}, joined)
+	return beam.ParDo2(s, &writeFn{Path: path, Doc: doc}, joined)
 }
 
 type writeFn struct {
@@ -57,7 +59,7 @@ type writeFn struct {
 	Doc  Document
 }
 
-func (f *writeFn) ProcessElement(ctx context.Context, _ int, totals func(*tally.Counts) bool, tops func(*[]PairCount) bool) (tally.Counts, error) {
+func (f *writeFn) ProcessElement(ctx context.Context, _ int, totals func(*tally.Counts) bool, tops func(*[]PairCount) bool, emitFile func([]byte)) (tally.Counts, error) {
 	doc := f.Doc
 	var c tally.Counts
 	for totals(&c) {
@@ -74,7 +76,12 @@ func (f *writeFn) ProcessElement(ctx context.Context, _ int, totals func(*tally.
 	if err != nil {
 		return c, err
 	}
-	return c, result.WriteBytes(ctx, f.Path, append(b, '\n'))
+	b = append(b, '\n')
+	if err := result.WriteBytes(ctx, f.Path, b); err != nil {
+		return c, err
+	}
+	emitFile(b)
+	return c, nil
 }
 
 // Manifest is the content of a run's manifest.json, written last: a run
