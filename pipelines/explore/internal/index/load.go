@@ -1,0 +1,216 @@
+package index
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync/atomic"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/neardup/neardup/pipelines/explore/internal/store"
+	"github.com/neardup/neardup/transforms/categorize"
+)
+
+// chunkSize is the bytes of a file that one worker reads at a time: a
+// large index is read by every worker at once, not one worker per file.
+const chunkSize = 8 << 20
+
+// job is a chunk of a file to read: the lines that start in [start, end).
+type job struct {
+	shard      int
+	name       string
+	scan       bool // name is a clusters file, decoded line by line
+	start, end int64
+}
+
+// loader is what the workers share.
+type loader struct {
+	st           store.Store
+	arts         *articleSet
+	wikis, kinds *interner
+}
+
+// defaultWorkers is how many chunks are read at once: one a core locally,
+// more on gs://, where each waits for the network.
+func defaultWorkers(dir string) int {
+	if strings.HasPrefix(dir, "gs://") {
+		return max(16, runtime.GOMAXPROCS(0))
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// load reads every shard's index (or clusters file) into r.
+func (r *Run) load(ctx context.Context, workers int) error {
+	if workers <= 0 {
+		workers = defaultWorkers(r.Store.Dir())
+	}
+	jobs, err := r.plan(ctx, workers)
+	if err != nil {
+		return err
+	}
+	l := &loader{st: r.Store, arts: &articleSet{}, wikis: newInterner(1<<16 - 1), kinds: newInterner(255)}
+	parts := make([]part, len(jobs))
+	var next atomic.Int64
+	g, gctx := errgroup.WithContext(ctx)
+	for range min(workers, len(jobs)) {
+		g.Go(func() error {
+			w := &worker{arts: l.arts, wikis: l.wikis, kinds: l.kinds,
+				wikiIDs: map[string]uint16{}, kindIDs: map[string]uint8{}}
+			for i := int(next.Add(1) - 1); i < len(jobs); i = int(next.Add(1) - 1) {
+				if err := l.run(gctx, jobs[i], w, &parts[i]); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	if err := r.merge(jobs, parts, l); err != nil {
+		return err
+	}
+	r.checkOffsets()
+	r.arts.folded = foldTitles(&r.arts, max(1, runtime.GOMAXPROCS(0)))
+	r.sortOrders()
+	return nil
+}
+
+// run reads the lines of one chunk into p.
+func (l *loader) run(ctx context.Context, j job, w *worker, p *part) error {
+	rc, err := l.st.OpenAt(ctx, j.name, max(j.start-1, 0))
+	if err != nil {
+		return fmt.Errorf("reading %s/%s: %w", l.st.Dir(), j.name, err)
+	}
+	defer rc.Close()
+	err = readLines(rc, j.start, j.end, func(line []byte, at int64, complete bool) error {
+		if !complete {
+			p.badRow(at, errors.New("the last line ends without a newline: the file is truncated"))
+			return nil
+		}
+		var err error
+		if j.scan {
+			err = w.scanLine(line, at)
+		} else {
+			err = parseIndexRow(line, &w.row)
+		}
+		if err == nil {
+			err = w.add(p, j.shard)
+		}
+		var fatal errFatal
+		if errors.As(err, &fatal) {
+			return fatal.error
+		}
+		if err != nil {
+			p.badRow(at, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("reading %s/%s: %w", l.st.Dir(), j.name, err)
+	}
+	return nil
+}
+
+// scanLine reads a line of a clusters file into w.row.
+func (w *worker) scanLine(line []byte, at int64) error {
+	var c categorize.Cluster
+	if err := json.Unmarshal(line, &c); err != nil {
+		return fmt.Errorf("not a cluster's JSON: %w", err)
+	}
+	if err := w.row.setDigest(c.Digest()); err != nil {
+		return err
+	}
+	w.row.offset, w.row.length = at, int64(len(line))
+	if w.row.length == 0 || w.row.length > maxLine {
+		return fmt.Errorf("a line of %d bytes", w.row.length)
+	}
+	return nil
+}
+
+// merge joins the parts, in file order, into r's clusters and articles,
+// and says what rows could not be read.
+func (r *Run) merge(jobs []job, parts []part, l *loader) error {
+	arts, resolve, err := l.arts.join()
+	if err != nil {
+		return err
+	}
+	n, refs := 0, 0
+	for _, p := range parts {
+		n, refs = n+len(p.recs), refs+len(p.refs)
+	}
+	if refs >= 1<<32 {
+		return fmt.Errorf("%d article references: too many", refs)
+	}
+	r.clusters = make([]record, 0, n)
+	r.refs = make([]uint32, 0, refs)
+	for i := range parts {
+		p := &parts[i]
+		base := uint32(len(r.refs))
+		for _, rec := range p.recs {
+			rec.refs += base
+			r.clusters = append(r.clusters, rec)
+		}
+		for _, ref := range p.refs {
+			r.refs = append(r.refs, resolve(ref))
+		}
+		parts[i] = part{bad: p.bad, firstBad: p.firstBad}
+	}
+	r.arts, r.wikis, r.kinds = arts, l.wikis.names, l.kinds.names
+	r.warnBadRows(jobs, parts)
+	return nil
+}
+
+// warnBadRows says, for each file, how many rows could not be read.
+func (r *Run) warnBadRows(jobs []job, parts []part) {
+	for i := 0; i < len(jobs); {
+		bad, first := 0, ""
+		j := i
+		for ; j < len(jobs) && jobs[j].name == jobs[i].name; j++ {
+			if bad == 0 {
+				first = parts[j].firstBad
+			}
+			bad += parts[j].bad
+		}
+		if bad > 0 {
+			r.warnf("%s: %s cannot be read (the first %s): those clusters are not listed",
+				jobs[i].name, plural(bad, "line"), first)
+		}
+		i = j
+	}
+}
+
+// checkOffsets says which indexes point past the end of their clusters
+// file.
+func (r *Run) checkOffsets() {
+	past := make([]int, len(r.shards))
+	for i := range r.clusters {
+		c := &r.clusters[i]
+		if s := r.shards[c.shard]; s.size >= 0 && c.offset+int64(c.length) > s.size {
+			past[c.shard]++
+		}
+	}
+	for i, n := range past {
+		if n > 0 {
+			s := r.shards[i]
+			r.warnf("%s: %s past the end of %s (%d bytes): that file is truncated, or not the one indexed; those clusters cannot be opened",
+				s.index, plural(n, "row points", "rows point"), s.clusters, s.size)
+		}
+	}
+}
+
+// plural gives "1 line" or "3 lines"; with two forms, "1 row points" or
+// "3 rows point".
+func plural(n int, forms ...string) string {
+	if n == 1 {
+		return "1 " + forms[0]
+	}
+	if len(forms) > 1 {
+		return fmt.Sprintf("%d %s", n, forms[1])
+	}
+	return fmt.Sprintf("%d %ss", n, forms[0])
+}
