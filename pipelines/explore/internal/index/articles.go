@@ -44,14 +44,13 @@ const (
 	localBits  = 32 - stripeBits
 )
 
-type articleKey struct {
-	wiki uint16
-	page int64
-}
+// maxPage bounds the page ids the explorer takes (MediaWiki's are 32-bit),
+// so that a wiki and a page id make one 64-bit key.
+const maxPage = 1<<48 - 1
 
 type stripe struct {
 	mu   sync.Mutex
-	ids  map[articleKey]uint32
+	ids  map[uint64]uint32 // by wiki << 48 | page id
 	arts articles
 }
 
@@ -63,8 +62,8 @@ type articleSet struct {
 // ref returns the loading reference of an article, adding it if it is new.
 // An article keeps the title it was first added with.
 func (s *articleSet) ref(wiki uint16, page int64, title []byte) (uint32, error) {
-	k := articleKey{wiki, page}
-	h := (uint64(page)*0x9e3779b97f4a7c15 + uint64(wiki)*0xbf58476d1ce4e5b9) >> (64 - stripeBits)
+	k := uint64(wiki)<<48 | uint64(page)
+	h := (k * 0x9e3779b97f4a7c15) >> (64 - stripeBits)
 	st := &s.stripes[h]
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -76,7 +75,7 @@ func (s *articleSet) ref(wiki uint16, page int64, title []byte) (uint32, error) 
 		return 0, fmt.Errorf("more than %d articles", 1<<32)
 	}
 	if st.ids == nil {
-		st.ids = map[articleKey]uint32{}
+		st.ids = map[uint64]uint32{}
 	}
 	st.ids[k] = id
 	st.arts.add(wiki, page, title)

@@ -53,7 +53,7 @@ func (r *Run) load(ctx context.Context, workers int) error {
 		return err
 	}
 	l := &loader{st: r.Store, arts: &articleSet{}, wikis: newInterner(1<<16 - 1), kinds: newInterner(255)}
-	parts := make([]part, len(jobs))
+	m := newMerger(jobs)
 	var next atomic.Int64
 	g, gctx := errgroup.WithContext(ctx)
 	for range min(workers, len(jobs)) {
@@ -61,7 +61,11 @@ func (r *Run) load(ctx context.Context, workers int) error {
 			w := &worker{arts: l.arts, wikis: l.wikis, kinds: l.kinds,
 				wikiIDs: map[string]uint16{}, kindIDs: map[string]uint8{}}
 			for i := int(next.Add(1) - 1); i < len(jobs); i = int(next.Add(1) - 1) {
-				if err := l.run(gctx, jobs[i], w, &parts[i]); err != nil {
+				p := m.part()
+				if err := l.run(gctx, jobs[i], w, p); err != nil {
+					return err
+				}
+				if err := m.add(i, p); err != nil {
 					return err
 				}
 			}
@@ -71,7 +75,7 @@ func (r *Run) load(ctx context.Context, workers int) error {
 	if err := g.Wait(); err != nil {
 		return err
 	}
-	if err := r.merge(jobs, parts, l); err != nil {
+	if err := r.finish(m, l); err != nil {
 		return err
 	}
 	r.checkOffsets()
@@ -101,8 +105,7 @@ func (l *loader) run(ctx context.Context, j job, w *worker, p *part) error {
 		if err == nil {
 			err = w.add(p, j.shard)
 		}
-		var fatal errFatal
-		if errors.As(err, &fatal) {
+		if fatal, ok := err.(errFatal); ok {
 			return fatal.error
 		}
 		if err != nil {
@@ -132,41 +135,24 @@ func (w *worker) scanLine(line []byte, at int64) error {
 	return nil
 }
 
-// merge joins the parts, in file order, into r's clusters and articles,
-// and says what rows could not be read.
-func (r *Run) merge(jobs []job, parts []part, l *loader) error {
+// finish joins the article table, turns the merged references into
+// indexes into it, and says what rows could not be read.
+func (r *Run) finish(m *merger, l *loader) error {
 	arts, resolve, err := l.arts.join()
 	if err != nil {
 		return err
 	}
-	n, refs := 0, 0
-	for _, p := range parts {
-		n, refs = n+len(p.recs), refs+len(p.refs)
+	for i, ref := range m.refs {
+		m.refs[i] = resolve(ref)
 	}
-	if refs >= 1<<32 {
-		return fmt.Errorf("%d article references: too many", refs)
-	}
-	r.clusters = make([]record, 0, n)
-	r.refs = make([]uint32, 0, refs)
-	for i := range parts {
-		p := &parts[i]
-		base := uint32(len(r.refs))
-		for _, rec := range p.recs {
-			rec.refs += base
-			r.clusters = append(r.clusters, rec)
-		}
-		for _, ref := range p.refs {
-			r.refs = append(r.refs, resolve(ref))
-		}
-		parts[i] = part{bad: p.bad, firstBad: p.firstBad}
-	}
+	r.clusters, r.refs = m.clusters, m.refs
 	r.arts, r.wikis, r.kinds = arts, l.wikis.names, l.kinds.names
-	r.warnBadRows(jobs, parts)
+	r.warnBadRows(m.jobs, m.bad)
 	return nil
 }
 
 // warnBadRows says, for each file, how many rows could not be read.
-func (r *Run) warnBadRows(jobs []job, parts []part) {
+func (r *Run) warnBadRows(jobs []job, parts []badRows) {
 	for i := 0; i < len(jobs); {
 		bad, first := 0, ""
 		j := i

@@ -78,7 +78,7 @@ func (r *row) parseDigest(f *fields) error {
 		}
 	}
 	for _, p := range [...]*float64{&r.minJ, &r.maxE} {
-		if *p, err = strconv.ParseFloat(string(f.next()), 64); err != nil {
+		if *p, err = atof(f.next()); err != nil {
 			return fmt.Errorf("cohesion: %w", err)
 		}
 	}
@@ -90,8 +90,8 @@ func (r *row) parseDigest(f *fields) error {
 		if done || len(a.wiki) == 0 {
 			return errors.New("an article of fewer than 3 fields (wiki, page id, title)")
 		}
-		if a.page, err = atoi(page); err != nil {
-			return fmt.Errorf("article page id: %w", err)
+		if a.page, err = atoi(page); err != nil || a.page > maxPage {
+			return fmt.Errorf("article page id %q: not a number below 2^48", page)
 		}
 		r.arts = append(r.arts, a)
 	}
@@ -112,6 +112,9 @@ func (r *row) setDigest(d categorize.Digest) error {
 	r.minJ, r.maxE = d.MinJaccard, d.MaxEdit
 	r.arts = r.arts[:0]
 	for _, a := range d.Articles {
+		if a.PageID < 0 || a.PageID > maxPage {
+			return fmt.Errorf("article page id %d: not a number from 0 to 2^48", a.PageID)
+		}
 		r.arts = append(r.arts, artRow{wiki: []byte(a.Wiki), page: a.PageID, title: []byte(a.Title)})
 	}
 	return nil
@@ -172,6 +175,37 @@ func atoi(b []byte) (int64, error) {
 	}
 	return n, nil
 }
+
+// atof parses a float. The pipeline's (0.808, 1, 0.0079) are read
+// without allocating: a decimal of at most 15 digits, 22 after the point,
+// is its digits as an integer divided by a power of ten, both exact in a
+// float64, so the one division rounds correctly, as strconv's own fast path
+// does. Any other form goes to strconv.ParseFloat.
+func atof(b []byte) (float64, error) {
+	var mant uint64
+	digits, frac, point := 0, 0, false
+	for _, c := range b {
+		switch {
+		case c >= '0' && c <= '9':
+			mant = mant*10 + uint64(c-'0')
+			if digits++; point {
+				frac++
+			}
+		case c == '.' && !point:
+			point = true
+		default:
+			return strconv.ParseFloat(string(b), 64)
+		}
+	}
+	if digits == 0 || digits > 15 || frac > 22 {
+		return strconv.ParseFloat(string(b), 64)
+	}
+	return float64(mant) / pow10[frac], nil
+}
+
+// pow10 are the powers of ten exact in a float64.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+	1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
 // formatID gives back the id parseID parsed.
 func formatID(wiki string, page int64, revOrd uint64) string {
