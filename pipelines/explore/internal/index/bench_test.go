@@ -40,3 +40,39 @@ func BenchmarkLoad1M(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFilter1M filters a million clusters: each query reads every
+// record, and a title search every title too.
+func BenchmarkFilter1M(b *testing.B) {
+	st, err := store.Open(b.Context(), run1M(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := Load(b.Context(), st, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	half, tenth := 0.5, 0.1
+	for _, bc := range []struct {
+		name string
+		q    Query
+	}{
+		{"all", Query{}},
+		{"kind", Query{Kinds: []string{"factual_drift"}}},
+		{"size", Query{SizeMin: 5, SizeMax: 10}},
+		{"cohesion", Query{JaccardMax: &half, EditMax: &tenth}},
+		{"title", Query{Title: "lindfeld"}},
+		{"title-greek", Query{Title: "ΠΟΤΑΜΌΣ"}},
+		{"title-rare", Query{Title: "qqq"}},
+		{"id-order", Query{ByID: true, Kinds: []string{"template"}, SizeMin: 3}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				r.Filter(bc.q, 1000, PerPageForBench)
+			}
+		})
+	}
+}
+
+// PerPageForBench is a page of the explorer's list.
+const PerPageForBench = 50

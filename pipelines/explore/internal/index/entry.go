@@ -1,5 +1,7 @@
 package index
 
+import "slices"
+
 // Entry is what the index says of a cluster.
 type Entry struct {
 	Index          int // in the run, the cluster's number for Entry and ReadCluster
@@ -58,7 +60,10 @@ type KindCount struct {
 
 // Kinds returns the categories of the run's clusters with their counts,
 // in the order of categorize's rules, others after by name.
-func (r *Run) Kinds() []KindCount {
+func (r *Run) Kinds() []KindCount { return slices.Clone(r.kindCounts) }
+
+// countKinds counts the clusters of each category.
+func (r *Run) countKinds() []KindCount {
 	out := make([]KindCount, len(r.kinds))
 	for i, k := range r.kinds {
 		out[i].Kind = k

@@ -79,6 +79,7 @@ func (r *Run) load(ctx context.Context, workers int) error {
 		return err
 	}
 	r.checkOffsets()
+	r.kindCounts = r.countKinds()
 	r.arts.folded = foldTitles(&r.arts, max(1, runtime.GOMAXPROCS(0)))
 	r.sortOrders()
 	return nil

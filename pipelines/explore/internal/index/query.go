@@ -27,24 +27,39 @@ type Page struct {
 
 // Filter returns the clusters of q from the offset-th (from 0), at most
 // limit of them, and how many q selects in all.
+//
+// The records are read in the order they are stored, which the memory
+// reads ahead of, into a bit set of the selected clusters; the query's
+// order then walks the bit set, which the cache holds.
 func (r *Run) Filter(q Query, offset, limit int) Page {
 	m := r.matcher(q)
-	order := r.bySize
-	if q.ByID {
-		order = r.byID
-	}
 	var p Page
 	if m.none {
 		return p
 	}
+	selected := make([]uint64, (len(r.clusters)+63)/64)
+	for i := range r.clusters {
+		if m.match(&r.clusters[i], r.refs) {
+			selected[i/64] |= 1 << (i % 64)
+			p.Matches++
+		}
+	}
+	order := r.bySize
+	if q.ByID {
+		order = r.byID
+	}
+	seen := 0
 	for _, i := range order {
-		if !m.match(&r.clusters[i], r.refs) {
+		if seen >= offset+limit {
+			break
+		}
+		if selected[i/64]&(1<<(i%64)) == 0 {
 			continue
 		}
-		if p.Matches >= offset && len(p.Clusters) < limit {
+		if seen >= offset {
 			p.Clusters = append(p.Clusters, int(i))
 		}
-		p.Matches++
+		seen++
 	}
 	return p
 }
@@ -86,19 +101,24 @@ func (r *Run) matcher(q Query) matcher {
 			}
 		}
 	}
-	m.arts = r.articleSet(q)
+	var some bool
+	m.arts, some = r.articleSet(q)
+	if m.arts != nil && !some {
+		m.none = true
+	}
 	return m
 }
 
-// articleSet returns the articles a cluster of q must have one of, or nil.
-func (r *Run) articleSet(q Query) []uint64 {
+// articleSet returns the articles a cluster of q must have one of (nil:
+// any), and whether there are any.
+func (r *Run) articleSet(q Query) (set []uint64, some bool) {
 	title := Fold(strings.TrimSpace(q.Title))
 	if title == "" && q.Article == nil {
-		return nil
+		return nil, true
 	}
-	set := make([]uint64, (r.arts.len()+63)/64)
+	set = make([]uint64, (r.arts.len()+63)/64)
 	if title != "" {
-		r.arts.folded.match(title, func(i int) { set[i/64] |= 1 << (i % 64) })
+		r.arts.folded.match(title, func(i int) { set[i/64] |= 1 << (i % 64); some = true })
 	}
 	if a := q.Article; a != nil {
 		in := *a >= 0 && *a < r.arts.len() && (title == "" || set[*a/64]&(1<<(*a%64)) != 0)
@@ -106,8 +126,9 @@ func (r *Run) articleSet(q Query) []uint64 {
 		if in {
 			set[*a/64] |= 1 << (*a % 64)
 		}
+		some = in
 	}
-	return set
+	return set, some
 }
 
 func (m *matcher) match(c *record, refs []uint32) bool {

@@ -51,8 +51,10 @@ type Run struct {
 	wikis    []string // interned wiki names, by index
 	kinds    []string // interned categories, by index
 	rank     []int    // of each wiki's name among the wikis'
-	byID     []uint32 // cluster indexes in id order (wiki, page, revision, sentence)
-	bySize   []uint32 // cluster indexes by size, largest first, then by id
+	// kindCounts are the clusters and sentences of each category.
+	kindCounts []KindCount
+	byID       []uint32 // cluster indexes in id order (wiki, page, revision, sentence)
+	bySize     []uint32 // cluster indexes by size, largest first, then by id
 }
 
 // Wiki is what summary.json says of a wiki of the run.
