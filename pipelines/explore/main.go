@@ -89,7 +89,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, listening
 		return 2
 	}
 	defer st.Close()
-	r, loadErr := index.Load(ctx, st, o.workers)
+	r, loadErr := index.Load(ctx, st, index.Options{Workers: o.workers})
 	if loadErr != nil {
 		fmt.Fprintf(stderr, "explore: error: %v\n", loadErr)
 	} else {

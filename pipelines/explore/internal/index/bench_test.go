@@ -31,7 +31,7 @@ func BenchmarkLoad1M(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		r, err := Load(b.Context(), st, 0)
+		r, err := Load(b.Context(), st, Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -48,7 +48,7 @@ func BenchmarkFilter1M(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	r, err := Load(b.Context(), st, 0)
+	r, err := Load(b.Context(), st, Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -15,9 +15,8 @@ import (
 	"github.com/neardup/neardup/transforms/categorize"
 )
 
-// chunkSize is the bytes of a file that one worker reads at a time: a
-// large index is read by every worker at once, not one worker per file.
-const chunkSize = 8 << 20
+// chunkBytes is the default Options.ChunkBytes.
+const chunkBytes = 8 << 20
 
 // job is a chunk of a file to read: the lines that start in [start, end).
 type job struct {
@@ -34,8 +33,7 @@ type loader struct {
 	wikis, kinds *interner
 }
 
-// defaultWorkers is how many chunks are read at once: one a core locally,
-// more on gs://, where each waits for the network.
+// defaultWorkers is the default Options.Workers.
 func defaultWorkers(dir string) int {
 	if strings.HasPrefix(dir, "gs://") {
 		return max(16, runtime.GOMAXPROCS(0))
@@ -44,11 +42,15 @@ func defaultWorkers(dir string) int {
 }
 
 // load reads every shard's index (or clusters file) into r.
-func (r *Run) load(ctx context.Context, workers int) error {
+func (r *Run) load(ctx context.Context, opts Options) error {
+	workers, chunk := opts.Workers, opts.ChunkBytes
 	if workers <= 0 {
 		workers = defaultWorkers(r.Store.Dir())
 	}
-	jobs, err := r.plan(ctx, workers)
+	if chunk <= 0 {
+		chunk = chunkBytes
+	}
+	jobs, err := r.plan(ctx, workers, chunk)
 	if err != nil {
 		return err
 	}

@@ -16,7 +16,7 @@ type fileSize struct {
 // plan finds the sizes of the run's files and cuts the files to read into
 // jobs: each shard's index, or, where there is none, its clusters file,
 // decoded line by line. It says in r.Warnings what is missing.
-func (r *Run) plan(ctx context.Context, workers int) ([]job, error) {
+func (r *Run) plan(ctx context.Context, workers int, chunk int64) ([]job, error) {
 	clusters, indexes := make([]fileSize, len(r.shards)), make([]fileSize, len(r.shards))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(workers)
@@ -46,18 +46,18 @@ func (r *Run) plan(ctx context.Context, workers int) ([]job, error) {
 			if err := clusters[i].err; err != nil {
 				r.warnf("%s cannot be read (%v): the clusters its index lists cannot be opened", s.clusters, err)
 			}
-			jobs = appendJobs(jobs, job{shard: i, name: s.index}, indexes[i].size)
+			jobs = appendJobs(jobs, chunk, job{shard: i, name: s.index}, indexes[i].size)
 		case clusters[i].err != nil:
 			r.warnf("%s cannot be read (%v), nor its index: its clusters are not listed", s.clusters, clusters[i].err)
 		case s.index != "":
 			r.warnf("%s is listed in manifest.json but cannot be read (%v): reading %s instead, which is slower",
 				s.index, indexes[i].err, s.clusters)
 			r.Scanned = true
-			jobs = appendJobs(jobs, job{shard: i, name: s.clusters, scan: true}, s.size)
+			jobs = appendJobs(jobs, chunk, job{shard: i, name: s.clusters, scan: true}, s.size)
 		default:
 			unindexed++
 			r.Scanned = true
-			jobs = appendJobs(jobs, job{shard: i, name: s.clusters, scan: true}, s.size)
+			jobs = appendJobs(jobs, chunk, job{shard: i, name: s.clusters, scan: true}, s.size)
 		}
 	}
 	if unindexed > 0 {
@@ -69,9 +69,9 @@ func (r *Run) plan(ctx context.Context, workers int) ([]job, error) {
 }
 
 // appendJobs appends the chunks of a file of size bytes to jobs.
-func appendJobs(jobs []job, j job, size int64) []job {
-	for start := int64(0); start < size; start += chunkSize {
-		j.start, j.end = start, min(start+chunkSize, size)
+func appendJobs(jobs []job, chunk int64, j job, size int64) []job {
+	for start := int64(0); start < size; start += chunk {
+		j.start, j.end = start, min(start+chunk, size)
 		jobs = append(jobs, j)
 	}
 	return jobs

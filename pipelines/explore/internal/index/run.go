@@ -76,10 +76,19 @@ func (e *NotRunError) Error() string {
 
 func (e *NotRunError) Unwrap() error { return e.Err }
 
+// Options say how Load reads.
+type Options struct {
+	// Workers is how many pieces of files are read at once (0: the cores
+	// locally, 16 on gs://, where each waits for the network).
+	Workers int
+	// ChunkBytes is the size of those pieces (0: 8 MiB), so that one large
+	// index is read by every worker, not one.
+	ChunkBytes int64
+}
+
 // Load reads the manifest, the summary and the cluster indexes of the run
-// in st, reading shards on workers goroutines at once (0: a default for
-// the store: the cores locally, more on gs://).
-func Load(ctx context.Context, st store.Store, workers int) (*Run, error) {
+// in st.
+func Load(ctx context.Context, st store.Store, opts Options) (*Run, error) {
 	start := time.Now()
 	r := &Run{Store: st}
 	b, err := st.ReadFile(ctx, "manifest.json")
@@ -97,7 +106,7 @@ func Load(ctx context.Context, st store.Store, workers int) (*Run, error) {
 	if r.shards, err = shardsOf(r.Manifest); err != nil {
 		return nil, fmt.Errorf("%s/manifest.json: %w", st.Dir(), err)
 	}
-	if err := r.load(ctx, workers); err != nil {
+	if err := r.load(ctx, opts); err != nil {
 		return nil, err
 	}
 	r.checkCount()

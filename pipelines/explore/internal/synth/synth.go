@@ -15,23 +15,15 @@
 package synth
 
 import (
-	"bufio"
 	"cmp"
-	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
-	"time"
 
-	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/cluster"
 	"github.com/neardup/neardup/transforms/sentence"
-	"github.com/neardup/neardup/transforms/summary"
 )
 
 // Config says what run to write.
@@ -42,11 +34,8 @@ type Config struct {
 	Seed     uint64 // same seed, same files
 }
 
-// wiki is a synthetic wiki.
-type wiki struct{ name, lang, base string }
-
 // wikis are the run's wikis, by name (their rank is their index).
-var wikis = [...]wiki{
+var wikis = [...]Wiki{
 	{"elwiki", "el", "https://el.wikipedia.org/wiki/Πύλη:Κύρια"},
 	{"enwiki", "en", "https://en.wikipedia.org/wiki/Main_Page"},
 	{"jawiki", "ja", "https://ja.wikipedia.org/wiki/メインページ"},
@@ -87,11 +76,17 @@ func Write(dir string, cfg Config) error {
 	r := rand.New(rand.NewPCG(cfg.Seed, 0x5eed))
 	arts := pool(r, cfg.Articles)
 	skels := skeletons(r, arts, cfg.Clusters)
-	counts, err := writeShards(dir, cfg.Shards, arts, skels)
+	w, err := NewWriter(dir, cfg.Shards, wikis[:])
 	if err != nil {
 		return err
 	}
-	return writeMeta(dir, cfg.Shards, counts)
+	for _, s := range skels {
+		if err := w.Add(makeCluster(arts, s)); err != nil {
+			w.Close()
+			return err
+		}
+	}
+	return w.Close()
 }
 
 // pool makes n articles: one in ten Greek, one in ten Japanese.
@@ -106,7 +101,7 @@ func pool(r *rand.Rand, n int) []article {
 			w = 2
 		}
 		page := int64(100 + i*3)
-		arts[i] = article{wiki: w, page: page, rev: 1_000_000 + page*11, title: title(r, wikis[w].lang)}
+		arts[i] = article{wiki: w, page: page, rev: 1_000_000 + page*11, title: title(r, wikis[w].Lang)}
 	}
 	return arts
 }
@@ -158,36 +153,6 @@ func geometric(r *rand.Rand, p float64) int {
 	return n
 }
 
-// writeShards writes the clusters files and their indexes, and returns
-// the counts for the summary.
-func writeShards(dir string, shards int, arts []article, skels []skeleton) (tally.Counts, error) {
-	files := make([]*shardWriter, shards)
-	for i := range files {
-		w, err := newShardWriter(dir, i, shards)
-		if err != nil {
-			return tally.Counts{}, err
-		}
-		files[i] = w
-	}
-	var counts tally.Counts
-	for i, s := range skels {
-		c := makeCluster(arts, s)
-		counts.Clusters++
-		counts.SentencesInClusters += int64(c.Size)
-		counts.LargestCluster = max(counts.LargestCluster, int64(c.Size))
-		counts.AddCategory(c.Category, 1, int64(c.Size))
-		if err := files[i%shards].add(c); err != nil {
-			return counts, err
-		}
-	}
-	for _, f := range files {
-		if err := f.close(); err != nil {
-			return counts, err
-		}
-	}
-	return counts, nil
-}
-
 // categories are drawn with about the shares of a real run.
 var categories = []struct {
 	name  string
@@ -217,7 +182,7 @@ func makeCluster(arts []article, s skeleton) categorize.Cluster {
 		if kind != categorize.Identical && j > 0 && r.IntN(3) > 0 {
 			text = variant(r, base)
 		}
-		c.Members[j] = sentence.View{ID: id(a, m.ordinal), Wiki: wikis[a.wiki].name, PageID: a.page, RevID: a.rev,
+		c.Members[j] = sentence.View{ID: id(a, m.ordinal), Wiki: wikis[a.wiki].Name, PageID: a.page, RevID: a.rev,
 			Title: a.title, Sentence: m.ordinal, Section: pick(r, []string{"", "History", "Geography", "Demographics"}),
 			Context: "prose", Text: text}
 		pages[m.art] = true
@@ -228,7 +193,7 @@ func makeCluster(arts []article, s skeleton) categorize.Cluster {
 }
 
 func id(a article, ordinal int) string {
-	return wikis[a.wiki].name + ":" + strconv.FormatInt(a.page, 10) + ":" + strconv.FormatInt(a.rev, 10) + ":" + strconv.Itoa(ordinal)
+	return wikis[a.wiki].Name + ":" + strconv.FormatInt(a.page, 10) + ":" + strconv.FormatInt(a.rev, 10) + ":" + strconv.Itoa(ordinal)
 }
 
 // cohesion draws plausible similarities of a cluster's edges.
@@ -241,101 +206,4 @@ func cohesion(r *rand.Rand, kind string, size int) cluster.Cohesion {
 	maxE := round(0.25 * r.Float64())
 	return cluster.Cohesion{Edges: size - 1, MinJaccard: minJ, MeanJaccard: round(minJ + (1-minJ)*r.Float64()),
 		MaxEdit: maxE, MeanEdit: round(maxE * r.Float64())}
-}
-
-// shardWriter writes a clusters file and its index.
-type shardWriter struct {
-	lines, index *os.File
-	lw, iw       *bufio.Writer
-	offset       int64
-	row          []byte
-}
-
-func newShardWriter(dir string, i, n int) (*shardWriter, error) {
-	lines, err := os.Create(filepath.Join(dir, result.ShardName("clusters", i, n)))
-	if err != nil {
-		return nil, err
-	}
-	index, err := os.Create(filepath.Join(dir, result.IndexName("cluster_index", i, n)))
-	if err != nil {
-		lines.Close()
-		return nil, err
-	}
-	return &shardWriter{lines: lines, index: index, lw: bufio.NewWriterSize(lines, 1<<20), iw: bufio.NewWriterSize(index, 1<<20)}, nil
-}
-
-// add writes a cluster's line and its index row.
-func (w *shardWriter) add(c categorize.Cluster) error {
-	line, err := c.MarshalLine()
-	if err != nil {
-		return err
-	}
-	w.row = strconv.AppendInt(w.row[:0], w.offset, 10)
-	w.row = append(w.row, '\t')
-	w.row = strconv.AppendInt(w.row, int64(len(line)), 10)
-	w.row = append(w.row, '\t')
-	w.row = append(categorize.AppendDigest(w.row, c.Digest()), '\n')
-	w.offset += int64(len(line)) + 1
-	w.lw.Write(line)
-	w.lw.WriteByte('\n')
-	_, err = w.iw.Write(w.row)
-	return err
-}
-
-func (w *shardWriter) close() error {
-	for _, f := range []struct {
-		w *bufio.Writer
-		f *os.File
-	}{{w.lw, w.lines}, {w.iw, w.index}} {
-		err := f.w.Flush()
-		if cerr := f.f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return fmt.Errorf("synth: writing %s: %w", f.f.Name(), err)
-		}
-	}
-	return nil
-}
-
-// writeMeta writes summary.json, an empty dead-letter file and, last,
-// manifest.json.
-func writeMeta(dir string, shards int, counts tally.Counts) error {
-	type wikiJSON struct {
-		Wiki string `json:"wiki"`
-		Lang string `json:"lang"`
-		Base string `json:"base"`
-	}
-	var ws []wikiJSON
-	for _, w := range wikis {
-		ws = append(ws, wikiJSON{w.name, w.lang, w.base})
-	}
-	wj, _ := json.Marshal(ws)
-	doc := summary.Document{Version: "synthetic", Parameters: json.RawMessage(`{"output_shards":` + strconv.Itoa(shards) + `}`),
-		CollisionCurve: json.RawMessage(`{}`), Wikis: wj, Counts: counts, TopArticlePairs: []summary.PairCount{}}
-	var outputs []string
-	for i := range shards {
-		outputs = append(outputs, result.ShardName("clusters", i, shards), result.IndexName("cluster_index", i, shards))
-	}
-	outputs = append(outputs, result.ShardName("dead_letter", 0, 1), "summary.json", "manifest.json")
-	when := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	m := summary.Manifest{RunID: filepath.Base(dir), Version: "synthetic", Parameters: doc.Parameters, Outputs: outputs,
-		Inputs: []summary.Input{}, Started: when, Finished: when, Counts: counts}
-	for _, f := range []struct {
-		name string
-		v    any
-	}{{result.ShardName("dead_letter", 0, 1), nil}, {"summary.json", doc}, {"manifest.json", m}} {
-		var b []byte
-		if f.v != nil {
-			var err error
-			if b, err = json.MarshalIndent(f.v, "", "  "); err != nil {
-				return err
-			}
-			b = append(b, '\n')
-		}
-		if err := os.WriteFile(filepath.Join(dir, f.name), b, 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
 }
