@@ -11,13 +11,13 @@ import (
 // The pages and clusters of the query tests: titles in three scripts, one
 // that is markup, one with a slash.
 var (
-	lakeOrsel  = page{"enwiki", 10, "Lake Orsel"}
-	orselAbbey = page{"enwiki", 20, "Orsel Abbey"}
-	acheloos   = page{"elwiki", 5, "Ποταμός Αχελώος"}
-	tokyo      = page{"jawiki", 7, "東京駅"}
-	script     = page{"enwiki", 30, "<script>alert(1)</script>"}
-	acdc       = page{"enwiki", 40, "AC/DC"}
-	trichonida = page{"elwiki", 6, "Λίμνη Τριχωνίδα"}
+	lakeOrsel  = page{Wiki: "enwiki", ID: 10, Title: "Lake Orsel"}
+	orselAbbey = page{Wiki: "enwiki", ID: 20, Title: "Orsel Abbey"}
+	acheloos   = page{Wiki: "elwiki", ID: 5, Title: "Ποταμός Αχελώος"}
+	tokyo      = page{Wiki: "jawiki", ID: 7, Title: "東京駅"}
+	script     = page{Wiki: "enwiki", ID: 30, Title: "<script>alert(1)</script>"}
+	acdc       = page{Wiki: "enwiki", ID: 40, Title: "AC/DC"}
+	trichonida = page{Wiki: "elwiki", ID: 6, Title: "Λίμνη Τριχωνίδα"}
 )
 
 // queryClusters are c1 … c6; by size, largest first, then id: c4 c2 c5 c1
@@ -53,7 +53,7 @@ func TestFilter(t *testing.T) {
 	for _, shards := range []int{1, 2} {
 		r := load(t, writeRun(t, shards, clusters...), Options{})
 		art := func(p page) *int {
-			i, ok := r.FindArticle(p.wiki, p.id)
+			i, ok := r.FindArticle(p.Wiki, p.ID)
 			if !ok {
 				t.Fatalf("no article %v", p)
 			}
