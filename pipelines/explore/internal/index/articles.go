@@ -89,6 +89,7 @@ func (s *articleSet) join() (articles, func(uint32) uint32, error) {
 	var base [1 << stripeBits]uint32
 	n, bytes := 0, 0
 	for i := range s.stripes {
+		s.stripes[i].ids = nil // no article is added any more: let the garbage collector have the maps
 		base[i] = uint32(n)
 		n += s.stripes[i].arts.len()
 		bytes += len(s.stripes[i].arts.titles)

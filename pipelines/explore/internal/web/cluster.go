@@ -60,7 +60,7 @@ func (s *Server) cluster(w http.ResponseWriter, r *http.Request) {
 		b.Groups = append(b.Groups, memberList(g))
 	}
 	for _, a := range b.Entry.Articles {
-		b.Articles = append(b.Articles, articleLink{a, articlePath(a.Wiki, a.PageID)})
+		b.Articles = append(b.Articles, articleLink{Article: a, URL: articlePath(a.Wiki, a.PageID)})
 	}
 	s.render(w, http.StatusOK, "cluster", "Cluster "+id, b)
 }

@@ -41,7 +41,8 @@ type row struct {
 // articleLink is an article with the explorer's URL of it.
 type articleLink struct {
 	index.Article
-	URL string
+	URL     string
+	Current bool // the article of the page it is shown on
 }
 
 // rowTitles is how many titles a row of a list shows.
@@ -75,18 +76,32 @@ func (s *Server) serveList(w http.ResponseWriter, r *http.Request, path string, 
 		b.Next = f.link(path, f.Page+1)
 	}
 	for _, i := range p.Clusters {
-		b.Rows = append(b.Rows, s.row(i))
+		b.Rows = append(b.Rows, s.row(i, article))
 	}
 	s.render(w, http.StatusOK, "list", title, b)
 }
 
-func (s *Server) row(i int) row {
+// row returns cluster i as a list shows it; on an article's page (article
+// not nil) that article comes first among its titles.
+func (s *Server) row(i int, article *int) row {
 	e := s.run.Entry(i)
-	rw := row{Entry: e, URL: clusterPath(e.ID), More: max(0, len(e.Articles)-rowTitles)}
-	for _, a := range e.Articles[:min(len(e.Articles), rowTitles)] {
-		rw.Titles = append(rw.Titles, articleLink{a, articlePath(a.Wiki, a.PageID)})
+	arts := e.Articles
+	if article != nil {
+		arts = slices.Clone(arts)
+		slices.SortStableFunc(arts, func(a, b index.Article) int { return boolRank(b.Index == *article) - boolRank(a.Index == *article) })
+	}
+	rw := row{Entry: e, URL: clusterPath(e.ID), More: max(0, len(arts)-rowTitles)}
+	for _, a := range arts[:min(len(arts), rowTitles)] {
+		rw.Titles = append(rw.Titles, articleLink{a, articlePath(a.Wiki, a.PageID), article != nil && a.Index == *article})
 	}
 	return rw
+}
+
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // kindOptions lists the run's categories for the form.
