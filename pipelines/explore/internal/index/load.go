@@ -55,6 +55,23 @@ func (r *Run) load(ctx context.Context, opts Options) error {
 		return err
 	}
 	l := &loader{st: r.Store, arts: &articleSet{}, wikis: newInterner(1<<16 - 1), kinds: newInterner(255)}
+	m, err := l.runAll(ctx, jobs, workers)
+	if err != nil {
+		return err
+	}
+	if err := r.finish(m, l); err != nil {
+		return err
+	}
+	r.checkOffsets()
+	r.kindCounts = r.countKinds()
+	r.arts.folded = foldTitles(&r.arts, max(1, runtime.GOMAXPROCS(0)))
+	r.sortOrders()
+	return nil
+}
+
+// runAll runs the jobs on workers goroutines, each taking the next job
+// in order, and merges what they read.
+func (l *loader) runAll(ctx context.Context, jobs []job, workers int) (*merger, error) {
 	m := newMerger(jobs)
 	var next atomic.Int64
 	g, gctx := errgroup.WithContext(ctx)
@@ -74,17 +91,7 @@ func (r *Run) load(ctx context.Context, opts Options) error {
 			return nil
 		})
 	}
-	if err := g.Wait(); err != nil {
-		return err
-	}
-	if err := r.finish(m, l); err != nil {
-		return err
-	}
-	r.checkOffsets()
-	r.kindCounts = r.countKinds()
-	r.arts.folded = foldTitles(&r.arts, max(1, runtime.GOMAXPROCS(0)))
-	r.sortOrders()
-	return nil
+	return m, g.Wait()
 }
 
 // run reads the lines of one chunk into p.

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+	"unsafe"
 
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/pipelines/explore/internal/synth"
@@ -148,5 +149,12 @@ func TestLoadCounts(t *testing.T) {
 		}
 	}); !slices.Equal(got, []string{"reference", "identical", "other", "copy_edit", "template", "factual_drift"}) {
 		t.Errorf("kinds in order %q", got)
+	}
+}
+
+// TestRecordSize: a cluster costs 64 bytes of records, as the README says.
+func TestRecordSize(t *testing.T) {
+	if n := unsafe.Sizeof(record{}); n != 64 {
+		t.Errorf("a record is %d bytes", n)
 	}
 }
