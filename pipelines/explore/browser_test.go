@@ -34,8 +34,8 @@ func loadRun(t *testing.T, dir string) *index.Run {
 // TestBrowser drives a headless Chromium through the explorer of the
 // sample run: it chooses a kind in the filter form and submits it, sorts
 // by id through the form's select, opens a cluster and one of its
-// articles, checking what each page shows, and takes screenshots
-// (SCREENSHOTS=DIR keeps them).
+// articles by their links, checking what each page shows, and takes
+// screenshots (SCREENSHOTS=DIR keeps them).
 func TestBrowser(t *testing.T) {
 	const kind = categorize.FactualDrift
 	dir := testrun.Sample(t)
@@ -43,35 +43,30 @@ func TestBrowser(t *testing.T) {
 	url, _ := start(t, "--run", dir)
 	ctx := browser.New(t)
 	shots := t.TempDir()
-	browser.Run(t, ctx, "opening the list", chromedp.Navigate(url), chromedp.WaitVisible("table.clusters", chromedp.ByQuery))
+	open(t, ctx, url, "table.clusters")
 	browser.Screenshot(t, ctx, shots, "explore-list.png")
 
-	var done bool
-	browser.Run(t, ctx, "choosing a kind and submitting the form",
-		chromedp.SetValue(`select[name="kind"]`, kind, chromedp.ByQuery),
-		chromedp.Click(`form.filters button[type="submit"]`, chromedp.ByQuery))
+	act(t, ctx, `document.querySelector('select[name="kind"]').value = "`+kind+`";
+		document.querySelector('form.filters button[type="submit"]').click()`)
 	waitFor(t, ctx, `location.search === "?kind=`+kind+`"`, "#matches")
-	want := r.Filter(index.Query{Kinds: []string{kind}}, 0, 50)
-	checkRows(t, ctx, r, kind, want)
-	browser.Screenshot(t, ctx, shots, "explore-list-"+kind+".png")
+	checkRows(t, ctx, r, kind, r.Filter(index.Query{Kinds: []string{kind}}, 0, 50))
+	screenshot(t, ctx, shots, "explore-list-"+kind+".png", "#matches")
 
-	browser.Run(t, ctx, "sorting by id with the form's select",
-		chromedp.Evaluate(`(() => { const s = document.querySelector('select[name="sort"]'); s.value = "id"; setTimeout(() => s.dispatchEvent(new Event("change"))); return true })()`, &done))
+	act(t, ctx, `const s = document.querySelector('select[name="sort"]'); s.value = "id"; s.dispatchEvent(new Event("change"))`)
 	waitFor(t, ctx, `location.search === "?kind=`+kind+`&sort=id"`, "#matches")
 	checkRows(t, ctx, r, kind, r.Filter(index.Query{Kinds: []string{kind}, ByID: true}, 0, 50))
 
 	var path string
-	browser.Run(t, ctx, "opening the first cluster", chromedp.Click(`table.clusters tbody tr:first-child td.id a`, chromedp.ByQuery))
+	act(t, ctx, `document.querySelector("table.clusters tbody tr td.id a").click()`)
 	waitFor(t, ctx, `location.pathname.startsWith("/cluster/")`, "ol.members")
 	browser.Eval(t, ctx, `decodeURIComponent(location.pathname)`, &path)
 	id := strings.TrimPrefix(path, "/cluster/")
 	checkMarks(t, ctx, r, id)
-	browser.Screenshot(t, ctx, shots, "explore-cluster.png")
+	screenshot(t, ctx, shots, "explore-cluster.png", "ol.members")
 
 	var title string
-	browser.Run(t, ctx, "opening an article of the cluster",
-		chromedp.Text(`p.articles a`, &title, chromedp.ByQuery),
-		chromedp.Click(`p.articles a`, chromedp.ByQuery))
+	browser.Eval(t, ctx, `document.querySelector("p.articles a").textContent`, &title)
+	act(t, ctx, `document.querySelector("p.articles a").click()`)
 	waitFor(t, ctx, `location.pathname.startsWith("/article/")`, "#matches")
 	browser.Eval(t, ctx, `decodeURIComponent(location.pathname)`, &path)
 	wiki, pageID, _ := strings.Cut(strings.TrimPrefix(path, "/article/"), "/")
@@ -84,7 +79,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("article %s is not %q", path, title)
 	}
 	checkRows(t, ctx, r, "", r.Filter(index.Query{Article: &a}, 0, 50))
-	browser.Screenshot(t, ctx, shots, "explore-article.png")
+	screenshot(t, ctx, shots, "explore-article.png", "#matches")
 }
 
 // TestBrowserGreek takes screenshots of the explorer of a Greek run: the
@@ -95,7 +90,7 @@ func TestBrowserGreek(t *testing.T) {
 	url, _ := start(t, "--run", dir)
 	ctx := browser.New(t)
 	shots := t.TempDir()
-	browser.Run(t, ctx, "opening the list", chromedp.Navigate(url), chromedp.WaitVisible("table.clusters", chromedp.ByQuery))
+	open(t, ctx, url, "table.clusters")
 	checkRows(t, ctx, r, "", r.Filter(index.Query{}, 0, 50))
 	browser.Screenshot(t, ctx, shots, "explore-elwiki-list.png")
 	p := r.Filter(index.Query{Kinds: []string{categorize.CopyEdit}}, 0, 1)
@@ -103,23 +98,35 @@ func TestBrowserGreek(t *testing.T) {
 		t.Fatal("no copy_edit cluster in the Greek run")
 	}
 	id := r.Entry(p.Clusters[0]).ID
-	browser.Run(t, ctx, "opening a cluster", chromedp.Navigate(url+"cluster/"+id), chromedp.WaitVisible("ol.members", chromedp.ByQuery))
+	open(t, ctx, url+"cluster/"+id, "ol.members")
 	checkMarks(t, ctx, r, id)
 	browser.Screenshot(t, ctx, shots, "explore-elwiki-cluster.png")
 }
 
-// waitFor waits until a page for which expr is true has loaded and shows
-// selector. A navigation that a click or a script starts ends the
-// evaluations it interrupts, which are tried again; and chromedp finds the
-// new page's elements only once it has waited for one.
+// open navigates to url and waits for selector.
+func open(t *testing.T, ctx context.Context, url, selector string) {
+	t.Helper()
+	browser.Run(t, ctx, "opening "+url, chromedp.Navigate(url), chromedp.WaitVisible(selector, chromedp.ByQuery))
+}
+
+// act runs a script in the page as a person's click would, after the
+// evaluation returns: a navigation it starts must not cut the evaluation.
+func act(t *testing.T, ctx context.Context, script string) {
+	t.Helper()
+	var ok bool
+	browser.Eval(t, ctx, "setTimeout(() => { "+script+" }); true", &ok)
+}
+
+// waitFor waits until a page for which expr is true has loaded and holds
+// selector. The evaluations that a navigation interrupts are tried again.
 func waitFor(t *testing.T, ctx context.Context, expr, selector string) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		var ok bool
-		err := chromedp.Run(ctx, chromedp.Evaluate(`(`+expr+`) && document.readyState === "complete"`, &ok))
+		err := chromedp.Run(ctx, chromedp.Evaluate(`(`+expr+`) && document.readyState === "complete" && document.querySelector(`+
+			strconv.Quote(selector)+`) !== null`, &ok))
 		if err == nil && ok {
-			browser.Run(t, ctx, "waiting for "+selector, chromedp.WaitVisible(selector, chromedp.ByQuery))
 			return
 		}
 		if time.Now().After(deadline) {
@@ -127,6 +134,17 @@ func waitFor(t *testing.T, ctx context.Context, expr, selector string) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// screenshot takes a screenshot of the page a click led to. It opens the
+// page's URL again first: the browser's driver paints only pages it
+// navigated to itself.
+func screenshot(t *testing.T, ctx context.Context, dir, name, selector string) {
+	t.Helper()
+	var here string
+	browser.Eval(t, ctx, "location.href", &here)
+	open(t, ctx, here, selector)
+	browser.Screenshot(t, ctx, dir, name)
 }
 
 // checkRows checks that the page lists the clusters of want, in its
