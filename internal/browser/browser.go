@@ -61,7 +61,14 @@ func New(tb testing.TB) context.Context {
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelTab := chromedp.NewContext(actx)
 	ctx, cancelTimeout := context.WithTimeout(ctx, 60*time.Second)
-	tb.Cleanup(func() { cancelTimeout(); cancelTab(); cancelAlloc() })
+	tb.Cleanup(func() {
+		// Close the browser and wait for it to exit, so that it writes no
+		// more into its profile directory, which the test removes next.
+		chromedp.Cancel(ctx)
+		cancelTimeout()
+		cancelTab()
+		cancelAlloc()
+	})
 	if err := chromedp.Run(ctx); err != nil {
 		tb.Fatalf("starting %s: %v", bin, err)
 	}

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/neardup/neardup/internal/browser"
+	"github.com/neardup/neardup/pipelines/explore/internal/index"
+	"github.com/neardup/neardup/pipelines/explore/internal/store"
+	"github.com/neardup/neardup/pipelines/explore/internal/testrun"
+	"github.com/neardup/neardup/transforms/categorize"
+)
+
+// loadRun loads a run as the command does, for the tests to know what its
+// pages must show.
+func loadRun(t *testing.T, dir string) *index.Run {
+	t.Helper()
+	st, err := store.Open(t.Context(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := index.Load(t.Context(), st, index.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestBrowser drives a headless Chromium through the explorer of the
+// sample run: it chooses a kind in the filter form and submits it, sorts
+// by id through the form's select, opens a cluster and one of its
+// articles by their links, checking what each page shows, and takes
+// screenshots (SCREENSHOTS=DIR keeps them).
+func TestBrowser(t *testing.T) {
+	const kind = categorize.FactualDrift
+	dir := testrun.Sample(t)
+	r := loadRun(t, dir)
+	url, _ := start(t, "--run", dir)
+	ctx := browser.New(t)
+	shots := t.TempDir()
+	open(t, ctx, url, "table.clusters")
+	browser.Screenshot(t, ctx, shots, "explore-list.png")
+
+	act(t, ctx, `document.querySelector('select[name="kind"]').value = "`+kind+`";
+		document.querySelector('form.filters button[type="submit"]').click()`)
+	waitFor(t, ctx, `location.search === "?kind=`+kind+`"`, "#matches")
+	checkRows(t, ctx, r, kind, r.Filter(index.Query{Kinds: []string{kind}}, 0, 50))
+	screenshot(t, ctx, shots, "explore-list-"+kind+".png", "#matches")
+
+	act(t, ctx, `const s = document.querySelector('select[name="sort"]'); s.value = "id"; s.dispatchEvent(new Event("change"))`)
+	waitFor(t, ctx, `location.search === "?kind=`+kind+`&sort=id"`, "#matches")
+	checkRows(t, ctx, r, kind, r.Filter(index.Query{Kinds: []string{kind}, ByID: true}, 0, 50))
+
+	var path string
+	act(t, ctx, `document.querySelector("table.clusters tbody tr td.id a").click()`)
+	waitFor(t, ctx, `location.pathname.startsWith("/cluster/")`, "ol.members")
+	browser.Eval(t, ctx, `decodeURIComponent(location.pathname)`, &path)
+	id := strings.TrimPrefix(path, "/cluster/")
+	checkMarks(t, ctx, r, id)
+	screenshot(t, ctx, shots, "explore-cluster.png", "ol.members")
+
+	var title string
+	browser.Eval(t, ctx, `document.querySelector("p.articles a").textContent`, &title)
+	act(t, ctx, `document.querySelector("p.articles a").click()`)
+	waitFor(t, ctx, `location.pathname.startsWith("/article/")`, "#matches")
+	browser.Eval(t, ctx, `decodeURIComponent(location.pathname)`, &path)
+	wiki, pageID, _ := strings.Cut(strings.TrimPrefix(path, "/article/"), "/")
+	page, err := strconv.ParseInt(pageID, 10, 64)
+	if err != nil {
+		t.Fatalf("article path %s: %v", path, err)
+	}
+	a, ok := r.FindArticle(wiki, page)
+	if !ok || r.Article(a).Title != title {
+		t.Fatalf("article %s is not %q", path, title)
+	}
+	checkRows(t, ctx, r, "", r.Filter(index.Query{Article: &a}, 0, 50))
+	screenshot(t, ctx, shots, "explore-article.png", "#matches")
+}
+
+// TestBrowserGreek takes screenshots of the explorer of a Greek run: the
+// list, and a copy_edit cluster with its marks.
+func TestBrowserGreek(t *testing.T) {
+	dir := testrun.Greek(t)
+	r := loadRun(t, dir)
+	url, _ := start(t, "--run", dir)
+	ctx := browser.New(t)
+	shots := t.TempDir()
+	open(t, ctx, url, "table.clusters")
+	checkRows(t, ctx, r, "", r.Filter(index.Query{}, 0, 50))
+	browser.Screenshot(t, ctx, shots, "explore-elwiki-list.png")
+	p := r.Filter(index.Query{Kinds: []string{categorize.CopyEdit}}, 0, 1)
+	if len(p.Clusters) == 0 {
+		t.Fatal("no copy_edit cluster in the Greek run")
+	}
+	id := r.Entry(p.Clusters[0]).ID
+	open(t, ctx, url+"cluster/"+id, "ol.members")
+	checkMarks(t, ctx, r, id)
+	browser.Screenshot(t, ctx, shots, "explore-elwiki-cluster.png")
+}
+
+// open navigates to url and waits for selector.
+func open(t *testing.T, ctx context.Context, url, selector string) {
+	t.Helper()
+	browser.Run(t, ctx, "opening "+url, chromedp.Navigate(url), chromedp.WaitVisible(selector, chromedp.ByQuery))
+}
+
+// act runs a script in the page as a person's click would, after the
+// evaluation returns: a navigation it starts must not cut the evaluation.
+func act(t *testing.T, ctx context.Context, script string) {
+	t.Helper()
+	var ok bool
+	browser.Eval(t, ctx, "setTimeout(() => { "+script+" }); true", &ok)
+}
+
+// waitFor waits until a page for which expr is true has loaded and holds
+// selector. The evaluations that a navigation interrupts are tried again.
+func waitFor(t *testing.T, ctx context.Context, expr, selector string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var ok bool
+		err := chromedp.Run(ctx, chromedp.Evaluate(`(`+expr+`) && document.readyState === "complete" && document.querySelector(`+
+			strconv.Quote(selector)+`) !== null`, &ok))
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("browser: waiting for %s: %v", expr, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// screenshot takes a screenshot of the page a click led to. It opens the
+// page's URL again first: the browser's driver paints only pages it
+// navigated to itself.
+func screenshot(t *testing.T, ctx context.Context, dir, name, selector string) {
+	t.Helper()
+	var here string
+	browser.Eval(t, ctx, "location.href", &here)
+	open(t, ctx, here, selector)
+	browser.Screenshot(t, ctx, dir, name)
+}
+
+// checkRows checks that the page lists the clusters of want, in its
+// order, all of kind if kind is set, and counts its matches.
+func checkRows(t *testing.T, ctx context.Context, r *index.Run, kind string, want index.Page) {
+	t.Helper()
+	var kinds, ids []string
+	var matches string
+	browser.Eval(t, ctx, `[...document.querySelectorAll("table.clusters tbody tr")].map(tr => tr.dataset.kind)`, &kinds)
+	browser.Eval(t, ctx, `[...document.querySelectorAll("table.clusters tbody tr td.id a")].map(a => a.textContent)`, &ids)
+	browser.Eval(t, ctx, `document.getElementById("matches").textContent`, &matches)
+	var wantIDs []string
+	for _, i := range want.Clusters {
+		wantIDs = append(wantIDs, r.Entry(i).ID)
+	}
+	if matches != strconv.Itoa(want.Matches) || !slices.Equal(ids, wantIDs) {
+		t.Errorf("the page counts %s matches and shows %q; want %d and %q", matches, ids, want.Matches, wantIDs)
+	}
+	for _, k := range kinds {
+		if kind != "" && k != kind {
+			t.Errorf("a row of kind %s among %s", k, kind)
+		}
+	}
+}
+
+// checkMarks checks that the cluster's page shows each member's text, its
+// changed words marked: in a member but the first, as many marks as
+// categorize.Segments finds changes against the first; in the first, some
+// if any member differs.
+func checkMarks(t *testing.T, ctx context.Context, r *index.Run, id string) {
+	t.Helper()
+	i, ok := r.Find(id)
+	if !ok {
+		t.Fatalf("no cluster %s", id)
+	}
+	c, err := r.ReadCluster(t.Context(), i)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var marks []int
+	var texts []string
+	browser.Eval(t, ctx, `[...document.querySelectorAll("ol.members li")].map(li => li.querySelectorAll("mark").length)`, &marks)
+	browser.Eval(t, ctx, `[...document.querySelectorAll("ol.members li .text")].map(d => d.textContent)`, &texts)
+	if len(marks) != len(c.Members) || len(texts) != len(c.Members) {
+		t.Fatalf("cluster %s: %d members shown, %d in the cluster", id, len(marks), len(c.Members))
+	}
+	differ := false
+	for j, m := range c.Members {
+		if texts[j] != m.Text {
+			t.Errorf("member %d shows %q, want %q", j, texts[j], m.Text)
+		}
+		if j == 0 {
+			continue
+		}
+		_, segs := categorize.Segments(c.Members[0].Text, m.Text)
+		want := 0
+		for _, s := range segs {
+			if s.Changed {
+				want++
+			}
+		}
+		differ = differ || want > 0
+		if marks[j] != want {
+			t.Errorf("member %d has %d marks, want %d", j, marks[j], want)
+		}
+	}
+	if differ != (marks[0] > 0) || !differ {
+		t.Errorf("cluster %s: marks %v", id, marks)
+	}
+}

@@ -1,0 +1,57 @@
+package index
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/neardup/neardup/pipelines/explore/internal/store"
+	"github.com/neardup/neardup/pipelines/explore/internal/synth"
+	"github.com/neardup/neardup/transforms/categorize"
+)
+
+// testWikis are the wikis of the hand-made runs.
+var testWikis = []synth.Wiki{
+	{Name: "elwiki", Lang: "el", Base: "https://el.wikipedia.org/wiki/Πύλη:Κύρια"},
+	{Name: "enwiki", Lang: "en", Base: "https://en.wikipedia.org/wiki/Main_Page"},
+	{Name: "jawiki", Lang: "ja", Base: "https://ja.wikipedia.org/wiki/メインページ"},
+}
+
+// page is an article of a hand-made cluster.
+type page = synth.Page
+
+// makeCluster makes a cluster of a test (synth.Cluster).
+var makeCluster = synth.Cluster
+
+// writeRun writes a run of the clusters over shards files and returns its
+// directory.
+func writeRun(t testing.TB, shards int, clusters ...categorize.Cluster) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "run")
+	w, err := synth.NewWriter(dir, shards, testWikis)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range clusters {
+		if err := w.Add(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// load loads the run in dir, failing the test on an error.
+func load(t testing.TB, dir string, opts Options) *Run {
+	t.Helper()
+	st, err := store.Open(t.Context(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Load(t.Context(), st, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}

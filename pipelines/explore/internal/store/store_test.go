@@ -1,0 +1,71 @@
+package store
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/neardup/neardup/internal/testshared/fakegcs"
+)
+
+// TestStores reads the same files from a local directory and from a fake
+// GCS bucket.
+func TestStores(t *testing.T) {
+	dir := t.TempDir()
+	content := "0123456789abcdef"
+	if err := os.WriteFile(filepath.Join(dir, "f.txt"), []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+	fakegcs.Setenv(t, "b", fakegcs.Object("b", "runs/r1/f.txt", []byte(content)))
+	for _, d := range []string{dir, "gs://b/runs/r1", "gs://b/runs/r1/"} {
+		t.Run(d, func(t *testing.T) {
+			st, err := Open(t.Context(), d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			if b, err := st.ReadFile(t.Context(), "f.txt"); err != nil || string(b) != content {
+				t.Errorf("ReadFile: %q, %v", b, err)
+			}
+			if n, err := st.Size(t.Context(), "f.txt"); err != nil || n != int64(len(content)) {
+				t.Errorf("Size: %d, %v", n, err)
+			}
+			rc, err := st.OpenAt(t.Context(), "f.txt", 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := io.ReadAll(rc)
+			rc.Close()
+			if err != nil || string(b) != "abcdef" {
+				t.Errorf("OpenAt 10: %q, %v", b, err)
+			}
+			p := make([]byte, 4)
+			if err := st.ReadAt(t.Context(), "f.txt", p, 3); err != nil || string(p) != "3456" {
+				t.Errorf("ReadAt 3: %q, %v", p, err)
+			}
+			if err := st.ReadAt(t.Context(), "f.txt", p, 14); err == nil || !errors.Is(err, io.ErrUnexpectedEOF) {
+				t.Errorf("ReadAt past the end: %v", err)
+			}
+			for _, op := range []func() error{
+				func() error { _, err := st.ReadFile(t.Context(), "none"); return err },
+				func() error { _, err := st.Size(t.Context(), "none"); return err },
+				func() error { return st.ReadAt(t.Context(), "none", p, 0) },
+			} {
+				if err := op(); !IsNotExist(err) {
+					t.Errorf("a missing file: %v", err)
+				}
+			}
+		})
+	}
+	if _, err := Open(t.Context(), "s3://bucket/run"); err == nil || !strings.Contains(err.Error(), "only local paths and gs:// URLs") {
+		t.Errorf("s3: %v", err)
+	}
+	st, _ := Open(t.Context(), dir)
+	if _, err := st.Size(t.Context(), "sub"); err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("a directory: %v", err)
+	}
+}

@@ -1,0 +1,158 @@
+// Command explore serves a local web page over a finished neardup run, so
+// that a person can browse its clusters: filter them by kind, size, article
+// title and cohesion, read a cluster's members side by side with their
+// changed words marked, and list the clusters of an article.
+//
+//	go run ./pipelines/explore --run out/sample/RUN_ID [--addr 127.0.0.1:8080]
+//	go run ./pipelines/explore --run gs://bucket/out/RUN_ID --check
+//
+// It reads the run's manifest, summary and cluster indexes at start, never
+// the texts, and reads a cluster's line when its page is asked for, so it
+// starts in a second or two on millions of clusters, local or on gs://.
+// --check loads the run, prints what it holds and exits.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/neardup/neardup/pipelines/explore/internal/index"
+	"github.com/neardup/neardup/pipelines/explore/internal/store"
+	"github.com/neardup/neardup/pipelines/explore/internal/web"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr, nil))
+}
+
+// options are the command's flags.
+type options struct {
+	run     string
+	addr    string
+	check   bool
+	workers int
+}
+
+// parse reads the flags.
+func parse(args []string, stderr io.Writer) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.run, "run", "", "the run directory to explore, OUTPUT/RUN_ID: a local path or gs://bucket/… (required)")
+	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to serve on (port 0: any free port)")
+	fs.BoolVar(&o.check, "check", false, "load the run, print what it holds and exit")
+	fs.IntVar(&o.workers, "workers", 0, "goroutines reading the index at start (0: the cores; 16 on gs://)")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: explore --run OUTPUT/RUN_ID [--addr HOST:PORT] [--check]\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	switch {
+	case fs.NArg() > 0:
+		return o, fmt.Errorf("unexpected argument %q (give the run with --run)", fs.Arg(0))
+	case o.run == "":
+		return o, errors.New("--run is required: the run directory OUTPUT/RUN_ID to explore")
+	case o.workers < 0:
+		return o, fmt.Errorf("--workers %d: must be 0 or more", o.workers)
+	}
+	return o, nil
+}
+
+// run runs the command and returns its exit status: 0, 1 if the run
+// cannot be loaded (with --check) or served, 2 for a mistake in the flags.
+// listening, if not nil, is told the server's URL once it listens.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, listening func(url string)) int {
+	o, err := parse(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "explore: error: %v\n", err)
+		return 2
+	}
+	st, err := store.Open(ctx, o.run)
+	if err != nil {
+		fmt.Fprintf(stderr, "explore: error: %v\n", err)
+		return 2
+	}
+	defer st.Close()
+	r, loadErr := index.Load(ctx, st, index.Options{Workers: o.workers})
+	if loadErr != nil {
+		fmt.Fprintf(stderr, "explore: error: %v\n", loadErr)
+	} else {
+		for _, w := range r.Warnings {
+			fmt.Fprintf(stderr, "explore: warning: %s\n", w)
+		}
+	}
+	if o.check {
+		if loadErr != nil {
+			return 1
+		}
+		printCheck(stdout, r)
+		return 0
+	}
+	if err := serve(ctx, o.addr, r, loadErr, stderr, listening); err != nil {
+		fmt.Fprintf(stderr, "explore: error: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// printCheck prints what a loaded run holds.
+func printCheck(w io.Writer, r *index.Run) {
+	fmt.Fprintf(w, "run %s (version %s): %d clusters, %d articles, loaded in %s\n",
+		r.Manifest.RunID, r.Version(), r.Len(), r.Articles(), r.LoadTime.Round(time.Millisecond))
+	for _, k := range r.Kinds() {
+		fmt.Fprintf(w, "  %-14s %9d clusters %10d sentences\n", k.Kind, k.Clusters, k.Sentences)
+	}
+}
+
+// serve serves the explorer of r (or of loadErr) on addr until ctx ends.
+func serve(ctx context.Context, addr string, r *index.Run, loadErr error, stderr io.Writer, listening func(string)) error {
+	logf := func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
+	h, err := web.New(r, loadErr, logf)
+	if err != nil {
+		return err
+	}
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("cannot listen on %s: %w", addr, err)
+	}
+	url := "http://" + l.Addr().String() + "/"
+	if ip := l.Addr().(*net.TCPAddr).IP; !ip.IsLoopback() {
+		fmt.Fprintf(stderr, "explore: warning: listening on %s: anyone who can reach this machine can read the run\n", l.Addr())
+	}
+	if r != nil {
+		fmt.Fprintf(stderr, "explore: %d clusters of run %s loaded in %s; serving %s\n",
+			r.Len(), r.Manifest.RunID, r.LoadTime.Round(time.Millisecond), url)
+	} else {
+		fmt.Fprintf(stderr, "explore: serving the error at %s\n", url)
+	}
+	if listening != nil {
+		listening(url)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(l) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		return srv.Shutdown(shut)
+	}
+}
