@@ -699,15 +699,14 @@ func copySources(t *testing.T, root string) string {
 		}
 		if d.IsDir() {
 			switch d.Name() {
-			case ".git", "testdata", "dist", "out", "deploy":
+			case ".git", "testdata", "dist", "out", "deploy", "node_modules":
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		keep := rel == "go.mod" || rel == "go.sum" || rel == filepath.Join("scripts", "release.sh") ||
-			strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go") ||
-			strings.HasSuffix(rel, ".txt") && strings.HasPrefix(rel, "transforms"+string(filepath.Separator)) // embedded data
-		if !keep {
+		// Every file but the tests: the packages embed templates, styles and
+		// data files of any name.
+		if strings.HasSuffix(rel, "_test.go") {
 			return nil
 		}
 		b, err := os.ReadFile(path)
