@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+
+	"github.com/parquet-go/parquet-go/compress/zstd"
 )
 
 // ClusterRow is a row of a clusters Parquet file: one member of a cluster,
@@ -86,14 +88,15 @@ func (e *evidence) UnmarshalJSON(b []byte) error {
 // WriteClusters writes lines, each a cluster as a line of clusters-*.jsonl,
 // to w as a Parquet file of ClusterRow: a row for each member in the line,
 // in order. A line that is not such a cluster is an error that names its
-// number, from 1. WriteClusters does not close w.
+// number, from 1. WriteClusters does not close w, nor change lines, which
+// must not change until it returns.
 func WriteClusters(w io.Writer, lines [][]byte) error {
 	return writeClusters(w, lines, defaultOptions())
 }
 
 // writeClusters is WriteClusters with the settings opts.
 func writeClusters(w io.Writer, lines [][]byte, opts options) error {
-	return writeLines(w, lines, "clusters", opts, decodeCluster)
+	return writeLines(w, lines, table[ClusterRow]{name: "clusters", level: zstd.SpeedDefault, decode: decodeCluster}, opts)
 }
 
 // decodeCluster adds the rows of a cluster line.
@@ -143,7 +146,7 @@ func decodeCluster(d *decoder, line []byte, add func(ClusterRow, int)) error {
 // encoding/json if not. The line is d's until the next call.
 func (d *decoder) clusterLine(line []byte) (*clusterLine, error) {
 	d.cluster = clusterLine{Members: d.cluster.Members[:0]}
-	d.scan.reset(string(line))
+	d.scan.reset(line)
 	if d.scan.cluster(&d.cluster) && d.scan.end() {
 		return &d.cluster, nil
 	}

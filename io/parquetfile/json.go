@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // This file decodes the lines the pipeline writes, which are plain JSON
@@ -23,17 +24,21 @@ import (
 // values are left to encoding/json and its own limit.
 const maxSkipDepth = 1000
 
-// scanner reads JSON values from s, at offset i. The strings it returns are
-// substrings of s, unless they had escapes.
+// scanner reads JSON values from a line, at offset i. The strings it
+// returns refer to the line's bytes, unless they had escapes.
 type scanner struct {
-	s   string
+	s   string // the line
 	i   int
 	buf []byte // scratch space for unescaping
 }
 
-// reset starts the scanner on s.
-func (p *scanner) reset(s string) {
-	p.s, p.i = s, 0
+// reset starts the scanner on line, which it reads as a string without
+// copying it. That is safe as the line's bytes do not change while the
+// strings are in use: the lines given to WriteClusters and WriteSentences
+// stay as they are until they return, and the rows that refer to them are
+// copied into the Parquet writer's buffers before then.
+func (p *scanner) reset(line []byte) {
+	p.s, p.i = unsafe.String(unsafe.SliceData(line), len(line)), 0
 }
 
 // ws skips whitespace.

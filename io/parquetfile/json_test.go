@@ -10,7 +10,7 @@ import (
 func scanCluster(line []byte) (clusterLine, bool) {
 	var p scanner
 	var c clusterLine
-	p.reset(string(line))
+	p.reset(line)
 	ok := p.cluster(&c) && p.end()
 	return c, ok
 }
@@ -19,7 +19,7 @@ func scanCluster(line []byte) (clusterLine, bool) {
 func scanSentence(line []byte) (sentenceLine, bool) {
 	var p scanner
 	var s sentenceLine
-	p.reset(string(line))
+	p.reset(line)
 	ok := p.sentence(&s) && p.end()
 	return s, ok
 }

@@ -7,18 +7,22 @@
 // The files are Zstd-compressed, with version 1 data pages and PLAIN or
 // dictionary encodings: what every reader reads (parquet-go's default for
 // strings, DELTA_LENGTH_BYTE_ARRAY, is newer and less widely supported).
-// They are deterministic: the same lines give the same bytes, since nothing
-// in them depends on the time, the host or the build. A writer holds at most
-// one row group of rows: a row group ends at rowGroupRows rows or once its
-// values reach rowGroupBytes, large enough for BigQuery's loader (which asks
-// for row groups of 16 MiB or more) and DuckDB's parallel scan (a row group
-// per thread), small enough to bound the memory of a worker.
+// Compressing is most of the time of writing a file: sentences, whose texts
+// are most of their bytes, are compressed at Zstd's fastest level, clusters,
+// which repeat each cluster's values for each of its members and compress
+// as fast at either level, at the default one. The files are
+// deterministic: the same lines give the same bytes, since nothing in them
+// depends on the time, the host or the build. A writer holds at most one
+// row group of rows: a row group ends at rowGroupRows rows or once its
+// values reach rowGroupBytes, large enough for BigQuery's loader (which
+// asks for row groups of 16 MiB or more) and DuckDB's parallel scan (a row
+// group per thread), small enough to bound the memory of a worker.
 //
-// Writing keeps up with the pipeline: lines are decoded a chunk at a time on
-// GOMAXPROCS goroutines while the calling goroutine writes the rows in
-// order, and decoded in one pass by a scanner that knows the two kinds of
-// line, which leaves any line it would not decode exactly as encoding/json
-// does (nor reject with its error) to encoding/json.
+// For speed, lines are decoded a chunk at a time on GOMAXPROCS goroutines
+// while the calling goroutine writes the rows in order, each in one pass by
+// a scanner that knows the two kinds of line, which leaves any line it
+// would not decode exactly as encoding/json does (nor reject with its
+// error) to encoding/json.
 //
 // The columns are those of ClusterRow and SentenceRow, in their order; the
 // BigQuery schemas in deploy/bigquery list the same, and a test keeps them
@@ -32,6 +36,7 @@ import (
 	"sync"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress/zstd"
 )
 
 // Row group limits: 2^18 rows (sentences' rows, of some 350 bytes, end
@@ -67,10 +72,11 @@ func defaultOptions() options {
 // the build's module information.
 const createdBy = "neardup io/parquetfile (parquet-go)"
 
-// writerOptions are the options of every file written.
-func writerOptions() []parquet.WriterOption {
+// writerOptions are the options of a file whose pages are compressed at
+// the Zstd level.
+func writerOptions(level zstd.Level) []parquet.WriterOption {
 	return []parquet.WriterOption{
-		parquet.Compression(&parquet.Zstd),
+		parquet.Compression(&zstd.Codec{Level: level}),
 		parquet.DataPageVersion(1),
 		parquet.DefaultEncodingFor(parquet.ByteArray, &parquet.Plain),
 		&parquet.WriterConfig{CreatedBy: createdBy},
@@ -88,9 +94,9 @@ type rowWriter[T any] struct {
 	bytes    int // their estimated size
 }
 
-func newRowWriter[T any](w io.Writer, opts options) *rowWriter[T] {
+func newRowWriter[T any](w io.Writer, level zstd.Level, opts options) *rowWriter[T] {
 	return &rowWriter[T]{
-		w:        parquet.NewGenericWriter[T](w, writerOptions()...),
+		w:        parquet.NewGenericWriter[T](w, writerOptions(level)...),
 		maxRows:  opts.rowGroupRows,
 		maxBytes: opts.rowGroupBytes,
 		batch:    make([]T, 0, batchRows),
@@ -152,23 +158,29 @@ type decoder struct {
 // estimated size of its values, in order.
 type decodeFunc[T any] func(d *decoder, line []byte, add func(row T, size int)) error
 
-// writeLines decodes each line into rows with decode and writes them to w
-// as a Parquet file, with the settings opts; what names what a line is in
-// errors.
+// table is what a kind of file has of its own.
+type table[T any] struct {
+	name   string        // what a line is, in errors: "clusters" or "sentences"
+	level  zstd.Level    // the Zstd level of its pages
+	decode decodeFunc[T] // the rows of a line
+}
+
+// writeLines decodes each line into rows of the table t and writes them to
+// w as a Parquet file, with the settings opts.
 //
 // Lines are decoded a chunk at a time on up to GOMAXPROCS goroutines, while
 // the calling goroutine writes the rows of the chunks decoded, in order:
 // the file is the same as if one goroutine did it all. A few chunks are in
 // flight at a time.
-func writeLines[T any](w io.Writer, lines [][]byte, what string, opts options, decode decodeFunc[T]) error {
-	rw := newRowWriter[T](w, opts)
-	err := decodeChunks(lines, opts.chunkBytes, decode, func(c *chunk[T]) error {
+func writeLines[T any](w io.Writer, lines [][]byte, t table[T], opts options) error {
+	rw := newRowWriter[T](w, t.level, opts)
+	err := decodeChunks(lines, opts.chunkBytes, t.decode, func(c *chunk[T]) error {
 		if c.err != nil {
-			return fmt.Errorf("parquetfile: %s line %d: %w", what, c.errLine+1, c.err)
+			return fmt.Errorf("parquetfile: %s line %d: %w", t.name, c.errLine+1, c.err)
 		}
 		for i := range c.rows {
 			if err := rw.add(&c.rows[i], c.sizes[i]); err != nil {
-				return fmt.Errorf("parquetfile: writing %s: %w", what, err)
+				return fmt.Errorf("parquetfile: writing %s: %w", t.name, err)
 			}
 		}
 		return nil
@@ -177,7 +189,7 @@ func writeLines[T any](w io.Writer, lines [][]byte, what string, opts options, d
 		return err
 	}
 	if err := rw.close(); err != nil {
-		return fmt.Errorf("parquetfile: writing %s: %w", what, err)
+		return fmt.Errorf("parquetfile: writing %s: %w", t.name, err)
 	}
 	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+
+	"github.com/parquet-go/parquet-go/compress/zstd"
 )
 
 // SentenceRow is a row of a sentences Parquet file: one sentence. Its
@@ -47,14 +49,15 @@ type sentenceLine struct {
 // WriteSentences writes lines, each a sentence as a line of
 // sentences-*.jsonl, to w as a Parquet file of SentenceRow, a row for each
 // line, in order. A line that is not such a sentence is an error that names
-// its number, from 1. WriteSentences does not close w.
+// its number, from 1. WriteSentences does not close w, nor change lines,
+// which must not change until it returns.
 func WriteSentences(w io.Writer, lines [][]byte) error {
 	return writeSentences(w, lines, defaultOptions())
 }
 
 // writeSentences is WriteSentences with the settings opts.
 func writeSentences(w io.Writer, lines [][]byte, opts options) error {
-	return writeLines(w, lines, "sentences", opts, decodeSentence)
+	return writeLines(w, lines, table[SentenceRow]{name: "sentences", level: zstd.SpeedFastest, decode: decodeSentence}, opts)
 }
 
 // decodeSentence adds the row of a sentence line.
@@ -75,13 +78,13 @@ func decodeSentence(d *decoder, line []byte, add func(SentenceRow, int)) error {
 // encoding/json if not.
 func (d *decoder) sentenceLine(line []byte) (sentenceLine, error) {
 	var s sentenceLine
-	d.scan.reset(string(line))
+	d.scan.reset(line)
 	if d.scan.sentence(&s) && d.scan.end() {
 		return s, nil
 	}
-	s = sentenceLine{}
-	err := json.Unmarshal(line, &s)
-	return s, err
+	var slow sentenceLine // apart from s, which then stays on the stack
+	err := json.Unmarshal(line, &slow)
+	return slow, err
 }
 
 // sentence reads a sentence's object, a line's or a cluster member's, into
