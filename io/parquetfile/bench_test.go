@@ -3,8 +3,12 @@ package parquetfile
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 )
@@ -105,4 +109,44 @@ func BenchmarkWriteClusters(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(buf.Len())/float64(in), "parquet/json")
+}
+
+// Real inputs of the benchmark corpus, read when present: a clusters shard
+// (69 MB) and a sentences shard (63 MB) of a run of the pipeline.
+const (
+	realClusters  = "/tmp/pqdata/clusters-8x.jsonl"
+	realSentences = "/tmp/pqdata/run/s/sentences-00000-of-00001.jsonl"
+)
+
+// BenchmarkWriteClustersReal writes the real clusters shard, if present.
+func BenchmarkWriteClustersReal(b *testing.B) {
+	benchmarkReal(b, realClusters, WriteClusters)
+}
+
+// BenchmarkWriteSentencesReal writes the real sentences shard, if present.
+func BenchmarkWriteSentencesReal(b *testing.B) {
+	benchmarkReal(b, realSentences, WriteSentences)
+}
+
+// benchmarkReal writes the lines of the file name with write; MB/s is of
+// the JSON lines read, parquet/json the size of the file over theirs.
+func benchmarkReal(b *testing.B, name string, write func(io.Writer, [][]byte) error) {
+	data, err := os.ReadFile(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		b.Skipf("no %s: the benchmark reads a real shard there", name)
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
+	b.SetBytes(int64(len(data)))
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := write(&buf, lines); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len())/float64(len(data)), "parquet/json")
+	b.ReportMetric(float64(buf.Len()), "parquet-bytes")
 }

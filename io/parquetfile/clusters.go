@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+
+	"github.com/parquet-go/parquet-go/compress/zstd"
 )
 
 // ClusterRow is a row of a clusters Parquet file: one member of a cluster,
@@ -44,20 +46,23 @@ func (r *ClusterRow) size() int {
 // clusterLine mirrors a line of clusters-*.jsonl (categorize.Cluster) in
 // the fields the rows take; other fields are ignored.
 type clusterLine struct {
-	ID       string   `json:"id"`
-	Size     int64    `json:"size"`
-	Pages    int64    `json:"pages"`
-	Category string   `json:"category"`
-	Evidence evidence `json:"evidence"`
-	Cohesion struct {
-		Edges       int64   `json:"edges"`
-		MinJaccard  float64 `json:"min_jaccard"`
-		MeanJaccard float64 `json:"mean_jaccard"`
-		MaxEdit     float64 `json:"max_edit"`
-		MeanEdit    float64 `json:"mean_edit"`
-	} `json:"cohesion"`
+	ID             string         `json:"id"`
+	Size           int64          `json:"size"`
+	Pages          int64          `json:"pages"`
+	Category       string         `json:"category"`
+	Evidence       evidence       `json:"evidence"`
+	Cohesion       cohesion       `json:"cohesion"`
 	Members        []sentenceLine `json:"members"`
 	MembersOmitted int64          `json:"members_omitted"`
+}
+
+// cohesion is a cluster's cohesion object.
+type cohesion struct {
+	Edges       int64   `json:"edges"`
+	MinJaccard  float64 `json:"min_jaccard"`
+	MeanJaccard float64 `json:"mean_jaccard"`
+	MaxEdit     float64 `json:"max_edit"`
+	MeanEdit    float64 `json:"mean_edit"`
 }
 
 // evidence is a cluster's evidence object: its JSON, and the two fields
@@ -83,15 +88,21 @@ func (e *evidence) UnmarshalJSON(b []byte) error {
 // WriteClusters writes lines, each a cluster as a line of clusters-*.jsonl,
 // to w as a Parquet file of ClusterRow: a row for each member in the line,
 // in order. A line that is not such a cluster is an error that names its
-// number, from 1. WriteClusters does not close w.
+// number, from 1. WriteClusters does not close w, nor change lines, which
+// must not change until it returns.
 func WriteClusters(w io.Writer, lines [][]byte) error {
-	return writeLines(w, lines, "clusters", decodeCluster)
+	return writeClusters(w, lines, defaultOptions())
+}
+
+// writeClusters is WriteClusters with the settings opts.
+func writeClusters(w io.Writer, lines [][]byte, opts options) error {
+	return writeLines(w, lines, table[ClusterRow]{name: "clusters", level: zstd.SpeedDefault, decode: decodeCluster}, opts)
 }
 
 // decodeCluster adds the rows of a cluster line.
-func decodeCluster(line []byte, add func(ClusterRow, int) error) error {
-	var c clusterLine
-	if err := json.Unmarshal(line, &c); err != nil {
+func decodeCluster(d *decoder, line []byte, add func(ClusterRow, int)) error {
+	c, err := d.clusterLine(line)
+	if err != nil {
 		return err
 	}
 	if c.ID == "" {
@@ -126,9 +137,170 @@ func decodeCluster(line []byte, add func(ClusterRow, int) error) error {
 			Context:        m.Context,
 			Text:           m.Text,
 		}
-		if err := add(r, r.size()); err != nil {
-			return err
-		}
+		add(r, r.size())
 	}
 	return nil
+}
+
+// clusterLine decodes a cluster line, with the scanner if it can and with
+// encoding/json if not. The line is d's until the next call.
+func (d *decoder) clusterLine(line []byte) (*clusterLine, error) {
+	d.cluster = clusterLine{Members: d.cluster.Members[:0]}
+	d.scan.reset(line)
+	if d.scan.cluster(&d.cluster) && d.scan.end() {
+		return &d.cluster, nil
+	}
+	d.cluster = clusterLine{}
+	if err := json.Unmarshal(line, &d.cluster); err != nil {
+		return nil, err
+	}
+	return &d.cluster, nil
+}
+
+// cluster reads a cluster line's object into c, whose fields are zero but
+// for the capacity of its members.
+func (p *scanner) cluster(c *clusterLine) bool {
+	if !p.consume('{') {
+		return false
+	}
+	var seen uint
+	for first := true; ; first = false {
+		key, end, ok := p.nextKey(first)
+		if !ok {
+			return false
+		}
+		if end {
+			return true
+		}
+		var field uint
+		switch key {
+		case "id":
+			field = 1 << 0
+			c.ID, ok = p.str()
+		case "size":
+			field = 1 << 1
+			c.Size, ok = p.int()
+		case "pages":
+			field = 1 << 2
+			c.Pages, ok = p.int()
+		case "category":
+			field = 1 << 3
+			c.Category, ok = p.str()
+		case "evidence":
+			field = 1 << 4
+			ok = p.evidence(&c.Evidence)
+		case "cohesion":
+			field = 1 << 5
+			ok = p.cohesion(&c.Cohesion)
+		case "members":
+			field = 1 << 6
+			c.Members, ok = p.members(c.Members)
+		case "members_omitted":
+			field = 1 << 7
+			c.MembersOmitted, ok = p.int()
+		default:
+			ok = !isField(key, "id", "size", "pages", "category", "evidence", "cohesion", "members", "members_omitted") &&
+				p.skip(0)
+		}
+		if !ok || seen&field != 0 {
+			return false
+		}
+		seen |= field
+	}
+}
+
+// evidence reads an evidence object into e: its text, and its rule and
+// reason.
+func (p *scanner) evidence(e *evidence) bool {
+	start := p.i
+	if !p.consume('{') {
+		return false
+	}
+	var seen uint
+	for first := true; ; first = false {
+		key, end, ok := p.nextKey(first)
+		if !ok {
+			return false
+		}
+		if end {
+			e.raw = p.s[start:p.i]
+			return true
+		}
+		var field uint
+		switch key {
+		case "rule":
+			field = 1 << 0
+			e.rule, ok = p.str()
+		case "reason":
+			field = 1 << 1
+			e.reason, ok = p.str()
+		default:
+			ok = !isField(key, "rule", "reason") && p.skip(1)
+		}
+		if !ok || seen&field != 0 {
+			return false
+		}
+		seen |= field
+	}
+}
+
+// cohesion reads a cohesion object into h.
+func (p *scanner) cohesion(h *cohesion) bool {
+	if !p.consume('{') {
+		return false
+	}
+	var seen uint
+	for first := true; ; first = false {
+		key, end, ok := p.nextKey(first)
+		if !ok {
+			return false
+		}
+		if end {
+			return true
+		}
+		var field uint
+		switch key {
+		case "edges":
+			field = 1 << 0
+			h.Edges, ok = p.int()
+		case "min_jaccard":
+			field = 1 << 1
+			h.MinJaccard, ok = p.float()
+		case "mean_jaccard":
+			field = 1 << 2
+			h.MeanJaccard, ok = p.float()
+		case "max_edit":
+			field = 1 << 3
+			h.MaxEdit, ok = p.float()
+		case "mean_edit":
+			field = 1 << 4
+			h.MeanEdit, ok = p.float()
+		default:
+			ok = !isField(key, "edges", "min_jaccard", "mean_jaccard", "max_edit", "mean_edit") && p.skip(1)
+		}
+		if !ok || seen&field != 0 {
+			return false
+		}
+		seen |= field
+	}
+}
+
+// members reads an array of members, appending them to ms[:0].
+func (p *scanner) members(ms []sentenceLine) ([]sentenceLine, bool) {
+	ms = ms[:0]
+	if !p.consume('[') {
+		return ms, false
+	}
+	if p.consume(']') {
+		return ms, true
+	}
+	for {
+		ms = append(ms, sentenceLine{})
+		if !p.sentence(&ms[len(ms)-1]) {
+			return ms, false
+		}
+		if !p.consume(',') {
+			return ms, p.consume(']')
+		}
+	}
 }

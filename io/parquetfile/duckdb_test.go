@@ -1,7 +1,6 @@
 package parquetfile
 
 import (
-	"bytes"
 	"fmt"
 	"maps"
 	"os"
@@ -18,7 +17,7 @@ import (
 // the fixtures written as two shards of each kind, read by a glob.
 func TestDuckDB(t *testing.T) {
 	dir := t.TempDir()
-	shards := func(prefix string, writeFile func(*bytes.Buffer, [][]byte) error, lines ...[][]byte) string {
+	shards := func(prefix string, writeFile fileWriter, lines ...[][]byte) string {
 		for i, l := range lines {
 			name := filepath.Join(dir, fmt.Sprintf("%s-%05d-of-%05d.parquet", prefix, i, len(lines)))
 			if err := os.WriteFile(name, write(t, writeFile, l), 0o644); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,18 +25,25 @@ func readLines(t testing.TB, name string) [][]byte {
 	return bytes.Split(bytes.TrimSuffix(b, []byte("\n")), []byte("\n"))
 }
 
+// fileWriter is writeClusters or writeSentences.
+type fileWriter func(w io.Writer, lines [][]byte, opts options) error
+
 // write returns the file that write makes of lines.
-func write(t testing.TB, write func(*bytes.Buffer, [][]byte) error, lines [][]byte) []byte {
+func write(t testing.TB, write fileWriter, lines [][]byte) []byte {
+	t.Helper()
+	return writeWith(t, write, lines, defaultOptions())
+}
+
+// writeWith returns the file that write makes of lines with the settings
+// opts.
+func writeWith(t testing.TB, write fileWriter, lines [][]byte, opts options) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := write(&buf, lines); err != nil {
+	if err := write(&buf, lines, opts); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
 }
-
-func writeClusters(buf *bytes.Buffer, lines [][]byte) error  { return WriteClusters(buf, lines) }
-func writeSentences(buf *bytes.Buffer, lines [][]byte) error { return WriteSentences(buf, lines) }
 
 // readRows reads back the rows of a file.
 func readRows[T any](t testing.TB, file []byte) []T {
@@ -332,10 +340,11 @@ func TestEncodings(t *testing.T) {
 }
 
 func TestDeterministic(t *testing.T) {
-	setRowGroups(t, 4, rowGroupBytes) // several row groups
+	opts := defaultOptions()
+	opts.rowGroupRows = 4 // several row groups
 	for _, tt := range []struct {
 		name  string
-		write func(*bytes.Buffer, [][]byte) error
+		write fileWriter
 		lines [][]byte
 	}{
 		{"clusters", writeClusters, append(readLines(t, "clusters.jsonl"), readLines(t, "clusters-handwritten.jsonl")...)},
@@ -343,9 +352,9 @@ func TestDeterministic(t *testing.T) {
 		{"no clusters", writeClusters, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			first := write(t, tt.write, tt.lines)
+			first := writeWith(t, tt.write, tt.lines, opts)
 			for range 3 {
-				if again := write(t, tt.write, tt.lines); !bytes.Equal(again, first) {
+				if again := writeWith(t, tt.write, tt.lines, opts); !bytes.Equal(again, first) {
 					t.Fatalf("a second write of the same lines differs: %d bytes, then %d", len(first), len(again))
 				}
 			}
@@ -353,19 +362,12 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// setRowGroups sets the row group limits for the test.
-func setRowGroups(t *testing.T, rows, bytes int) {
-	oldRows, oldBytes := rowGroupRows, rowGroupBytes
-	rowGroupRows, rowGroupBytes = rows, bytes
-	t.Cleanup(func() { rowGroupRows, rowGroupBytes = oldRows, oldBytes })
-}
-
 func TestRowGroups(t *testing.T) {
 	clusters := readLines(t, "clusters.jsonl") // 15 rows
 	sentences := readLines(t, "sentences.jsonl")
 	tests := []struct {
 		name        string
-		write       func(*bytes.Buffer, [][]byte) error
+		write       fileWriter
 		lines       [][]byte
 		rows, bytes int
 		want        []int64 // rows of each row group
@@ -379,8 +381,9 @@ func TestRowGroups(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			setRowGroups(t, tt.rows, tt.bytes)
-			file := write(t, tt.write, tt.lines)
+			opts := defaultOptions()
+			opts.rowGroupRows, opts.rowGroupBytes = tt.rows, tt.bytes
+			file := writeWith(t, tt.write, tt.lines, opts)
 			f, err := parquet.OpenFile(bytes.NewReader(file), int64(len(file)))
 			if err != nil {
 				t.Fatal(err)
@@ -403,10 +406,42 @@ func TestRowGroupsReadBack(t *testing.T) {
 	for i := range 3*batchRows + 17 {
 		lines = append(lines, fmt.Appendf(nil, `{"id":"w:1:1:%d","wiki":"w","page_id":1,"rev_id":1,"sentence":%d,"text":"sentence %d"}`, i, i, i))
 	}
-	setRowGroups(t, batchRows+batchRows/2, rowGroupBytes)
-	got := readRows[SentenceRow](t, write(t, writeSentences, lines))
+	opts := defaultOptions()
+	opts.rowGroupRows = batchRows + batchRows/2
+	got := readRows[SentenceRow](t, writeWith(t, writeSentences, lines, opts))
 	if want := wantSentenceRows(t, lines); !slices.Equal(got, want) {
 		t.Errorf("%d rows read back differ from the %d lines", len(got), len(want))
+	}
+}
+
+// TestChunks checks that lines decoded in many chunks make the same file
+// as in one, and that an error names its line whatever its chunk.
+func TestChunks(t *testing.T) {
+	one := defaultOptions()
+	many := defaultOptions()
+	many.chunkBytes = 1 // a line a chunk
+	for _, tt := range []struct {
+		name  string
+		write fileWriter
+		lines [][]byte
+	}{
+		{"clusters", writeClusters, slices.Concat(readLines(t, "clusters.jsonl"), readLines(t, "clusters-handwritten.jsonl"))},
+		{"sentences", writeSentences, slices.Concat(readLines(t, "sentences.jsonl"), readLines(t, "sentences-handwritten.jsonl"))},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if !bytes.Equal(writeWith(t, tt.write, tt.lines, many), writeWith(t, tt.write, tt.lines, one)) {
+				t.Errorf("the file of %d chunks differs from that of one", len(tt.lines))
+			}
+			for _, bad := range []int{0, len(tt.lines) / 2, len(tt.lines) - 1} {
+				lines := slices.Clone(tt.lines)
+				lines[bad] = []byte("{")
+				err := tt.write(io.Discard, lines, many)
+				want := fmt.Sprintf("parquetfile: %s line %d: unexpected end of JSON input", tt.name, bad+1)
+				if err == nil || err.Error() != want {
+					t.Errorf("line %d malformed: error %v, want %q", bad+1, err, want)
+				}
+			}
+		})
 	}
 }
 
@@ -415,7 +450,7 @@ func TestMalformed(t *testing.T) {
 	goodSentence := readLines(t, "sentences.jsonl")[0]
 	tests := []struct {
 		name    string
-		write   func(*bytes.Buffer, [][]byte) error
+		write   fileWriter
 		lines   [][]byte
 		wantErr string
 	}{
@@ -434,7 +469,7 @@ func TestMalformed(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			err := tt.write(&buf, tt.lines)
+			err := tt.write(&buf, tt.lines, defaultOptions())
 			if err == nil || !strings.HasPrefix(strings.TrimPrefix(err.Error(), "parquetfile: "), strings.TrimPrefix(tt.wantErr, "parquetfile: ")) ||
 				!strings.HasPrefix(err.Error(), "parquetfile: ") {
 				t.Errorf("error %v, want one starting %q", err, tt.wantErr)

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+
+	"github.com/parquet-go/parquet-go/compress/zstd"
 )
 
 // SentenceRow is a row of a sentences Parquet file: one sentence. Its
@@ -47,20 +49,98 @@ type sentenceLine struct {
 // WriteSentences writes lines, each a sentence as a line of
 // sentences-*.jsonl, to w as a Parquet file of SentenceRow, a row for each
 // line, in order. A line that is not such a sentence is an error that names
-// its number, from 1. WriteSentences does not close w.
+// its number, from 1. WriteSentences does not close w, nor change lines,
+// which must not change until it returns.
 func WriteSentences(w io.Writer, lines [][]byte) error {
-	return writeLines(w, lines, "sentences", decodeSentence)
+	return writeSentences(w, lines, defaultOptions())
+}
+
+// writeSentences is WriteSentences with the settings opts.
+func writeSentences(w io.Writer, lines [][]byte, opts options) error {
+	return writeLines(w, lines, table[SentenceRow]{name: "sentences", level: zstd.SpeedFastest, decode: decodeSentence}, opts)
 }
 
 // decodeSentence adds the row of a sentence line.
-func decodeSentence(line []byte, add func(SentenceRow, int) error) error {
-	var s sentenceLine
-	if err := json.Unmarshal(line, &s); err != nil {
+func decodeSentence(d *decoder, line []byte, add func(SentenceRow, int)) error {
+	s, err := d.sentenceLine(line)
+	if err != nil {
 		return err
 	}
 	if s.ID == "" {
 		return errors.New("sentence has no id")
 	}
 	r := SentenceRow(s)
-	return add(r, r.size())
+	add(r, r.size())
+	return nil
+}
+
+// sentenceLine decodes a sentence line, with the scanner if it can and with
+// encoding/json if not.
+func (d *decoder) sentenceLine(line []byte) (sentenceLine, error) {
+	var s sentenceLine
+	d.scan.reset(line)
+	if d.scan.sentence(&s) && d.scan.end() {
+		return s, nil
+	}
+	var slow sentenceLine // apart from s, which then stays on the stack
+	err := json.Unmarshal(line, &slow)
+	return slow, err
+}
+
+// sentence reads a sentence's object, a line's or a cluster member's, into
+// s, whose fields are zero.
+func (p *scanner) sentence(s *sentenceLine) bool {
+	if !p.consume('{') {
+		return false
+	}
+	var seen uint
+	for first := true; ; first = false {
+		key, end, ok := p.nextKey(first)
+		if !ok {
+			return false
+		}
+		if end {
+			return true
+		}
+		var field uint
+		switch key {
+		case "id":
+			field = 1 << 0
+			s.ID, ok = p.str()
+		case "wiki":
+			field = 1 << 1
+			s.Wiki, ok = p.str()
+		case "page_id":
+			field = 1 << 2
+			s.PageID, ok = p.int()
+		case "rev_id":
+			field = 1 << 3
+			s.RevID, ok = p.int()
+		case "title":
+			field = 1 << 4
+			s.Title, ok = p.str()
+		case "sentence":
+			field = 1 << 5
+			s.Sentence, ok = p.int()
+		case "section":
+			field = 1 << 6
+			s.Section, ok = p.str()
+		case "context":
+			field = 1 << 7
+			s.Context, ok = p.str()
+		case "text":
+			field = 1 << 8
+			s.Text, ok = p.str()
+		case "cluster_id":
+			field = 1 << 9
+			s.ClusterID, ok = p.str()
+		default:
+			ok = !isField(key, "id", "wiki", "page_id", "rev_id", "title", "sentence", "section", "context", "text", "cluster_id") &&
+				p.skip(1)
+		}
+		if !ok || seen&field != 0 {
+			return false
+		}
+		seen |= field
+	}
 }
