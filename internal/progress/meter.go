@@ -59,6 +59,9 @@ func (m *Meter) Add(ctx context.Context, pages, bytes int64) {
 	}
 }
 
+// Counted returns the pages and bytes counted so far, reported or not.
+func (m *Meter) Counted() (pages, bytes int64) { return m.pages, m.bytes.Load() }
+
 // Flush reports what was counted since the last report.
 func (m *Meter) Flush(ctx context.Context) {
 	if d := m.pages - m.reported; d > 0 {

@@ -152,6 +152,7 @@ func (f *readFn) read(ctx context.Context, ra io.ReaderAt, src Source, ranges []
 		if err := checkMagic(ra, ranges[0].Start); err != nil {
 			return notDescribed(src, err)
 		}
+		f.meter.Add(ctx, 0, ranges[0].Size()) // read by the header's parser at planning
 	}
 	// The streams are decompressed and parsed on f.Workers cores, a few ahead of
 	// the claims, and emitted in file order: a stream whose claim is refused

@@ -101,6 +101,10 @@ func TestReadFnReadsAllPages(t *testing.T) {
 		if len(g.pages) != 25 || len(g.dead) != 0 || g.counts.PagesRead != 25 || g.counts.PagesKept != 25 {
 			t.Fatalf("budget %d: %d pages, %d dead letters, counts %+v", budget, len(g.pages), len(g.dead), g.counts)
 		}
+		// The progress counters: every page, and every byte of the file.
+		if pages, bytes := f.meter.Counted(); pages != 25 || bytes != src.Size {
+			t.Errorf("budget %d: progress counted %d pages and %d bytes, want 25 and %d", budget, pages, bytes, src.Size)
+		}
 		for i, p := range g.pages {
 			if p.ID != int64(i+1) || p.Wiki != "xxwiki" || p.Text != fmt.Sprintf("Text %d.", i+1) {
 				t.Fatalf("budget %d: page %d is %d %q of %q", budget, i, p.ID, p.Text, p.Wiki)

@@ -167,12 +167,18 @@ const (
 	formatParquet = "parquet"
 )
 
-// inputBytes is the size of the run's input files, as the manifest records
-// them.
+// inputBytes is the size of the files whose bytes the readers count as
+// they read them (progress.Meter): the dumps, not the multistream indexes.
 func (o Options) inputBytes() int64 {
 	var n int64
-	for _, in := range o.Run.Inputs {
-		n += in.Bytes
+	if o.Sources == nil {
+		return 0
+	}
+	for _, d := range o.Sources.Dumps {
+		n += d.Size
+	}
+	for _, m := range o.Sources.Multistream {
+		n += m.Size
 	}
 	return n
 }
