@@ -157,132 +157,68 @@ func (d *decoder) clusterLine(line []byte) (*clusterLine, error) {
 	return &d.cluster, nil
 }
 
+// clusterKeys are the keys of a cluster line's object that become columns.
+var clusterKeys = []string{"id", "size", "pages", "category", "evidence", "cohesion", "members", "members_omitted"}
+
 // cluster reads a cluster line's object into c, whose fields are zero but
 // for the capacity of its members.
 func (p *scanner) cluster(c *clusterLine) bool {
-	if !p.consume('{') {
-		return false
-	}
-	var seen uint
-	for first := true; ; first = false {
-		key, end, ok := p.nextKey(first)
-		if !ok {
-			return false
-		}
-		if end {
-			return true
-		}
-		var field uint
+	return p.object(clusterKeys, 0, func(key int) (ok bool) {
 		switch key {
-		case "id":
-			field = 1 << 0
+		case 0:
 			c.ID, ok = p.str()
-		case "size":
-			field = 1 << 1
+		case 1:
 			c.Size, ok = p.int()
-		case "pages":
-			field = 1 << 2
+		case 2:
 			c.Pages, ok = p.int()
-		case "category":
-			field = 1 << 3
+		case 3:
 			c.Category, ok = p.str()
-		case "evidence":
-			field = 1 << 4
+		case 4:
 			ok = p.evidence(&c.Evidence)
-		case "cohesion":
-			field = 1 << 5
+		case 5:
 			ok = p.cohesion(&c.Cohesion)
-		case "members":
-			field = 1 << 6
+		case 6:
 			c.Members, ok = p.members(c.Members)
-		case "members_omitted":
-			field = 1 << 7
+		case 7:
 			c.MembersOmitted, ok = p.int()
-		default:
-			ok = !isField(key, "id", "size", "pages", "category", "evidence", "cohesion", "members", "members_omitted") &&
-				p.skip(0)
 		}
-		if !ok || seen&field != 0 {
-			return false
-		}
-		seen |= field
-	}
+		return ok
+	})
 }
+
+// evidenceKeys are the keys of an evidence object that become columns.
+var evidenceKeys = []string{"rule", "reason"}
 
 // evidence reads an evidence object into e: its text, and its rule and
 // reason.
 func (p *scanner) evidence(e *evidence) bool {
 	start := p.i
-	if !p.consume('{') {
-		return false
-	}
-	var seen uint
-	for first := true; ; first = false {
-		key, end, ok := p.nextKey(first)
-		if !ok {
-			return false
-		}
-		if end {
-			e.raw = p.s[start:p.i]
-			return true
-		}
-		var field uint
-		switch key {
-		case "rule":
-			field = 1 << 0
+	ok := p.object(evidenceKeys, 1, func(key int) (ok bool) {
+		if key == 0 {
 			e.rule, ok = p.str()
-		case "reason":
-			field = 1 << 1
+		} else {
 			e.reason, ok = p.str()
-		default:
-			ok = !isField(key, "rule", "reason") && p.skip(1)
 		}
-		if !ok || seen&field != 0 {
-			return false
-		}
-		seen |= field
-	}
+		return ok
+	})
+	e.raw = p.s[start:p.i]
+	return ok
 }
+
+// cohesionKeys are the keys of a cohesion object.
+var cohesionKeys = []string{"edges", "min_jaccard", "mean_jaccard", "max_edit", "mean_edit"}
 
 // cohesion reads a cohesion object into h.
 func (p *scanner) cohesion(h *cohesion) bool {
-	if !p.consume('{') {
-		return false
-	}
-	var seen uint
-	for first := true; ; first = false {
-		key, end, ok := p.nextKey(first)
-		if !ok {
-			return false
-		}
-		if end {
-			return true
-		}
-		var field uint
-		switch key {
-		case "edges":
-			field = 1 << 0
+	return p.object(cohesionKeys, 1, func(key int) (ok bool) {
+		if key == 0 {
 			h.Edges, ok = p.int()
-		case "min_jaccard":
-			field = 1 << 1
-			h.MinJaccard, ok = p.float()
-		case "mean_jaccard":
-			field = 1 << 2
-			h.MeanJaccard, ok = p.float()
-		case "max_edit":
-			field = 1 << 3
-			h.MaxEdit, ok = p.float()
-		case "mean_edit":
-			field = 1 << 4
-			h.MeanEdit, ok = p.float()
-		default:
-			ok = !isField(key, "edges", "min_jaccard", "mean_jaccard", "max_edit", "mean_edit") && p.skip(1)
+			return ok
 		}
-		if !ok || seen&field != 0 {
-			return false
-		}
-		seen |= field
-	}
+		f := [...]*float64{&h.MinJaccard, &h.MeanJaccard, &h.MaxEdit, &h.MeanEdit}[key-1]
+		*f, ok = p.float()
+		return ok
+	})
 }
 
 // members reads an array of members, appending them to ms[:0].

@@ -1,6 +1,7 @@
 package parquetfile
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -110,6 +111,40 @@ func (p *scanner) nextKey(first bool) (key string, end, ok bool) {
 		}
 	}
 	return "", false, false
+}
+
+// object reads a JSON object whose known keys are keys (at most 64): read(i)
+// reads the value of keys[i]; the values of other keys are skipped, as
+// values at depth. It declines, for the caller to fall back to
+// encoding/json, a known key given twice and a key that matches a known one
+// only ignoring case (isField).
+func (p *scanner) object(keys []string, depth int, read func(i int) bool) bool {
+	if !p.consume('{') {
+		return false
+	}
+	var seen uint64
+	for first := true; ; first = false {
+		key, end, ok := p.nextKey(first)
+		switch {
+		case !ok:
+			return false
+		case end:
+			return true
+		}
+		i := slices.Index(keys, key)
+		switch {
+		case i < 0:
+			ok = !isField(key, keys...) && p.skip(depth)
+		case seen&(1<<i) != 0:
+			return false
+		default:
+			seen |= 1 << i
+			ok = read(i)
+		}
+		if !ok {
+			return false
+		}
+	}
 }
 
 // isField reports whether encoding/json would decode the value of key

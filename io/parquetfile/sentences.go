@@ -87,60 +87,24 @@ func (d *decoder) sentenceLine(line []byte) (sentenceLine, error) {
 	return slow, err
 }
 
+// sentenceKeys are the keys of a sentence's object.
+var sentenceKeys = []string{"id", "wiki", "page_id", "rev_id", "title", "sentence", "section", "context", "text", "cluster_id"}
+
 // sentence reads a sentence's object, a line's or a cluster member's, into
 // s, whose fields are zero.
 func (p *scanner) sentence(s *sentenceLine) bool {
-	if !p.consume('{') {
-		return false
-	}
-	var seen uint
-	for first := true; ; first = false {
-		key, end, ok := p.nextKey(first)
-		if !ok {
-			return false
-		}
-		if end {
-			return true
-		}
-		var field uint
+	return p.object(sentenceKeys, 1, func(key int) (ok bool) {
 		switch key {
-		case "id":
-			field = 1 << 0
-			s.ID, ok = p.str()
-		case "wiki":
-			field = 1 << 1
-			s.Wiki, ok = p.str()
-		case "page_id":
-			field = 1 << 2
+		case 2:
 			s.PageID, ok = p.int()
-		case "rev_id":
-			field = 1 << 3
+		case 3:
 			s.RevID, ok = p.int()
-		case "title":
-			field = 1 << 4
-			s.Title, ok = p.str()
-		case "sentence":
-			field = 1 << 5
+		case 5:
 			s.Sentence, ok = p.int()
-		case "section":
-			field = 1 << 6
-			s.Section, ok = p.str()
-		case "context":
-			field = 1 << 7
-			s.Context, ok = p.str()
-		case "text":
-			field = 1 << 8
-			s.Text, ok = p.str()
-		case "cluster_id":
-			field = 1 << 9
-			s.ClusterID, ok = p.str()
 		default:
-			ok = !isField(key, "id", "wiki", "page_id", "rev_id", "title", "sentence", "section", "context", "text", "cluster_id") &&
-				p.skip(1)
+			f := [...]*string{0: &s.ID, 1: &s.Wiki, 4: &s.Title, 6: &s.Section, 7: &s.Context, 8: &s.Text, 9: &s.ClusterID}[key]
+			*f, ok = p.str()
 		}
-		if !ok || seen&field != 0 {
-			return false
-		}
-		seen |= field
-	}
+		return ok
+	})
 }
