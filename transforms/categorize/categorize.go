@@ -143,6 +143,10 @@ type Evidence struct {
 	Identical [][]int `json:"identical_groups"`
 	// DistinctTexts is the number of different texts in the cluster.
 	DistinctTexts int `json:"distinct_texts"`
+	// Facts lists, for a factual_drift or template cluster, the values
+	// that differ between the reference text and the others (those of the
+	// first MaxEvidenceDiffs texts compared): the slot and both values.
+	Facts []Fact `json:"facts,omitempty"`
 	// Votes counts members per kind (rule 5 of the package comment); it is
 	// set when the distinct texts were compared.
 	Votes map[string]int `json:"votes,omitempty"`
@@ -188,6 +192,9 @@ func Classify(members []Member) Result {
 	}
 	category, rule, reason := c.decide(pairs, &ev)
 	ev.Rule, ev.Reason = rule, reason
+	if category == FactualDrift || category == Template {
+		ev.Facts = c.evidenceFacts(pairs)
+	}
 	return Result{Category: category, Evidence: ev}
 }
 
@@ -291,6 +298,22 @@ func (c *group) evidenceDiffs(pairs []pair) []PairDiff {
 		diffs = append(diffs, PairDiff{A: c.texts[c.ref].members[0], B: p.other.members[0], Changes: changes})
 	}
 	return diffs
+}
+
+// evidenceFacts returns the differing values of the substantive pairs among
+// the first MaxEvidenceDiffs, with the members they come from.
+func (c *group) evidenceFacts(pairs []pair) []Fact {
+	var facts []Fact
+	for _, p := range pairs[:min(len(pairs), MaxEvidenceDiffs)] {
+		if p.kind != substantive {
+			continue
+		}
+		for _, f := range p.facts {
+			f.A, f.B = c.texts[c.ref].members[0], p.other.members[0]
+			facts = append(facts, f)
+		}
+	}
+	return facts
 }
 
 // decide applies the rules in order and fills ev.Votes.

@@ -188,6 +188,7 @@ func TestEvidence(t *testing.T) {
 		},
 		Identical:     [][]int{{0, 2}, {1, 3}},
 		DistinctTexts: 3,
+		Facts:         []Fact{{A: 0, B: 1, Type: FactNumber, Slot: 5, Context: "Bulgaria a nation of", From: "7", To: "4.5"}},
 		Votes:         map[string]int{Identical: 1, FactualDrift: 2, CopyEdit: 1},
 	}}
 	if !reflect.DeepEqual(got, want) {

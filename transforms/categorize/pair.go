@@ -50,6 +50,7 @@ type pair struct {
 	changes []Change
 
 	subs           []Change // each substantive replacement, as phrases
+	facts          []Fact   // each substantive replacement, typed, with its slot
 	slots          []int    // reference token index of each substantive hunk
 	fill           string   // the replacing values, keyed by slot
 	titleChanged   bool     // a replaced token is a page-title word
@@ -118,7 +119,7 @@ func comparePair(a, b *text) pair {
 			loose = appendLooseNumbers(loose, k, a.toks, rem, b.toks, add)
 			continue
 		}
-		p.addSlot(h.A0, a.toks, rem, b.toks, add)
+		p.addSlot(h.A0, factType(numeric, named, a.toks, rem, b.toks, add), a.toks, rem, b.toks, add)
 		p.claims = p.claims || claim && !numeric && !named
 		p.titleChanged = p.titleChanged || hasKind(a.toks, rem, KindTitle) || hasKind(b.toks, add, KindTitle)
 		if named {
@@ -134,10 +135,11 @@ func comparePair(a, b *text) pair {
 	return p
 }
 
-// addSlot records a substantive hunk at reference token slot, removing the
-// tokens rem of a and adding add of b.
-func (p *pair) addSlot(slot int, a []Token, rem []int, b []Token, add []int) {
+// addSlot records a substantive hunk of type typ at reference token slot,
+// removing the tokens rem of a and adding add of b.
+func (p *pair) addSlot(slot int, typ string, a []Token, rem []int, b []Token, add []int) {
 	from, to := pick(a, rem), pick(b, add)
+	p.facts = append(p.facts, Fact{Type: typ, Slot: slot, Context: slotContext(a, slot), From: phrase(from), To: phrase(to)})
 	kind := KindWord
 	for _, t := range slices.Concat(from, to) {
 		if t.Kind.rank() > kind.rank() {
@@ -204,7 +206,7 @@ func (p *pair) matchLooseNumbers(loose []looseNumber, hunks []hunk, a, b []Token
 				continue
 			}
 			used[k] = true
-			p.addSlot(hunks[x.hunk].A0, a, []int{x.idx}, b, []int{y.idx})
+			p.addSlot(hunks[x.hunk].A0, factType(true, false, a, []int{x.idx}, b, []int{y.idx}), a, []int{x.idx}, b, []int{y.idx})
 			break
 		}
 	}
