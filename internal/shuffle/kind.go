@@ -22,6 +22,7 @@ const (
 	KindLabels       Kind = 'l' // (sentence id, component) pairs, by the id's shard
 	KindParts        Kind = 'p' // a component's members and edges, by the component's shard
 	KindLines        Kind = 'j' // result.Record output lines, by output shard
+	KindRevisions    Kind = 'r' // a page's revision and its sentences, by the page's shard (changes)
 )
 
 type encoding int
@@ -49,6 +50,7 @@ var kinds = [256]struct {
 	KindLabels:       {"component labels", pairs},
 	KindParts:        {"component parts", records},
 	KindLines:        {"output lines", records},
+	KindRevisions:    {"page revisions", records},
 }
 
 func (k Kind) String() string {

@@ -48,16 +48,23 @@ func Emit(ctx context.Context, c Counts, emit func(Counts)) {
 }
 
 // Report adds c to the Beam metrics counters of the same names, so the counts
-// can be watched while the job runs.
+// can be watched while the job runs; the baseline's are named
+// baseline_NAME.
 func Report(ctx context.Context, c Counts) {
-	v := reflect.ValueOf(c)
+	report(ctx, reflect.ValueOf(c), "")
+	report(ctx, reflect.ValueOf(c.Baseline), "baseline_")
+}
+
+// report adds the int64 fields of the struct v to the counters of their
+// JSON names, prefixed.
+func report(ctx context.Context, v reflect.Value, prefix string) {
 	t := v.Type()
 	for i := range t.NumField() {
 		f := v.Field(i)
 		if f.Kind() != reflect.Int64 || f.Int() == 0 {
 			continue
 		}
-		name := t.Field(i).Tag.Get("json")
+		name := prefix + t.Field(i).Tag.Get("json")
 		if t.Field(i).Name == "LargestCluster" || t.Field(i).Name == "LargestBucket" {
 			beam.NewDistribution(Namespace, name).Update(ctx, f.Int())
 			continue

@@ -53,8 +53,56 @@ type Counts struct {
 	// Categories counts clusters and their sentences by category.
 	Categories map[string]Category `json:"categories"`
 
+	// Baseline counts the reading of the --baseline dumps and the
+	// comparison of their pages with the input's; it is absent from a run
+	// without them.
+	Baseline Baseline `json:"baseline,omitzero"`
+
 	// ClusterSizes maps a cluster size to the number of clusters of that size.
 	ClusterSizes map[int64]int64 `json:"-"`
+}
+
+// Baseline counts what a run with --baseline read of the baseline dumps and
+// what comparing them with the input found. Field meanings are documented
+// in the README.
+type Baseline struct {
+	FilesRead             int64 `json:"files_read"`
+	FilesTruncated        int64 `json:"files_truncated"`
+	FilesNotDumps         int64 `json:"files_not_dumps"`
+	DeadLetters           int64 `json:"dead_letters"`
+	PagesRead             int64 `json:"pages_read"`
+	PagesKept             int64 `json:"pages_kept"`
+	PagesSkippedNamespace int64 `json:"pages_skipped_namespace"`
+	Redirects             int64 `json:"redirects"`
+	PagesFailed           int64 `json:"pages_failed"`
+
+	PagesOtherWiki  int64 `json:"pages_other_wiki"`
+	PagesUnmatched  int64 `json:"pages_unmatched"`
+	PagesSuperseded int64 `json:"pages_superseded"`
+	PagesUnchanged  int64 `json:"pages_unchanged"`
+	PagesCompared   int64 `json:"pages_compared"`
+
+	SentencesBefore    int64 `json:"sentences_before"`
+	SentencesAfter     int64 `json:"sentences_after"`
+	SentencesUnchanged int64 `json:"sentences_unchanged"`
+	SentencesRemoved   int64 `json:"sentences_removed"`
+	SentencesAdded     int64 `json:"sentences_added"`
+	PairsCompared      int64 `json:"pairs_compared"`
+	PairsMoved         int64 `json:"pairs_moved"`
+	PairsCopyEdit      int64 `json:"pairs_copy_edit"`
+	PairsOther         int64 `json:"pairs_other"`
+	Changes            int64 `json:"changes"`
+	ComparisonsSkipped int64 `json:"comparisons_skipped"`
+}
+
+// FromRead returns the counts a dump reader made (files, pages and dead
+// letters) as counts of the baseline's reading.
+func FromRead(c Counts) Baseline {
+	return Baseline{
+		FilesRead: c.FilesRead, FilesTruncated: c.FilesTruncated, FilesNotDumps: c.FilesNotDumps, DeadLetters: c.DeadLetters,
+		PagesRead: c.PagesRead, PagesKept: c.PagesKept, PagesSkippedNamespace: c.PagesSkippedNamespace,
+		Redirects: c.Redirects, PagesFailed: c.PagesFailed,
+	}
 }
 
 // Category counts the clusters of one category and their sentences.
@@ -75,26 +123,32 @@ func (c *Counts) AddCategory(category string, clusters, sentences int64) {
 }
 
 // Merge adds o into c: sums, except the Largest* fields, which take the
-// maximum. It walks the fields, so a counter added to Counts is merged
-// without being listed here.
+// maximum. It walks the fields, so a counter added to Counts (or to
+// Baseline) is merged without being listed here.
 func (c *Counts) Merge(o Counts) {
-	cv, ov := reflect.ValueOf(c).Elem(), reflect.ValueOf(o)
-	for i, f := range reflect.VisibleFields(cv.Type()) {
-		if f.Type.Kind() != reflect.Int64 {
-			continue
-		}
-		a, b := cv.Field(i), ov.Field(i).Int()
-		if strings.HasPrefix(f.Name, "Largest") {
-			a.SetInt(max(a.Int(), b))
-		} else {
-			a.SetInt(a.Int() + b)
-		}
-	}
+	mergeInts(reflect.ValueOf(c).Elem(), reflect.ValueOf(o))
+	mergeInts(reflect.ValueOf(&c.Baseline).Elem(), reflect.ValueOf(o.Baseline))
 	for size, n := range o.ClusterSizes {
 		c.AddClusterSize(size, n)
 	}
 	for name, k := range o.Categories {
 		c.AddCategory(name, k.Clusters, k.Sentences)
+	}
+}
+
+// mergeInts adds the int64 fields of the struct o into those of c.
+func mergeInts(c, o reflect.Value) {
+	for i := range c.NumField() {
+		f := c.Type().Field(i)
+		if f.Type.Kind() != reflect.Int64 {
+			continue
+		}
+		a, b := c.Field(i), o.Field(i).Int()
+		if strings.HasPrefix(f.Name, "Largest") {
+			a.SetInt(max(a.Int(), b))
+		} else {
+			a.SetInt(a.Int() + b)
+		}
 	}
 }
 

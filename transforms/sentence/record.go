@@ -59,6 +59,15 @@ func NewDoc(wiki int, page, rev int64) (Doc, error) {
 // Wiki is the index of the document's wiki.
 func (d Doc) Wiki() int { return int(d >> (1 + keyBits)) }
 
+// Rev is the document's revision id, or 0 for a page without one (whose
+// Doc holds its page id).
+func (d Doc) Rev() int64 {
+	if d>>keyBits&1 == 1 {
+		return 0
+	}
+	return int64(d & MaxKey)
+}
+
 // Sentence returns the id of sentence ordinal of the document.
 func (d Doc) Sentence(ordinal int) ID { return ID(uint64(d)<<ordinalBits | uint64(ordinal)) }
 

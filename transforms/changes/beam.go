@@ -1,0 +1,389 @@
+package changes
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/shuffle"
+	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/transforms/sentence"
+	"github.com/neardup/neardup/transforms/wikitext"
+)
+
+func init() {
+	register.DoFn4x0[context.Context, dump.Page, func(dump.Page), func(tally.Counts)](&wikiFilterFn{})
+	register.DoFn3x0[context.Context, tally.Counts, func(tally.Counts)](&readCountsFn{})
+	register.DoFn2x1[sentence.Page, func(int, []byte), error](&packFn{})
+	register.DoFn6x1[context.Context, int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(tally.Counts), error](&compareFn{})
+	register.Emitter1[dump.Page]()
+	register.Emitter1[tally.Counts]()
+	register.Emitter2[int, []byte]()
+	register.Iter1[[]byte]()
+}
+
+// BeamConfig is what the changes stage needs; it is serialised with the
+// DoFns.
+type BeamConfig struct {
+	Config
+	// Wikis are the names of the input's wikis, sorted: a wiki's index in
+	// it is its index in sentence ids (sentence.NewWikis).
+	Wikis        []string
+	Shards       int // shards of the pages' shuffle
+	OutputShards int // changes-*.jsonl files
+	Workers      int // goroutines of the comparison's pool (0: GOMAXPROCS)
+}
+
+// KeepWikis returns the baseline pages (PCollection<dump.Page>) of the
+// input's wikis, the only ones that can be compared, and the counts of the
+// others (Baseline.PagesOtherWiki), whose wiki the cleaning and splitting
+// stages would not know.
+func KeepWikis(s beam.Scope, pages beam.PCollection, wikis []string) (kept, counts beam.PCollection) {
+	s = s.Scope("BaselineWikis")
+	outs := beam.ParDoN(s, &wikiFilterFn{Wikis: wikis}, pages)
+	return outs[0], outs[1]
+}
+
+type wikiFilterFn struct {
+	Wikis []string
+
+	other int64
+}
+
+func (f *wikiFilterFn) StartBundle(context.Context, func(dump.Page), func(tally.Counts)) {
+	f.other = 0
+}
+
+func (f *wikiFilterFn) ProcessElement(_ context.Context, p dump.Page, emit func(dump.Page), _ func(tally.Counts)) {
+	if _, ok := slices.BinarySearch(f.Wikis, p.Wiki); ok {
+		emit(p)
+		return
+	}
+	f.other++
+}
+
+func (f *wikiFilterFn) FinishBundle(ctx context.Context, _ func(dump.Page), emit func(tally.Counts)) {
+	tally.Emit(ctx, tally.Counts{Baseline: tally.Baseline{PagesOtherWiki: f.other}}, emit)
+}
+
+// ReadCounts turns the counts of the baseline's readers (files, pages and
+// dead letters, in the fields the input's readers use) into Baseline
+// counts, so that the input's accounting is untouched.
+func ReadCounts(s beam.Scope, counts beam.PCollection) beam.PCollection {
+	return beam.ParDo(s.Scope("BaselineCounts"), &readCountsFn{}, counts)
+}
+
+type readCountsFn struct{}
+
+func (f *readCountsFn) ProcessElement(_ context.Context, c tally.Counts, emit func(tally.Counts)) {
+	emit(tally.Counts{Baseline: tally.FromRead(c)})
+}
+
+// Compare brings together the baseline's and the input's revisions of each
+// page (PCollection<sentence.Page> both, split by the input's wikis) and
+// returns the lines of changes-*.jsonl, keyed by output shard (all the
+// changes of a page in one), and partial counts. Pages travel to the shard
+// of their wiki and id in batches (shuffle.KindRevisions), never one
+// element per page. Of several revisions of a page on one side the newest
+// (highest revision id) is compared; a page of the same revision on both
+// sides is unchanged.
+func Compare(s beam.Scope, baseline, current beam.PCollection, cfg BeamConfig) (shuffle.Lines, beam.PCollection) {
+	s = s.Scope("Changes")
+	old := beam.ParDo(s.Scope("PackBaseline"), &packFn{Shards: cfg.Shards}, baseline)
+	cur := beam.ParDo(s.Scope("PackInput"), &packFn{Shards: cfg.Shards}, current)
+	joined := beam.CoGroupByKey(s, old, cur)
+	outs := beam.ParDoN(s, &compareFn{Cfg: cfg}, joined)
+	return shuffle.Lines{PCollection: outs[0]}, outs[1]
+}
+
+// packFn packs each page's revision into the batch of its page's shard.
+type packFn struct {
+	Shards int
+
+	packer *shuffle.Packer
+	buf    []byte
+}
+
+func (f *packFn) StartBundle(func(int, []byte)) {
+	f.packer = shuffle.NewPacker(shuffle.KindRevisions, f.Shards)
+}
+
+func (f *packFn) ProcessElement(p sentence.Page, emit func(int, []byte)) error {
+	f.buf = appendRevision(f.buf[:0], p)
+	f.packer.AddRecord(pageShard(p.Doc.Wiki(), p.PageID, f.Shards), f.buf, emit)
+	return nil
+}
+
+func (f *packFn) FinishBundle(emit func(int, []byte)) error {
+	f.packer.Flush(emit)
+	return nil
+}
+
+// pageKey identifies a page among the run's wikis: the wiki's index in the
+// high 10 bits, the page id (cut to its low 53 bits) below.
+func pageKey(wiki int, page int64) uint64 {
+	return uint64(wiki)<<53 | uint64(page)&(1<<53-1)
+}
+
+// pageShard is the shard, of n, of a page's revisions.
+func pageShard(wiki int, page int64, n int) int {
+	return shuffle.ShardOf(pageKey(wiki, page), n)
+}
+
+// appendRevision appends the encoding of p's revision to b: uvarint wiki
+// index, page id, revision id, sentence count, the title, and for each
+// sentence its ordinal, context byte, section and text. The wiki's name is
+// not sent: the wiki index gives it.
+func appendRevision(b []byte, p sentence.Page) []byte {
+	var rev int64
+	if len(p.Sentences) > 0 {
+		rev = p.Sentences[0].RevID
+	} else {
+		rev = p.Doc.Rev()
+	}
+	b = binary.AppendUvarint(b, uint64(p.Doc.Wiki()))
+	b = binary.AppendUvarint(b, uint64(p.PageID))
+	b = binary.AppendUvarint(b, uint64(rev))
+	b = binary.AppendUvarint(b, uint64(len(p.Sentences)))
+	b = appendString(b, p.Title)
+	for _, s := range p.Sentences {
+		b = binary.AppendUvarint(b, uint64(s.ID.Ordinal()))
+		b = append(b, s.Context)
+		b = appendString(b, s.Section)
+		b = appendString(b, s.Text)
+	}
+	return b
+}
+
+func appendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// packed is a decoded revision with its wiki's index.
+type packed struct {
+	wiki int
+	Revision
+}
+
+var errShort = errors.New("changes: truncated revision")
+
+// decodeRevision decodes what appendRevision wrote; wikis names the wiki
+// indices.
+func decodeRevision(b []byte, wikis []string) (packed, error) {
+	d := decoder{b: b}
+	wiki, page, rev, n := d.uvarint(), d.uvarint(), d.uvarint(), d.uvarint()
+	title := d.string()
+	if d.err != nil || n > uint64(len(b)) {
+		return packed{}, errShort
+	}
+	if wiki >= uint64(len(wikis)) {
+		return packed{}, fmt.Errorf("changes: wiki index %d of page %d, but the run has %d wikis", wiki, page, len(wikis))
+	}
+	p := packed{wiki: int(wiki), Revision: Revision{Wiki: wikis[wiki], PageID: int64(page), RevID: int64(rev), Title: title}}
+	p.Sentences = make([]Sentence, n)
+	for i := range p.Sentences {
+		ord := d.uvarint()
+		ctx := d.byte()
+		p.Sentences[i] = Sentence{Ordinal: int(ord), Context: wikitext.Context(ctx).String(), Section: d.string(), Text: d.string()}
+	}
+	if d.err != nil || len(d.b) != 0 {
+		return packed{}, errShort
+	}
+	return p, nil
+}
+
+// decoder reads an encoding, remembering the first error.
+type decoder struct {
+	b   []byte
+	err error
+}
+
+func (d *decoder) uvarint() uint64 {
+	v, n := binary.Uvarint(d.b)
+	if n <= 0 {
+		d.err, d.b = errShort, nil
+		return 0
+	}
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *decoder) byte() byte {
+	if len(d.b) == 0 {
+		d.err = errShort
+		return 0
+	}
+	c := d.b[0]
+	d.b = d.b[1:]
+	return c
+}
+
+func (d *decoder) string() string {
+	n := d.uvarint()
+	if n > uint64(len(d.b)) {
+		d.err, d.b = errShort, nil
+		return ""
+	}
+	s := string(d.b[:n])
+	d.b = d.b[n:]
+	return s
+}
+
+// compareFn compares the revisions of one page shard. Shards are compared
+// on every core (package ordered) and emitted in input order, as a serial
+// loop would.
+type compareFn struct {
+	Cfg BeamConfig
+
+	ordered.Owner[shardWork, shardResult]
+	counts tally.Counts
+}
+
+// shardWork is the batches of one page shard.
+type shardWork struct {
+	shard         int
+	baseline, cur [][]byte
+}
+
+// shardResult is the lines and counts of one page shard.
+type shardResult struct {
+	lines  shuffle.Held
+	counts tally.Baseline
+}
+
+func (f *compareFn) Setup() {
+	f.Start(f.Cfg.Workers, 0, func() func(shardWork) (shardResult, error) {
+		c := NewComparer(f.Cfg.Config)
+		return func(w shardWork) (shardResult, error) { return compareShard(c, w, f.Cfg) }
+	})
+}
+
+func (f *compareFn) StartBundle(context.Context, func(int, []byte), func(tally.Counts)) {
+	f.counts = tally.Counts{}
+}
+
+func (f *compareFn) ProcessElement(_ context.Context, shard int, baseline, cur func(*[]byte) bool, emit func(int, []byte), _ func(tally.Counts)) error {
+	w := shardWork{shard: shard, baseline: shuffle.Collect(baseline), cur: shuffle.Collect(cur)}
+	if len(w.baseline) == 0 {
+		return nil // no page of the baseline: nothing to compare
+	}
+	return f.Pool().Submit(w, f.deliver(emit))
+}
+
+func (f *compareFn) FinishBundle(ctx context.Context, emit func(int, []byte), emitCounts func(tally.Counts)) error {
+	if err := f.Pool().Flush(f.deliver(emit)); err != nil {
+		return err
+	}
+	tally.Emit(ctx, f.counts, emitCounts)
+	return nil
+}
+
+func (f *compareFn) deliver(emit func(int, []byte)) func(shardResult) error {
+	return func(r shardResult) error {
+		r.lines.Replay(emit)
+		f.counts.Merge(tally.Counts{Baseline: r.counts})
+		return nil
+	}
+}
+
+// compareShard compares the newest baseline and input revisions of every
+// page of the shard that the baseline has.
+func compareShard(c *Comparer, w shardWork, cfg BeamConfig) (shardResult, error) {
+	var res shardResult
+	old, err := newest(w.baseline, cfg.Wikis, &res.counts.PagesSuperseded)
+	if err != nil {
+		return res, fmt.Errorf("changes: baseline pages of shard %d: %w", w.shard, err)
+	}
+	var ignored int64
+	cur, err := newest(w.cur, cfg.Wikis, &ignored)
+	if err != nil {
+		return res, fmt.Errorf("changes: input pages of shard %d: %w", w.shard, err)
+	}
+	keys := make([]uint64, 0, len(old))
+	for k := range old {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	p := shuffle.NewPacker(shuffle.KindLines, cfg.OutputShards)
+	for _, k := range keys {
+		o := old[k]
+		n, ok := cur[k]
+		switch {
+		case !ok:
+			res.counts.PagesUnmatched++
+			continue
+		case o.RevID == n.RevID:
+			res.counts.PagesUnchanged++
+			continue
+		}
+		res.counts.PagesCompared++
+		changes, counts := c.Compare(o.Revision, n.Revision)
+		addCounts(&res.counts, counts)
+		for _, ch := range changes {
+			line, err := result.JSONLine(ch)
+			if err != nil {
+				return res, fmt.Errorf("changes: page %d of %s: %w", ch.PageID, ch.Wiki, err)
+			}
+			p.AddRecord(shuffle.ShardOf(k, cfg.OutputShards), result.Record(sortKey(n.wiki, n.PageID, ch.New.Sentence), line), res.lines.Emit)
+		}
+	}
+	p.Flush(res.lines.Emit)
+	return res, nil
+}
+
+// newest decodes revision batches and keeps the newest revision of each
+// page, by page key, counting the others in superseded.
+func newest(batches [][]byte, wikis []string, superseded *int64) (map[uint64]packed, error) {
+	out := map[uint64]packed{}
+	for _, b := range batches {
+		err := shuffle.KindRevisions.Records(b, func(rec []byte) error {
+			p, err := decodeRevision(rec, wikis)
+			if err != nil {
+				return err
+			}
+			k := pageKey(p.wiki, p.PageID)
+			if q, ok := out[k]; ok {
+				*superseded++
+				if q.RevID >= p.RevID {
+					return nil
+				}
+			}
+			out[k] = p
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// sortKey orders the lines of changes-*.jsonl: by wiki, page id (its low
+// 33 bits; a tie is ordered by the line, which starts with the wiki and
+// page id) and the new sentence's ordinal.
+func sortKey(wiki int, page int64, ordinal int) uint64 {
+	return uint64(wiki)<<53 | (uint64(page)&(1<<33-1))<<20 | uint64(ordinal)&(1<<20-1)
+}
+
+// addCounts adds what comparing a page counted to b.
+func addCounts(b *tally.Baseline, c Counts) {
+	b.SentencesBefore += c.SentencesBefore
+	b.SentencesAfter += c.SentencesAfter
+	b.SentencesUnchanged += c.SentencesUnchanged
+	b.SentencesRemoved += c.SentencesRemoved
+	b.SentencesAdded += c.SentencesAdded
+	b.PairsCompared += c.PairsCompared
+	b.PairsMoved += c.PairsMoved
+	b.PairsCopyEdit += c.PairsCopyEdit
+	b.PairsOther += c.PairsOther
+	b.Changes += c.Changes
+	b.ComparisonsSkipped += c.ComparisonsSkipped
+}

@@ -1,0 +1,335 @@
+// Package changes finds the facts that changed in a page between two dump
+// dates.
+//
+// The clusters of the pipeline are contradictions between the sentences of
+// one input. A page read in an earlier dump (the baseline) and again in the
+// current one is another source of them: the same sentence, edited between
+// the two dates, may give another number, date or name. Compare aligns the
+// sentences of the page's two revisions, first those whose text did not
+// change (a diff over the sequence of sentences, Align), then, between two
+// such sentences, the old and new sentences that are versions of each
+// other (the verification of package verify: shingle Jaccard similarity or
+// edit distance), best pair first. Each pair is compared by
+// categorize.Compare; the pairs whose facts differ are the changes.
+//
+// The logic here is pure; beam.go wraps it in the pipeline's stage, which
+// brings the two revisions of each page together in batches keyed by a
+// shard of the page.
+package changes
+
+import (
+	"cmp"
+	"hash/fnv"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/neardup/neardup/transforms/categorize"
+	"github.com/neardup/neardup/transforms/shingle"
+	"github.com/neardup/neardup/transforms/verify"
+)
+
+// Sentence is one sentence of a revision.
+type Sentence struct {
+	Ordinal int    // position in the page, from 0
+	Section string // nearest heading above it, "" in the lead
+	Context string // prose, list or reference
+	Text    string
+}
+
+// Revision is one revision of a page and its sentences in document order.
+type Revision struct {
+	Wiki      string
+	PageID    int64
+	RevID     int64
+	Title     string
+	Sentences []Sentence
+}
+
+// Side is one version of a changed sentence, as changes-*.jsonl shows it.
+type Side struct {
+	ID       string `json:"id"` // wiki:page_id:rev_id:ordinal
+	RevID    int64  `json:"rev_id"`
+	Sentence int    `json:"sentence"` // ordinal in its revision
+	Section  string `json:"section"`
+	Text     string `json:"text"`
+}
+
+// Fact is a value that changed: what stood in the slot of the old sentence
+// and what stands there in the new one (categorize.Fact without its
+// member indices, which are always the old and the new sentence here).
+type Fact struct {
+	Type    string `json:"type"`    // number, date, name, quantity or negation
+	Slot    int    `json:"slot"`    // index of the slot's first token in the old sentence
+	Context string `json:"context"` // words of the old sentence before the slot
+	From    string `json:"from"`
+	To      string `json:"to"`
+}
+
+// Change is a sentence whose facts changed between the two revisions: a
+// line of changes-*.jsonl.
+type Change struct {
+	Wiki    string              `json:"wiki"`
+	PageID  int64               `json:"page_id"`
+	Title   string              `json:"title"` // the page's title in the new revision
+	Old     Side                `json:"old"`
+	New     Side                `json:"new"`
+	Facts   []Fact              `json:"facts"`
+	Changes []categorize.Change `json:"changes"` // the aligned token changes
+}
+
+// Counts are what comparing revisions counted. For the pages compared,
+// every old sentence is unchanged, paired or removed, and every new one
+// unchanged, paired or added; every pair is moved, a copy edit, other or a
+// change.
+type Counts struct {
+	SentencesBefore    int64 // sentences of the old revisions
+	SentencesAfter     int64 // sentences of the new revisions
+	SentencesUnchanged int64 // matched by the diff: the same text in both
+	SentencesRemoved   int64 // old sentences paired with none
+	SentencesAdded     int64 // new sentences paired with none
+	PairsCompared      int64 // old and new sentences paired by similarity
+	PairsMoved         int64 // pairs of the same text, moved across others
+	PairsCopyEdit      int64 // pairs in which no fact changed
+	PairsOther         int64 // pairs too different to be one statement (categorize: other)
+	Changes            int64 // pairs in which a fact changed: the lines written
+	// ComparisonsSkipped counts the pairs of an old and a new sentence,
+	// both left unpaired, that were never compared because the page was
+	// over the bounds of Config.
+	ComparisonsSkipped int64
+}
+
+// Limits of the work of one page.
+const (
+	// DefaultMaxCells bounds the alignment of a page's sentences (Align):
+	// 4 M table cells and element visits.
+	DefaultMaxCells = 1 << 22
+	// DefaultMaxGapPairs is the most sentence pairs of one gap compared
+	// all against all; a larger gap compares each old sentence with the
+	// new ones near its place only.
+	DefaultMaxGapPairs = 4096
+	// DefaultMaxPairs bounds the sentence pairs compared in one page.
+	DefaultMaxPairs = 1 << 16
+	// window is how many new sentences on each side of its place an old
+	// sentence of a large gap is compared with.
+	window = 16
+)
+
+// Config says what two versions of a sentence are.
+type Config struct {
+	ShingleLength int
+	Norm          shingle.Normalization
+	Thresholds    verify.Thresholds
+	// MaxCells, MaxGapPairs and MaxPairs bound the work of a page (0:
+	// DefaultMaxCells, DefaultMaxGapPairs, DefaultMaxPairs).
+	MaxCells, MaxGapPairs, MaxPairs int
+}
+
+// Comparer compares revisions, reusing its buffers. It is not safe for
+// concurrent use; make one per worker.
+type Comparer struct {
+	cfg     Config
+	checker *verify.Checker
+}
+
+// NewComparer returns a Comparer for cfg.
+func NewComparer(cfg Config) *Comparer {
+	if cfg.MaxCells <= 0 {
+		cfg.MaxCells = DefaultMaxCells
+	}
+	if cfg.MaxGapPairs <= 0 {
+		cfg.MaxGapPairs = DefaultMaxGapPairs
+	}
+	if cfg.MaxPairs <= 0 {
+		cfg.MaxPairs = DefaultMaxPairs
+	}
+	return &Comparer{cfg: cfg, checker: verify.NewChecker(cfg.ShingleLength, cfg.Norm, cfg.Thresholds)}
+}
+
+// Compare returns the sentences of the page whose facts changed from
+// revision old to revision cur, in the order of the new revision, and what
+// it counted.
+func (c *Comparer) Compare(old, cur Revision) ([]Change, Counts) {
+	counts := Counts{SentencesBefore: int64(len(old.Sentences)), SentencesAfter: int64(len(cur.Sentences))}
+	matches := Align(hashes(old.Sentences), hashes(cur.Sentences), c.cfg.MaxCells)
+	counts.SentencesUnchanged = int64(len(matches))
+	pairs, skipped := c.pairs(old.Sentences, cur.Sentences, gaps(matches, len(old.Sentences), len(cur.Sentences)))
+	counts.ComparisonsSkipped = int64(skipped)
+	counts.PairsCompared = int64(len(pairs))
+	counts.SentencesRemoved = counts.SentencesBefore - counts.SentencesUnchanged - counts.PairsCompared
+	counts.SentencesAdded = counts.SentencesAfter - counts.SentencesUnchanged - counts.PairsCompared
+	var out []Change
+	for _, p := range pairs {
+		a, b := old.Sentences[p.Old], cur.Sentences[p.New]
+		cr := categorize.Compare(member(old, a), member(cur, b))
+		switch cr.Kind {
+		case categorize.Identical:
+			counts.PairsMoved++
+		case categorize.CopyEdit:
+			counts.PairsCopyEdit++
+		case categorize.FactualDrift:
+			counts.Changes++
+			out = append(out, change(old, cur, a, b, cr))
+		default:
+			counts.PairsOther++
+		}
+	}
+	slices.SortFunc(out, func(x, y Change) int { return cmp.Compare(x.New.Sentence, y.New.Sentence) })
+	return out, counts
+}
+
+// hashes returns the 64-bit FNV-1a hash of each sentence's text, white
+// space normalised.
+func hashes(ss []Sentence) []uint64 {
+	out := make([]uint64, len(ss))
+	h := fnv.New64a()
+	for i, s := range ss {
+		h.Reset()
+		for k, w := range strings.Fields(s.Text) {
+			if k > 0 {
+				h.Write([]byte{' '})
+			}
+			io.WriteString(h, w)
+		}
+		out[i] = h.Sum64()
+	}
+	return out
+}
+
+// candidate is a pair of sentences that are versions of each other.
+type candidate struct {
+	Match
+	sim verify.Similarity
+}
+
+// pairs pairs the old and new sentences that are versions of each other,
+// best first (highest Jaccard similarity, then least edit distance, then
+// position), each sentence at most once: first inside each gap between the
+// diff's matches, then, page-wide, the sentences still unpaired (a
+// sentence moved across others and edited, or a gap the diff anchored
+// wrongly). It returns the pairs in the order of the new sentences and how
+// many pairs of sentences left unpaired the bounds kept from being
+// compared.
+func (c *Comparer) pairs(old, cur []Sentence, gs []gap) ([]Match, int) {
+	var out []Match
+	budget := c.cfg.MaxPairs
+	for _, g := range gs {
+		ms, compared := c.pairGroup(old, cur, span(g.old0, g.old1), span(g.new0, g.new1), budget)
+		budget -= compared
+		out = append(out, ms...)
+	}
+	pairedOld, pairedNew := map[int]bool{}, map[int]bool{}
+	for _, m := range out {
+		pairedOld[m.Old], pairedNew[m.New] = true, true
+	}
+	var restOld, restNew []int
+	for _, g := range gs {
+		restOld = appendUnpaired(restOld, g.old0, g.old1, pairedOld)
+		restNew = appendUnpaired(restNew, g.new0, g.new1, pairedNew)
+	}
+	ms, compared := c.pairGroup(old, cur, restOld, restNew, budget)
+	out = append(out, ms...)
+	slices.SortFunc(out, func(x, y Match) int { return cmp.Compare(x.New, y.New) })
+	return out, len(restOld)*len(restNew) - compared
+}
+
+// pairGroup pairs old sentences of the indices io with new ones of the
+// indices in, comparing at most budget pairs: all against all if there are
+// at most MaxGapPairs pairs, otherwise each old sentence with the new ones
+// near its place. It returns the pairs and how many it compared.
+func (c *Comparer) pairGroup(old, cur []Sentence, io, in []int, budget int) ([]Match, int) {
+	n, m := len(io), len(in)
+	var cands []candidate
+	compared := 0
+	try := func(i, j int) {
+		compared++
+		if sim, ok := c.checker.Compare(old[i].Text, cur[j].Text); ok {
+			cands = append(cands, candidate{Match{i, j}, sim})
+		}
+	}
+	switch {
+	case n == 0 || m == 0:
+	case n*m <= min(c.cfg.MaxGapPairs, budget):
+		for _, i := range io {
+			for _, j := range in {
+				try(i, j)
+			}
+		}
+	default:
+		for a := 0; a < n && compared < budget; a++ {
+			at := a * m / n
+			for b := max(0, at-window); b < min(m, at+window+1) && compared < budget; b++ {
+				try(io[a], in[b])
+			}
+		}
+	}
+	return best(cands), compared
+}
+
+// span returns the indices lo, lo+1, …, hi-1.
+func span(lo, hi int) []int {
+	out := make([]int, 0, hi-lo)
+	for i := lo; i < hi; i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+// appendUnpaired appends the indices of lo…hi-1 not in paired to dst.
+func appendUnpaired(dst []int, lo, hi int, paired map[int]bool) []int {
+	for i := lo; i < hi; i++ {
+		if !paired[i] {
+			dst = append(dst, i)
+		}
+	}
+	return dst
+}
+
+// best takes the candidates best first, each sentence once.
+func best(cands []candidate) []Match {
+	slices.SortFunc(cands, func(x, y candidate) int {
+		return cmp.Or(
+			cmp.Compare(y.sim.Jaccard, x.sim.Jaccard),
+			cmp.Compare(x.sim.Edit, y.sim.Edit),
+			cmp.Compare(x.Old, y.Old),
+			cmp.Compare(x.New, y.New))
+	})
+	usedOld, usedNew := map[int]bool{}, map[int]bool{}
+	var out []Match
+	for _, k := range cands {
+		if !usedOld[k.Old] && !usedNew[k.New] {
+			usedOld[k.Old], usedNew[k.New] = true, true
+			out = append(out, k.Match)
+		}
+	}
+	return out
+}
+
+// member is a sentence as categorize compares it.
+func member(r Revision, s Sentence) categorize.Member {
+	return categorize.Member{Title: r.Title, Section: s.Section, Context: s.Context, Text: s.Text}
+}
+
+// change is the record of a pair whose facts differ.
+func change(old, cur Revision, a, b Sentence, c categorize.Comparison) Change {
+	facts := make([]Fact, len(c.Facts))
+	for i, f := range c.Facts {
+		facts[i] = Fact{Type: f.Type, Slot: f.Slot, Context: f.Context, From: f.From, To: f.To}
+	}
+	return Change{
+		Wiki: cur.Wiki, PageID: cur.PageID, Title: cur.Title,
+		Old:   side(old, a),
+		New:   side(cur, b),
+		Facts: facts, Changes: c.Changes,
+	}
+}
+
+func side(r Revision, s Sentence) Side {
+	return Side{ID: ID(r.Wiki, r.PageID, r.RevID, s.Ordinal), RevID: r.RevID, Sentence: s.Ordinal, Section: s.Section, Text: s.Text}
+}
+
+// ID is a sentence's id as the pipeline writes it: wiki:page_id:rev_id:ordinal.
+func ID(wiki string, page, rev int64, ordinal int) string {
+	return wiki + ":" + strconv.FormatInt(page, 10) + ":" + strconv.FormatInt(rev, 10) + ":" + strconv.Itoa(ordinal)
+}
