@@ -22,7 +22,7 @@ var flagGroups = []struct {
 	title string
 	names []string
 }{
-	{"Input and output", []string{"input", "output", "run_id", "namespaces", "max_page_bytes", "split_bytes"}},
+	{"Input and output", []string{"input", "baseline", "output", "run_id", "namespaces", "max_page_bytes", "split_bytes"}},
 	{"Text", []string{"shingle_length", "min_shingles", "max_shingles", "fold_case", "collapse_space"}},
 	{"MinHash", []string{"scheme", "threshold", "recall", "max_bands", "bands", "rows", "seed"}},
 	{"Verification", []string{"min_jaccard", "max_edit", "top_pairs", "report_examples"}},
@@ -56,11 +56,14 @@ const helpBeam = "help_beam"
 const usageHeader = `Usage: sentences --input PATTERN[,PATTERN...] --output DIR [flags]
 
 Finds clusters of near-duplicate sentences in MediaWiki XML dumps (plain, .bz2,
-.gz, .xz; local paths or gs:// URLs) and writes them to OUTPUT/RUN_ID/.
+.gz, .xz; local paths or gs:// URLs) and writes them to OUTPUT/RUN_ID/. With
+--baseline (dumps of the same wikis taken earlier) it also writes the
+sentences whose facts changed since to changes-*.jsonl.
 
 Examples:
   sentences --input testdata/sample/simplewiki-sample.xml --output out/sample
   sentences --input 'dumps/enwiki-*-pages-articles*.xml*.bz2' --output out/enwiki --shards 16 --emit_sentences
+  sentences --input 'dumps/enwiki-20260601-*.bz2' --baseline 'dumps/enwiki-20250601-*.bz2' --output out/drift
   sentences --runner=dataflow --project=P --region=R --staging_location=gs://b/staging \
       --worker_binary=sentences --input='gs://b/dumps/*.bz2' --output=gs://b/out
 `

@@ -60,6 +60,9 @@ func writeResults(w io.Writer, dir string, outputs []string, doc summary.Documen
 	c := doc.Counts
 	fmt.Fprintf(w, "pages read %d, kept %d, duplicate %d, failed %d; sentences %d, in window %d; clusters %d with %d sentences (largest %d); dead letters %d\n",
 		c.PagesRead, c.PagesKept, c.PagesDuplicate, c.PagesFailed, c.Sentences, c.SentencesInWindow, c.Clusters, c.SentencesInClusters, c.LargestCluster, c.DeadLetters)
+	if line := baselineLine(c.Baseline); line != "" {
+		fmt.Fprintln(w, line)
+	}
 	writeKinds(w, doc)
 	writeTopPairs(w, doc.TopArticlePairs)
 	writeCurve(w, doc.CollisionCurve)

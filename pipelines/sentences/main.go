@@ -47,6 +47,7 @@ var defaults = DefaultOptions()
 
 var (
 	input         = flag.String("input", "", "dump files to read: a path, glob or gs:// URL, or a comma-separated list of them (required)")
+	baseline      = flag.String("baseline", "", "dumps of the same wikis taken at an earlier date (path, glob or gs:// URL, or a comma-separated list): the sentences whose facts changed between a page's revision there and in --input go to changes-*.jsonl")
 	output        = flag.String("output", "", "directory to write the results to, in a subdirectory named by the run id (required)")
 	runID         = flag.String("run_id", "", "name of this run's directory under --output (default: a new random UUID); a finished run is never overwritten")
 	namespaces    = flag.String("namespaces", formatNamespaces(defaults.Namespaces), "comma-separated namespaces of the pages to keep, or 'all'")
@@ -290,11 +291,14 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 		return Options{}, err
 	}
 	// Only now the file systems: the patterns, then each file's header.
-	if o.Input, err = dump.Expand(ctx, *input); err != nil {
+	if o.Input, err = expandAbsolute(ctx, *input); err != nil {
 		return Options{}, err
 	}
-	for i, f := range o.Input {
-		if o.Input[i], err = absolute(f); err != nil {
+	if *baseline != "" {
+		if o.Baseline, err = expandAbsolute(ctx, *baseline); err != nil {
+			return Options{}, fmt.Errorf("--baseline: %w", err)
+		}
+		if err := checkBaseline(o.Input, o.Baseline); err != nil {
 			return Options{}, err
 		}
 	}
@@ -305,6 +309,21 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 		return Options{}, err
 	}
 	return o, nil
+}
+
+// expandAbsolute expands comma-separated patterns (dump.Expand) and makes
+// the local paths absolute.
+func expandAbsolute(ctx context.Context, patterns string) ([]string, error) {
+	files, err := dump.Expand(ctx, patterns)
+	if err != nil {
+		return nil, err
+	}
+	for i, f := range files {
+		if files[i], err = absolute(f); err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
 }
 
 // prepareRun names the run and plans its sources (nameRun), then refuses to
@@ -328,14 +347,10 @@ func (o *Options) nameRun(ctx context.Context, id string) error {
 		return err
 	}
 	o.RunID = id
-	if o.Sources == nil {
-		src, err := planSources(ctx, o.Input)
-		if err != nil {
-			return err
-		}
-		o.Sources = &src
+	if err := o.planAll(ctx); err != nil {
+		return err
 	}
-	o.Run = summary.Manifest{Commit: buildCommit(), Inputs: o.Sources.inputs(), Started: time.Now().UTC()}
+	o.Run = summary.Manifest{Commit: buildCommit(), Inputs: o.inputs(), Started: time.Now().UTC()}
 	return nil
 }
 

@@ -16,8 +16,12 @@ import (
 // Options are the pipeline's parameters, as given by the flags. They are
 // written to summary.json under "parameters".
 type Options struct {
-	Input         []string `json:"input"` // the files the patterns matched
-	Output        string   `json:"-"`     // the output root; results go to Output/RunID
+	Input []string `json:"input"` // the files the patterns matched
+	// Baseline are the files of --baseline: dumps of the input's wikis
+	// taken at an earlier date, whose pages are compared with the input's
+	// (changes-*.jsonl). Absent from summary.json when not given.
+	Baseline      []string `json:"baseline,omitempty"`
+	Output        string   `json:"-"` // the output root; results go to Output/RunID
 	RunID         string   `json:"-"`
 	Namespaces    []int    `json:"namespaces"`
 	MaxPageBytes  int      `json:"max_page_bytes"`
@@ -56,6 +60,9 @@ type Options struct {
 	// Sources are the planned input files; Build plans them if they are
 	// missing.
 	Sources *sources `json:"-"`
+	// BaselineSources are the planned baseline files, nil without
+	// --baseline; Build plans them if they are missing.
+	BaselineSources *sources `json:"-"`
 	// Run is what the manifest records beside the parameters.
 	Run summary.Manifest `json:"-"`
 	// Set names the flags given explicitly on the command line (nil when
@@ -136,6 +143,11 @@ func (o Options) outputs() []string {
 		}
 	}
 	names = append(names, result.ShardName("dead_letter", 0, 1))
+	if len(o.Baseline) > 0 {
+		for i := range o.OutputShards {
+			names = append(names, result.ShardName("changes", i, o.OutputShards))
+		}
+	}
 	if o.EmitSentences {
 		for i := range o.OutputShards {
 			names = append(names, result.ShardName("sentences", i, o.OutputShards))
@@ -179,6 +191,14 @@ func (o Options) inputBytes() int64 {
 	}
 	for _, m := range o.Sources.Multistream {
 		n += m.Size
+	}
+	if b := o.BaselineSources; b != nil {
+		for _, d := range b.Dumps {
+			n += d.Size
+		}
+		for _, m := range b.Multistream {
+			n += m.Size
+		}
 	}
 	return n
 }

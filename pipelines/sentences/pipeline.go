@@ -102,14 +102,12 @@ func Build(s beam.Scope, opts Options) error {
 	if err != nil {
 		return err
 	}
-	if opts.Sources == nil {
-		src, err := planSources(context.Background(), opts.Input)
-		if err != nil {
+	if opts.Sources == nil || (len(opts.Baseline) > 0 && opts.BaselineSources == nil) {
+		if err := opts.planAll(context.Background()); err != nil {
 			return err
 		}
-		opts.Sources = &src
 		if opts.Run.Inputs == nil {
-			opts.Run.Inputs = src.inputs()
+			opts.Run.Inputs = opts.inputs()
 		}
 	}
 	doc, err := summaryDocument(opts, scheme)
@@ -127,8 +125,15 @@ func Build(s beam.Scope, opts Options) error {
 	clusters, pairs, memberships, clusterCounts := cluster.Assemble(s, labels, needed, sims, opts.clusterConfig())
 	lines, categoryCounts := categorize.Clusters(s, clusters, opts.categoryConfig())
 
-	total := tally.Total(s, readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, clusterCounts, categoryCounts)
-	writeOutputs(s, opts, doc, outputs{clusters: lines, dead: dead, sentences: records, memberships: memberships, pairs: pairs, total: total})
+	partials := []beam.PCollection{readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, clusterCounts, categoryCounts}
+	out := outputs{clusters: lines, dead: dead, sentences: records, memberships: memberships, pairs: pairs}
+	if len(opts.Baseline) > 0 {
+		changed, baseDead, baseCounts := compareBaseline(s, opts, split)
+		out.changes, out.dead = &changed, beam.Flatten(s, dead, baseDead)
+		partials = append(partials, baseCounts...)
+	}
+	out.total = tally.Total(s, partials...)
+	writeOutputs(s, opts, doc, out)
 	return nil
 }
 
@@ -142,6 +147,8 @@ type outputs struct {
 	memberships shuffle.Lines
 	pairs       beam.PCollection // of cluster.PairCount
 	total       beam.PCollection // the one tally.Counts
+	// changes are the lines of changes-*.jsonl; nil without --baseline.
+	changes *shuffle.Lines
 }
 
 // writeOutputs writes the run's files to opts.RunDir(): report.html once
@@ -151,6 +158,9 @@ func writeOutputs(s beam.Scope, opts Options, doc summary.Document, out outputs)
 	written := []beam.PCollection{
 		result.WriteFiles(s, dir, "clusters", opts.OutputShards, out.clusters, result.Files{Index: "cluster_index", Parquet: opts.parquetTable(result.ParquetClusters)}),
 		result.Write(s, dir, "dead_letter", 1, dump.DeadLetterLines(s, out.dead)),
+	}
+	if out.changes != nil {
+		written = append(written, result.Write(s, dir, "changes", opts.OutputShards, *out.changes))
 	}
 	if opts.EmitSentences {
 		lines := sentence.Lines(s, out.sentences, out.memberships, opts.OutputShards)
@@ -187,7 +197,7 @@ func summaryDocument(opts Options, scheme *minhash.Scheme) (summary.Document, er
 	if err != nil {
 		return summary.Document{}, fmt.Errorf("encoding collision curve: %w", err)
 	}
-	wikis, err := json.Marshal(wikiSummaries(opts.Sources.Sites))
+	wikis, err := json.Marshal(wikiSummaries(opts.summarySites()))
 	if err != nil {
 		return summary.Document{}, fmt.Errorf("encoding wikis: %w", err)
 	}

@@ -109,6 +109,9 @@ type Input struct {
 	// DBName is the <dbname> of the dump's <siteinfo> (for a multistream
 	// index, that of its dump); "" if it has none.
 	DBName string `json:"dbname,omitempty"`
+	// Baseline marks a file of --baseline (an earlier dump whose pages are
+	// compared with the input's); absent for an input file.
+	Baseline bool `json:"baseline,omitempty"`
 	// Checksum identifies the file's content: "crc32c:HEX" for a gs://
 	// object, from its metadata (the file is not read), "sha256:HEX" for
 	// any other file, computed at launch.
