@@ -107,7 +107,9 @@ const (
 	DefaultMaxCells = 1 << 22
 	// DefaultMaxGapPairs is the most sentence pairs of one gap compared
 	// all against all; a larger gap compares each old sentence with the
-	// new ones near its place only.
+	// new ones near its place only. The page-wide pass over the sentences
+	// left unpaired compares all against all up to what is left of
+	// MaxPairs.
 	DefaultMaxGapPairs = 4096
 	// DefaultMaxPairs bounds the sentence pairs compared in one page.
 	DefaultMaxPairs = 1 << 16
@@ -215,7 +217,7 @@ func (c *Comparer) pairs(old, cur []Sentence, gs []gap) ([]Match, int) {
 	var out []Match
 	budget := c.cfg.MaxPairs
 	for _, g := range gs {
-		ms, compared := c.pairGroup(old, cur, span(g.old0, g.old1), span(g.new0, g.new1), budget)
+		ms, compared := c.pairGroup(old, cur, span(g.old0, g.old1), span(g.new0, g.new1), min(c.cfg.MaxGapPairs, budget), budget)
 		budget -= compared
 		out = append(out, ms...)
 	}
@@ -228,7 +230,7 @@ func (c *Comparer) pairs(old, cur []Sentence, gs []gap) ([]Match, int) {
 		restOld = appendUnpaired(restOld, g.old0, g.old1, pairedOld)
 		restNew = appendUnpaired(restNew, g.new0, g.new1, pairedNew)
 	}
-	ms, compared := c.pairGroup(old, cur, restOld, restNew, budget)
+	ms, compared := c.pairGroup(old, cur, restOld, restNew, budget, budget)
 	out = append(out, ms...)
 	slices.SortFunc(out, func(x, y Match) int { return cmp.Compare(x.New, y.New) })
 	return out, len(restOld)*len(restNew) - compared
@@ -236,9 +238,9 @@ func (c *Comparer) pairs(old, cur []Sentence, gs []gap) ([]Match, int) {
 
 // pairGroup pairs old sentences of the indices io with new ones of the
 // indices in, comparing at most budget pairs: all against all if there are
-// at most MaxGapPairs pairs, otherwise each old sentence with the new ones
-// near its place. It returns the pairs and how many it compared.
-func (c *Comparer) pairGroup(old, cur []Sentence, io, in []int, budget int) ([]Match, int) {
+// at most all pairs, otherwise each old sentence with the new ones near its
+// place. It returns the pairs and how many it compared.
+func (c *Comparer) pairGroup(old, cur []Sentence, io, in []int, all, budget int) ([]Match, int) {
 	n, m := len(io), len(in)
 	var cands []candidate
 	compared := 0
@@ -250,7 +252,7 @@ func (c *Comparer) pairGroup(old, cur []Sentence, io, in []int, budget int) ([]M
 	}
 	switch {
 	case n == 0 || m == 0:
-	case n*m <= min(c.cfg.MaxGapPairs, budget):
+	case n*m <= all:
 		for _, i := range io {
 			for _, j := range in {
 				try(i, j)
