@@ -15,6 +15,7 @@ import (
 
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/categorize"
+	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/sentence"
 )
 
@@ -166,13 +167,24 @@ func readSentences(t *testing.T, path string, wanted map[sentenceKey]bool) map[s
 	for k := range wanted {
 		pages[k.page] = true
 	}
+	// Clean and split as the pipeline does: with the dump's own site
+	// (wiki name, language, namespace names), or the ordinals differ.
+	site, err := dump.ReadSite(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sites := []dump.Site{site}
+	wikis, err := sentence.NewWikis(sites)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := sentence.PageSplitter{Sites: clean.NewSites(sites), Wikis: wikis}
 	rc, err := dump.Open(t.Context(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer rc.Close()
 	r := dump.NewReader(rc, path, dump.Options{})
-	var ps sentence.PageSplitter
 	found := map[sentenceKey]sentence.View{}
 	for {
 		page, err := r.Next()
@@ -189,6 +201,7 @@ func readSentences(t *testing.T, path string, wanted map[sentenceKey]bool) map[s
 		if !pages[page.ID] {
 			continue
 		}
+		page.Wiki = site.Wiki
 		ps.Sentences(page, func(s sentence.Sentence) {
 			for _, k := range []sentenceKey{{s.PageID, s.RevID, s.ID.Ordinal()}, {s.PageID, 0, s.ID.Ordinal()}} {
 				if wanted[k] {

@@ -104,6 +104,10 @@ const (
 	// in one place. Drift rarely has that many versions: a death toll
 	// revised three times in four articles is still drift.
 	TemplateMinVariants = 5
+	// ProseMinWords is the fewest words of a sentence in a references
+	// context (a footnote) that, without any citation cue, is read as
+	// prose rather than as a citation.
+	ProseMinWords = 20
 	// MaxAnalysedTexts bounds the distinct texts aligned with the reference,
 	// in member order, so a cluster of thousands costs little.
 	MaxAnalysedTexts = 64
@@ -165,6 +169,7 @@ type text struct {
 	toks     []Token  // tokens, words of the members' titles marked KindTitle
 	fragment string   // why it is a sentence fragment, or ""
 	cues     []string // citation cues found, if it is a citation
+	score    int      // citation-cue score
 }
 
 // group is the working state of one classification.
@@ -213,15 +218,17 @@ func newCluster(members []Member) *group {
 		t.members = append(t.members, i)
 	}
 	for _, t := range c.texts {
-		t.toks = Tokenize(t.norm)
+		t.toks = canonicalPhrases(Tokenize(t.norm))
 		inList := true
 		for _, i := range t.members {
 			inList = inList && members[i].Context == "list"
 		}
 		t.fragment = fragmentReason(t.norm, t.toks, inList)
-		if score, cues := citationScore(t.toks); score >= ReferenceMinScore {
+		score, cues := citationScore(t.toks)
+		if score >= ReferenceMinScore {
 			t.cues = cues
 		}
+		t.score = score
 	}
 	// The reference is the most common whole sentence (the earliest on
 	// ties), so the other texts are described as departures from it.
@@ -381,7 +388,7 @@ func (c *group) citations() (refs, byContext int, cues []string) {
 	for _, t := range c.texts {
 		for _, i := range t.members {
 			switch {
-			case c.members[i].Context == "reference":
+			case c.members[i].Context == "reference" && (t.score > 0 || !isProse(t)):
 				refs++
 				byContext++
 			case t.cues != nil:
@@ -395,6 +402,14 @@ func (c *group) citations() (refs, byContext int, cues []string) {
 		}
 	}
 	return refs, byContext, cues
+}
+
+// isProse reports whether a text is a whole sentence of prose, not a
+// bibliography entry: a footnote that quotes a source holds such
+// sentences, and they are compared as prose. It has at least
+// ProseMinWords words and no fragment shape.
+func isProse(t *text) bool {
+	return t.fragment == "" && words(t.toks) >= ProseMinWords
 }
 
 // fragments counts the members whose text is a sentence fragment and

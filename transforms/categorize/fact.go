@@ -12,6 +12,7 @@ const (
 	FactName     = "name"     // a named entity
 	FactQuantity = "quantity" // a quantifier or a number's modifier ("most", "nearly all", "over")
 	FactNegation = "negation" // a statement and its denial
+	FactContrast = "contrast" // a word replaced by its contrary (damaged, collapsed; north, east)
 )
 
 // Fact is one value that differs between two versions of a statement: what
@@ -20,7 +21,7 @@ const (
 type Fact struct {
 	A       int    `json:"a"`       // member index of the reference text (in a cluster's evidence)
 	B       int    `json:"b"`       // member index of the other text
-	Type    string `json:"type"`    // FactNumber, FactDate, FactName, FactQuantity or FactNegation
+	Type    string `json:"type"`    // FactNumber, FactDate, FactName, FactQuantity, FactNegation or FactContrast
 	Slot    int    `json:"slot"`    // index of the slot's first token in A's tokens
 	Context string `json:"context"` // up to MaxContextWords words of A before the slot
 	From    string `json:"from"`
@@ -63,6 +64,9 @@ func Compare(a, b Member) Comparison {
 	if p.kind == substantive {
 		out.Kind, out.Rule = FactualDrift, "facts_differ"
 	}
+	for i := range out.Facts {
+		out.Facts[i].A, out.Facts[i].B = 0, 1
+	}
 	if out.Facts == nil {
 		out.Facts = []Fact{}
 	}
@@ -84,8 +88,10 @@ func factType(numeric, named bool, a []Token, rem []int, b []Token, add []int) s
 		return FactName
 	case quantityConflict(a, rem, b, add):
 		return FactQuantity
+	case negationConflict(a, rem, b, add):
+		return FactNegation
 	}
-	return FactNegation
+	return FactContrast
 }
 
 // slotContext quotes up to MaxContextWords words of toks before slot,

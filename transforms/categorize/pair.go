@@ -96,7 +96,12 @@ func comparePair(a, b *text) pair {
 	for k, h := range hunks {
 		rem, add := rems[k], adds[k]
 		if len(rem)+len(add) == 0 {
-			if words(a.toks[h.A0:h.A1])+words(b.toks[h.B0:h.B1]) > 0 && !caseOnly(a.toks, b.toks, h) {
+			switch {
+			case sameKey(a.toks, b.toks, h):
+				if !strings.EqualFold(a.toks[h.A0].Text, b.toks[h.B0].Text) {
+					p.raiseFlavor(flavorWordForms) // Boumediene, Boumédiène; nine, 9
+				}
+			case words(a.toks[h.A0:h.A1])+words(b.toks[h.B0:h.B1]) > 0:
 				p.raiseFlavor(flavorWordOrder)
 			}
 			continue
@@ -112,8 +117,11 @@ func comparePair(a, b *text) pair {
 		// ("most", "nearly all"), or a statement by its negation.
 		numeric := (hasNumber(a.toks, rem) && hasNumber(b.toks, add) ||
 			numberForWords(a.toks, rem, b.toks, add)) && !sameDuration(a.toks, rem, b.toks, add)
-		claim := quantityConflict(a.toks, rem, b.toks, add) || negationConflict(a.toks, rem, b.toks, add)
+		claim := quantityConflict(a.toks, rem, b.toks, add) || negationConflict(a.toks, rem, b.toks, add) || contrasted(a.toks, rem, b.toks, add)
 		named := hasKind(a.toks, rem, KindName, KindTitle) && hasKind(b.toks, add, KindName, KindTitle)
+		if (numeric || named || claim) && !inSlot(a.toks, rem, b.toks, add) {
+			numeric, named, claim = false, false, false // a clause rewritten, not a value replaced
+		}
 		if !numeric && !named && !claim {
 			p.raiseFlavor(editFlavor(a.toks, rem, b.toks, add))
 			loose = appendLooseNumbers(loose, k, a.toks, rem, b.toks, add)
@@ -133,6 +141,43 @@ func comparePair(a, b *text) pair {
 		p.kind = substantive
 	}
 	return p
+}
+
+// MaxSlotWords is the most content words (not function words) either side
+// of a hunk may hold for it to replace one value by another; a longer hunk
+// rewrites a clause, and what it adds or drops is not a contradiction.
+// Hunks that replace a number by a number may hold MaxNumberSlotWords.
+const (
+	MaxSlotWords       = 4
+	MaxNumberSlotWords = 6
+)
+
+// inSlot reports whether a hunk is short enough to replace one value by
+// another (MaxSlotWords).
+func inSlot(a []Token, rem []int, b []Token, add []int) bool {
+	limit := MaxSlotWords
+	if hasNumber(a, rem) && hasNumber(b, add) {
+		limit = MaxNumberSlotWords
+	}
+	return contentWords(a, rem) <= limit && contentWords(b, add) <= limit
+}
+
+// contentWords counts the tokens toks[idx] that are not function words.
+func contentWords(toks []Token, idx []int) int {
+	n := 0
+	for _, i := range idx {
+		if !functionWords[toks[i].key()] {
+			n++
+		}
+	}
+	return n
+}
+
+// contrasted reports whether a hunk replaces a word by another of its set
+// of contrasts (damaged, collapsed; north, east).
+func contrasted(a []Token, rem []int, b []Token, add []int) bool {
+	_, _, ok := contrast(a, rem, b, add)
+	return ok
 }
 
 // addSlot records a substantive hunk of type typ at reference token slot,
@@ -431,8 +476,9 @@ func (m *moves) take(toks []Token, i, j int, used map[string]int) []int {
 	return out
 }
 
-// caseOnly reports whether h replaces one token by the same in another case.
-func caseOnly(a, b []Token, h hunk) bool {
+// sameKey reports whether h replaces one token by another with the same
+// key: the same in another case or another form (Tokenize's equivalences).
+func sameKey(a, b []Token, h hunk) bool {
 	return h.A1-h.A0 == 1 && h.B1-h.B0 == 1 && a[h.A0].key() == b[h.B0].key()
 }
 

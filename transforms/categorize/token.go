@@ -46,13 +46,14 @@ type Token struct {
 }
 
 // newToken returns a token that keeps its key, so the many comparisons and
-// word-list lookups of a classification lower its text once.
+// word-list lookups of a classification compute it once.
 func newToken(text string, kind TokenKind) Token {
-	return Token{Text: text, Kind: kind, lower: strings.ToLower(text)}
+	return Token{Text: text, Kind: kind, lower: canonicalKey(strings.ToLower(text), kind)}
 }
 
-// key is the token as compared by the alignment: case-folded, so that a
-// change of case is seen as an edit of the same token.
+// key is the token as compared by the alignment: case-folded and
+// canonical (see equiv.go), so that a change of case or of form is seen as
+// an edit of the same token.
 func (t Token) key() string {
 	if t.lower != "" || t.Text == "" {
 		return t.lower
@@ -94,10 +95,14 @@ func Tokenize(text string) []Token {
 			end = i + size
 			kind = KindPunct
 		}
-		tok := newToken(text[i:end], kind)
 		if kind == "" {
-			tok.Kind = wordKind(tok, start)
+			end = splitNumberCompound(text, i, end)
 		}
+		lower := strings.ToLower(text[i:end])
+		if kind == "" {
+			kind = wordKind(Token{Text: text[i:end], lower: lower}, start)
+		}
+		tok := Token{Text: text[i:end], Kind: kind, lower: canonicalKey(lower, kind)}
 		if n := len(toks); n > 0 && toks[n-1].Kind == KindName && isParticiple(toks[n-1], tok.Text, toks[:n-1]) {
 			toks[n-1].Kind = KindWord
 		}
@@ -187,7 +192,7 @@ func scanWord(text string, i int) int {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r):
 			i += size
-		case r == '-' || r == '\'' || r == '’':
+		case r == '-' || r == '\'' || r == '’' || r == '‐' || r == '‑':
 			next, _ := utf8.DecodeRuneInString(text[i+size:])
 			if !unicode.IsLetter(next) && !unicode.IsDigit(next) {
 				return i
@@ -240,4 +245,32 @@ func wordKind(t Token, sentenceStart bool) TokenKind {
 		return KindDate
 	}
 	return KindName
+}
+
+// splitNumberCompound returns the end of the first part of the word
+// text[i:end] if that part is a number word joined by a hyphen to a word
+// ("seven-bit", "third-largest"), so that it is written as "7-bit" is;
+// otherwise end. Compound numbers ("twenty-one") stay whole.
+func splitNumberCompound(text string, i, end int) int {
+	word := text[i:end]
+	switch word[0] { // every number word starts with one of these
+	case 'e', 'f', 'n', 's', 't', 'E', 'F', 'N', 'S', 'T':
+	default:
+		return end
+	}
+	cut := strings.IndexByte(word, '-')
+	if cut < 0 && !isASCII(word) {
+		cut = strings.IndexAny(word, "‐‑")
+	}
+	if cut <= 0 {
+		return end
+	}
+	lower := strings.ToLower(word)
+	if _, whole := numberWordValue(lower); whole {
+		return end
+	}
+	if _, ok := numberWordValue(lower[:cut]); !ok {
+		return end
+	}
+	return i + cut
 }

@@ -61,18 +61,28 @@ func dropCompounds(a []Token, rem []int, b []Token, add []int) ([]int, []int) {
 	return rem, add
 }
 
-// spells reports whether the tokens toks[idx[0]], toks[idx[1]]... are
-// adjacent and have the keys parts.
+// spells reports whether the tokens toks[idx[0]], toks[idx[1]]... have the
+// keys parts and are adjacent, or separated by one dash or slash
+// (Tennessee–Tombigbee, Mississippi/Louisiana).
 func spells(toks []Token, idx []int, parts []string) bool {
 	if len(idx) < len(parts) {
 		return false
 	}
 	for n, p := range parts {
-		if toks[idx[n]].key() != p || n > 0 && idx[n] != idx[n-1]+1 {
+		if toks[idx[n]].key() != p {
+			return false
+		}
+		if n > 0 && idx[n] != idx[n-1]+1 && (idx[n] != idx[n-1]+2 || !isJoiner(toks[idx[n]-1])) {
 			return false
 		}
 	}
 	return true
+}
+
+// isJoiner reports whether t is a dash or a slash, which join the words
+// of a compound as a hyphen does.
+func isJoiner(t Token) bool {
+	return t.Kind == KindPunct && (t.key() == "-" || t.Text == "/")
 }
 
 // dropCoreferences removes each personal pronoun of rem together with the
@@ -104,10 +114,21 @@ func isVariant(x, y Token) bool {
 	vx, okx := numberValue(x)
 	vy, oky := numberValue(y)
 	if okx || oky {
-		return okx && oky && vx == vy
+		return okx && oky && (vx == vy || sameYear(x, vx, y, vy))
 	}
 	kx, ky := x.key(), y.key()
 	return sameWord(kx, ky) || sameWord(trimPossessive(kx), trimPossessive(ky))
+}
+
+// sameYear reports whether x and y are one year or decade written with two
+// and four digits ('98 and 1998, the 60s and the 1960s).
+func sameYear(x Token, vx float64, y Token, vy float64) bool {
+	if x.Kind == KindDate {
+		x, vx, y, vy = y, vy, x, vx
+	}
+	digits := strings.TrimSuffix(x.Text, "s")
+	return y.Kind == KindDate && x.Kind == KindNumber && len(digits) == 2 &&
+		strings.HasSuffix(x.Text, "s") == strings.HasSuffix(y.Text, "s") && int(vy)%100 == int(vx)
 }
 
 // sameWord reports whether the keys kx and ky are forms of one word: they
@@ -206,18 +227,19 @@ func numberValue(t Token) (float64, bool) {
 	if t.Kind != KindNumber && t.Kind != KindDate {
 		return 0, false
 	}
-	if v, ok := numberWordValue(t.key()); ok {
+	if v, ok := numberWordValue(strings.ToLower(t.Text)); ok {
 		return float64(v), true
 	}
-	s := strings.ReplaceAll(t.Text, ",", "")
+	s := strings.ReplaceAll(t.key(), ",", "")
 	s = strings.TrimRight(s, "%stndrh")
 	v, err := strconv.ParseFloat(s, 64)
 	return v, err == nil
 }
 
 // numberWordValue returns the value of an English number word from two to
-// ninety-nine (a hyphenated compound included), or false. "One" is left
-// out: it is more often a pronoun than a count.
+// ninety-nine, cardinal or ordinal (a hyphenated compound included:
+// twenty-one, twenty-third), or false. "One" and "first" are left out:
+// they are more often a pronoun or an adverb than a count.
 func numberWordValue(key string) (int, bool) {
 	if len(key) < 3 {
 		return 0, false
@@ -230,28 +252,28 @@ func numberWordValue(key string) (int, bool) {
 	if v, ok := numberWords[key]; ok {
 		return v, true
 	}
+	if v, ok := ordinals[key]; ok {
+		return v, true
+	}
 	tens, units, ok := strings.Cut(key, "-")
 	if !ok {
 		return 0, false
 	}
 	t, okT := numberWords[tens]
 	u, okU := numberWords[units]
-	if units == "one" {
+	if !okU {
+		u, okU = ordinals[units]
+	}
+	switch units {
+	case "one", "first":
 		u, okU = 1, true
+	case "second":
+		u, okU = 2, true
 	}
 	if !okT || !okU || t < 20 || t%10 != 0 || u >= 10 {
 		return 0, false
 	}
 	return t + u, true
-}
-
-// numberWords are the number words that Tokenize reads as numbers.
-var numberWords = map[string]int{
-	"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-	"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-	"sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
-	"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-	"eighty": 80, "ninety": 90,
 }
 
 // duration returns the length in hours of the first span of time that
