@@ -37,7 +37,7 @@ var (
 	unitPhrases = mustUnitPhrases("tables/units.txt")
 	// unitStarts holds the first key of every unit phrase.
 	unitStarts = phraseStarts(unitPhrases)
-	contrasts   = mustSets("tables/contrasts.txt")
+	contrasts  = mustSets("tables/contrasts.txt")
 )
 
 // tableLines returns the lines of a table that are not blank or comments.
