@@ -56,14 +56,12 @@ const helpBeam = "help_beam"
 const usageHeader = `Usage: sentences --input PATTERN[,PATTERN...] --output DIR [flags]
 
 Finds clusters of near-duplicate sentences in MediaWiki XML dumps (plain, .bz2,
-.gz, .xz; local paths or gs:// URLs) and writes them to OUTPUT/RUN_ID/. With
---baseline (dumps of the same wikis taken earlier) it also writes the
-sentences whose facts changed since to changes-*.jsonl.
+.gz, .xz; local paths or gs:// URLs) and writes them to OUTPUT/RUN_ID/; with
+--baseline, also the sentences whose facts changed since then (changes-*.jsonl).
 
 Examples:
   sentences --input testdata/sample/simplewiki-sample.xml --output out/sample
   sentences --input 'dumps/enwiki-*-pages-articles*.xml*.bz2' --output out/enwiki --shards 16 --emit_sentences
-  sentences --input 'dumps/enwiki-20260601-*.bz2' --baseline 'dumps/enwiki-20250601-*.bz2' --output out/drift
   sentences --runner=dataflow --project=P --region=R --staging_location=gs://b/staging \
       --worker_binary=sentences --input='gs://b/dumps/*.bz2' --output=gs://b/out
 `
