@@ -220,7 +220,7 @@ func canonicalKey(lower string, kind TokenKind) string {
 		return withoutThousands(lower)
 	}
 	if strings.Contains(lower, ".") {
-		return strings.ReplaceAll(lower, ".", "") // an acronym: b.c., u.s.a.
+		lower = strings.ReplaceAll(lower, ".", "") // an acronym: b.c., u.s.a.
 	}
 	if u, ok := unitSingles[lower]; ok {
 		return u
@@ -317,7 +317,7 @@ func americanSuffix(w string) string {
 }
 
 var americanSuffixes = []struct{ british, american string }{
-	{"isations", "izations"}, {"isation", "ization"},
+	{"isations", "izations"}, {"isational", "izational"}, {"isation", "ization"},
 	{"ising", "izing"}, {"ised", "ized"}, {"ises", "izes"}, {"ise", "ize"},
 	{"yse", "yze"}, {"ysed", "yzed"}, {"ysing", "yzing"},
 }

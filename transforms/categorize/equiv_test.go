@@ -102,6 +102,8 @@ func TestCanonicalKey(t *testing.T) {
 		{"colour", KindWord, "color"},
 		{"organisations", KindWord, "organizations"},
 		{"analysed", KindWord, "analyzed"},
+		{"Organisational", KindName, "organizational"},
+		{"B.C.E.", KindName, "bc"},
 		{"feet", KindWord, unitKeyPrefix + "ft"},
 		{"percent", KindWord, percentKey},
 		{"%", KindPunct, percentKey},
