@@ -99,6 +99,12 @@ func TestClassifyRules(t *testing.T) {
 		{"half reference", []Member{
 			{Context: "reference", Text: "The river flows north to the sea."},
 			{Context: "prose", Text: "The river flows south to the sea."}}, Reference, "reference_context"},
+		{"footnote prose is not a citation", []Member{
+			{Context: "reference", Text: "That is why Anarchy, when it works to destroy authority in all its aspects, when it refuses all hierarchical organization, strives to maintain the kernel of social customs."},
+			{Context: "reference", Text: "That is why Anarchy, when it works to destroy authority in all its aspects, when it refuses all hierarchical organisation, strives to maintain the kernel of social customs."}}, CopyEdit, "word_forms"},
+		{"footnote prose with a citation cue", []Member{
+			{Context: "reference", Text: "That is why Anarchy, when it works to destroy authority in all its aspects, strives to maintain the kernel of social customs (1910), pp. 4-5."},
+			{Context: "reference", Text: "That is why Anarchy, when it works to destroy authority in all its aspects, strives to maintain the kernel of social customs (1910), pp. 4-6."}}, Reference, "reference_context"},
 		{"fragments", prose("and then the river flows north to the sea", "and then the river flows south to the sea"), Other, "sentence_fragments"},
 		{"list items need no period", []Member{
 			{Context: "list", Text: "Gondiswil, a municipality of the Oberaargau district"},

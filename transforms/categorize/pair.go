@@ -173,13 +173,6 @@ func contentWords(toks []Token, idx []int) int {
 	return n
 }
 
-// contrasted reports whether a hunk replaces a word by another of its set
-// of contrasts (damaged, collapsed; north, east).
-func contrasted(a []Token, rem []int, b []Token, add []int) bool {
-	_, _, ok := contrast(a, rem, b, add)
-	return ok
-}
-
 // addSlot records a substantive hunk of type typ at reference token slot,
 // removing the tokens rem of a and adding add of b.
 func (p *pair) addSlot(slot int, typ string, a []Token, rem []int, b []Token, add []int) {

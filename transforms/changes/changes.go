@@ -22,10 +22,11 @@ import (
 	"hash/fnv"
 	"io"
 	"slices"
-	"strconv"
+
 	"strings"
 
 	"github.com/neardup/neardup/transforms/categorize"
+	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
 	"github.com/neardup/neardup/transforms/verify"
 )
@@ -60,7 +61,7 @@ type Side struct {
 // and what stands there in the new one (categorize.Fact without its
 // member indices, which are always the old and the new sentence here).
 type Fact struct {
-	Type    string `json:"type"`    // number, date, name, quantity or negation
+	Type    string `json:"type"`    // number, date, name, quantity, negation or contrast
 	Slot    int    `json:"slot"`    // index of the slot's first token in the old sentence
 	Context string `json:"context"` // words of the old sentence before the slot
 	From    string `json:"from"`
@@ -328,10 +329,5 @@ func change(old, cur Revision, a, b Sentence, c categorize.Comparison) Change {
 }
 
 func side(r Revision, s Sentence) Side {
-	return Side{ID: ID(r.Wiki, r.PageID, r.RevID, s.Ordinal), RevID: r.RevID, Sentence: s.Ordinal, Section: s.Section, Text: s.Text}
-}
-
-// ID is a sentence's id as the pipeline writes it: wiki:page_id:rev_id:ordinal.
-func ID(wiki string, page, rev int64, ordinal int) string {
-	return wiki + ":" + strconv.FormatInt(page, 10) + ":" + strconv.FormatInt(rev, 10) + ":" + strconv.Itoa(ordinal)
+	return Side{ID: sentence.FormatKey(r.Wiki, r.PageID, r.RevID, s.Ordinal), RevID: r.RevID, Sentence: s.Ordinal, Section: s.Section, Text: s.Text}
 }

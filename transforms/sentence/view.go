@@ -38,13 +38,19 @@ func (s *Sentence) View() View {
 // Key is the sentence's id in the outputs: wiki:page_id:rev_id:ordinal,
 // unique across the wikis and dump dates of a run.
 func (s *Sentence) Key() string {
-	b := make([]byte, 0, len(s.Wiki)+32)
-	b = append(b, s.Wiki...)
+	return FormatKey(s.Wiki, s.PageID, s.RevID, s.ID.Ordinal())
+}
+
+// FormatKey writes a sentence's id in the outputs from its parts:
+// wiki:page_id:rev_id:ordinal.
+func FormatKey(wiki string, page, rev int64, ordinal int) string {
+	b := make([]byte, 0, len(wiki)+32)
+	b = append(b, wiki...)
 	b = append(b, ':')
-	b = strconv.AppendInt(b, s.PageID, 10)
+	b = strconv.AppendInt(b, page, 10)
 	b = append(b, ':')
-	b = strconv.AppendInt(b, s.RevID, 10)
+	b = strconv.AppendInt(b, rev, 10)
 	b = append(b, ':')
-	b = strconv.AppendInt(b, int64(s.ID.Ordinal()), 10)
+	b = strconv.AppendInt(b, int64(ordinal), 10)
 	return string(b)
 }
