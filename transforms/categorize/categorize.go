@@ -409,7 +409,30 @@ func (c *group) citations() (refs, byContext int, cues []string) {
 // sentences, and they are compared as prose. It has at least
 // ProseMinWords words and no fragment shape.
 func isProse(t *text) bool {
-	return t.fragment == "" && words(t.toks) >= ProseMinWords
+	return t.fragment == "" && words(t.toks) >= ProseMinWords && !hasBibliographicParts(t.toks)
+}
+
+// hasBibliographicParts reports whether toks hold what a bibliography entry
+// holds in any language, where the citation cues (English words) may not
+// be found: an initial of a name ("Ε. Χατζηβασιλείου", "Cook, M. A.") or
+// a year after a comma or a bracket, or before a closing bracket
+// ("Київ, 1870.", "(2006)", "1913-2013)").
+func hasBibliographicParts(toks []Token) bool {
+	for i, t := range toks {
+		next := i+1 < len(toks) && toks[i+1].Text == "."
+		switch {
+		case isInitial(t) && next && i+2 < len(toks) && toks[i+2].Kind != KindPunct:
+			return true
+		case t.Kind == KindDate && isNum(toks, i) && (i > 0 && setOff(toks[i-1]) || i+1 < len(toks) && toks[i+1].Text == ")"):
+			return true
+		}
+	}
+	return false
+}
+
+// setOff reports whether t is a comma or a bracket.
+func setOff(t Token) bool {
+	return t.Text == "," || t.Text == "(" || t.Text == ")"
 }
 
 // fragments counts the members whose text is a sentence fragment and

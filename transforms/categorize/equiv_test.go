@@ -30,6 +30,7 @@ func TestCompareEquivalents(t *testing.T) {
 		{"unit phrase", "Winds reached 120 miles per hour near the coast in August.", "Winds reached 120 mph near the coast in August."},
 		{"percent", "About 40 percent of the land is used for farming in Iowa.", "About 40% of the land is used for farming in Iowa."},
 		{"date format", "The treaty was signed on 5 May 2012 in Geneva by both sides.", "The treaty was signed on May 5, 2012 in Geneva by both sides."},
+		{"two-digit year, curly apostrophe", "The band released its album in ’05 to good reviews.", "The band released its album in 2005 to good reviews."},
 		{"number word", "In addition, nine of 26 existing pumps were operating.", "In addition, 9 of 26 existing pumps were operating."},
 	}
 	for _, tt := range tests {
@@ -59,6 +60,8 @@ func TestCompareFacts(t *testing.T) {
 			[]Fact{{A: 0, B: 1, Type: FactDate, Slot: 8, Context: "river was completed in", From: "1900", To: "1901"}}},
 		{"name", "Some sources mention an abacus called a nepohualtzintzin in ancient Mayan culture.", "Some sources mention an abacus called a nepohualtzintzin in ancient Aztec culture.",
 			[]Fact{{A: 0, B: 1, Type: FactName, Slot: 10, Context: "a nepohualtzintzin in ancient", From: "Mayan", To: "Aztec"}}},
+		{"a day is not a year", "On 17 January the United States paid $25,000,000 to Denmark for the islands.", "In 1917 the United States paid $25,000,000 to Denmark for the islands.",
+			[]Fact{{A: 0, B: 1, Type: FactNumber, Slot: 0, Context: "", From: "On 17 January", To: "In 1917"}}},
 		{"contrary", "The Twin Span Bridge was heavily damaged by the storm surge.", "The Twin Span Bridge had collapsed after the storm surge.",
 			[]Fact{{A: 0, B: 1, Type: FactContrast, Slot: 4, Context: "The Twin Span Bridge", From: "was heavily damaged by", To: "had collapsed after"}}},
 		{"quantity", "Most of the residents left the city before the storm.", "Nearly all of the residents left the city before the storm.",

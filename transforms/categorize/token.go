@@ -89,6 +89,9 @@ func Tokenize(text string) []Token {
 		case isDigit(r):
 			end = scanNumber(text, i)
 			kind = numberKind(text[i:end])
+		case (r == '\'' || r == '’') && isShortYear(text[i+size:]):
+			end = i + size + 2 // '98: a year written with two digits
+			kind = KindNumber
 		case unicode.IsLetter(r):
 			end = scanWord(text, i)
 		default:
@@ -273,4 +276,10 @@ func splitNumberCompound(text string, i, end int) int {
 		return end
 	}
 	return i + cut
+}
+
+// isShortYear reports whether rest, the text after an apostrophe, starts
+// with two digits and no third ('98, ’05).
+func isShortYear(rest string) bool {
+	return len(rest) >= 2 && isDigit(rune(rest[0])) && isDigit(rune(rest[1])) && (len(rest) == 2 || !isDigit(rune(rest[2])))
 }

@@ -121,14 +121,23 @@ func isVariant(x, y Token) bool {
 }
 
 // sameYear reports whether x and y are one year or decade written with two
-// and four digits ('98 and 1998, the 60s and the 1960s).
+// and four digits ('98 and 1998, the 60s and the 1960s). Two digits without
+// an apostrophe or a decade's s are a count or a day (17 January), not a
+// year.
 func sameYear(x Token, vx float64, y Token, vy float64) bool {
 	if x.Kind == KindDate {
 		x, vx, y, vy = y, vy, x, vx
 	}
+	decade := strings.HasSuffix(x.Text, "s")
 	digits := strings.TrimSuffix(x.Text, "s")
+	if !decade {
+		var apostrophe bool
+		if digits, apostrophe = strings.CutPrefix(x.key(), "'"); !apostrophe {
+			return false
+		}
+	}
 	return y.Kind == KindDate && x.Kind == KindNumber && len(digits) == 2 &&
-		strings.HasSuffix(x.Text, "s") == strings.HasSuffix(y.Text, "s") && int(vy)%100 == int(vx)
+		decade == strings.HasSuffix(y.Text, "s") && int(vy)%100 == int(vx)
 }
 
 // sameWord reports whether the keys kx and ky are forms of one word: they
@@ -231,6 +240,7 @@ func numberValue(t Token) (float64, bool) {
 		return float64(v), true
 	}
 	s := strings.ReplaceAll(t.key(), ",", "")
+	s = strings.TrimLeft(s, "'") // '98
 	s = strings.TrimRight(s, "%stndrh")
 	v, err := strconv.ParseFloat(s, 64)
 	return v, err == nil
