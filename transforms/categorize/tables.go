@@ -191,4 +191,3 @@ func phraseStarts(phrases []unitPhrase) map[string]bool {
 	}
 	return m
 }
-
