@@ -31,6 +31,8 @@ func TestCompareEquivalents(t *testing.T) {
 		{"percent", "About 40 percent of the land is used for farming in Iowa.", "About 40% of the land is used for farming in Iowa."},
 		{"date format", "The treaty was signed on 5 May 2012 in Geneva by both sides.", "The treaty was signed on May 5, 2012 in Geneva by both sides."},
 		{"two-digit year, curly apostrophe", "The band released its album in ’05 to good reviews.", "The band released its album in 2005 to good reviews."},
+		{"closed compound", "Lower case letters were added to the code in 1963.", "Lowercase letters were added to the code in 1963."},
+		{"one and 1", "The county has 1 seat in the state senate since 1972.", "The county has one seat in the state senate since 1972."},
 		{"number word", "In addition, nine of 26 existing pumps were operating.", "In addition, 9 of 26 existing pumps were operating."},
 	}
 	for _, tt := range tests {

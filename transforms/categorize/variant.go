@@ -40,14 +40,20 @@ func dropVariants(a []Token, rem []int, b []Token, add []int) ([]int, []int) {
 
 // dropCompounds removes each hyphenated word of add (late-2005,
 // north-east) together with the run of removed words that it joins (late
-// 2005): the same words, written apart.
+// 2005), and each closed compound (lowercase) with the two words it joins
+// (lower case): the same words, written apart.
 func dropCompounds(a []Token, rem []int, b []Token, add []int) ([]int, []int) {
 	for k := 0; k < len(add); {
-		parts := strings.Split(b[add[k]].key(), "-")
-		from := -1
+		key := b[add[k]].key()
+		parts := strings.Split(key, "-")
+		from, n := -1, len(parts)
 		for i := range rem {
-			if len(parts) > 1 && spells(a, rem[i:], parts) {
+			if n > 1 && spells(a, rem[i:], parts) {
 				from = i
+				break
+			}
+			if n == 1 && i+1 < len(rem) && rem[i+1] == rem[i]+1 && a[rem[i]].key()+a[rem[i+1]].key() == key {
+				from, n = i, 2 // a closed compound: "lower case", "lowercase"
 				break
 			}
 		}
@@ -55,7 +61,7 @@ func dropCompounds(a []Token, rem []int, b []Token, add []int) ([]int, []int) {
 			k++
 			continue
 		}
-		rem = slices.Delete(rem, from, from+len(parts))
+		rem = slices.Delete(rem, from, from+n)
 		add = slices.Delete(add, k, k+1)
 	}
 	return rem, add
@@ -113,6 +119,9 @@ func isVariant(x, y Token) bool {
 	}
 	vx, okx := numberValue(x)
 	vy, oky := numberValue(y)
+	if okx != oky && (x.key() == "one" && vy == 1 || y.key() == "one" && vx == 1) {
+		return true // "one" is a count only beside a 1
+	}
 	if okx || oky {
 		return okx && oky && (vx == vy || sameYear(x, vx, y, vy))
 	}
