@@ -178,6 +178,7 @@ type signer struct {
 	signer   *Signer
 	out      *signed
 	err      error
+	rank     int // the next in-window sentence's Sentence.Rank in its page
 }
 
 // sign shingles and signs the sentences of a batch of pages.
@@ -185,6 +186,7 @@ func (w *signer) sign(pages []sentence.Page) (*signed, error) {
 	w.out, w.err = &signed{}, nil
 	for _, p := range pages {
 		before := len(w.out.status)
+		w.rank = 0
 		for i := range p.Sentences {
 			w.add(p.Sentences[i])
 		}
@@ -234,6 +236,8 @@ func (w *signer) add(st sentence.Sentence) {
 	}
 	s.status = append(s.status, 0)
 	s.keys = w.signer.AppendKeys(s.keys, hashes)
+	st.Rank = w.rank
+	w.rank++
 	var err error
 	if s.records, err = st.AppendBinary(s.records); err != nil && w.err == nil {
 		w.err = err

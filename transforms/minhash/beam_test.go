@@ -80,6 +80,7 @@ func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
 	wantRecords := map[sentence.ID]string{}
 	var want tally.Counts
 	for _, p := range split {
+		rank := 0
 		for _, st := range p.Sentences {
 			want.Sentences++
 			switch n := len(shingler.Hashes(st.Text)); {
@@ -95,6 +96,7 @@ func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
 				wantEntries = append(wantEntries, shuffle.Pair{A: k, B: uint64(st.ID)})
 				want.Signatures++
 			}
+			st.Rank, rank = rank, rank+1
 			rec, _ := st.AppendBinary(nil)
 			wantRecords[st.ID] = string(rec)
 		}

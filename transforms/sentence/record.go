@@ -100,6 +100,11 @@ type Sentence struct {
 	Section string
 	Context uint8 // a wikitext.Context: prose, list or reference
 	Text    string
+	// Rank is the sentence's position among its page's in-window sentences
+	// (those signed: neither too short nor too long), from 0, set by the
+	// signing stage. Shared passages count their gaps in ranks, so that a
+	// sentence too short to be matched never breaks a passage.
+	Rank int
 }
 
 // AppendBinary appends the compact encoding of s to b.
@@ -107,6 +112,7 @@ func (s *Sentence) AppendBinary(b []byte) ([]byte, error) {
 	b = binary.AppendUvarint(b, uint64(s.ID))
 	b = binary.AppendUvarint(b, uint64(s.PageID))
 	b = binary.AppendUvarint(b, uint64(s.RevID))
+	b = binary.AppendUvarint(b, uint64(s.Rank))
 	b = append(b, s.Context)
 	for _, str := range [...]string{s.Wiki, s.Title, s.Section, s.Text} {
 		b = binary.AppendUvarint(b, uint64(len(str)))
@@ -130,10 +136,18 @@ func (s *Sentence) UnmarshalBinary(b []byte) error {
 	}
 	b = b[n:]
 	rev, n := binary.Uvarint(b)
+	if n <= 0 {
+		return errShort
+	}
+	b = b[n:]
+	rank, n := binary.Uvarint(b)
 	if n <= 0 || n >= len(b) {
 		return errShort
 	}
-	s.ID, s.PageID, s.RevID, s.Context = ID(id), int64(page), int64(rev), b[n]
+	if rank > MaxOrdinal {
+		return fmt.Errorf("sentence: rank %d beyond the largest ordinal", rank)
+	}
+	s.ID, s.PageID, s.RevID, s.Rank, s.Context = ID(id), int64(page), int64(rev), int(rank), b[n]
 	b = b[n+1:]
 	for _, dst := range [...]*string{&s.Wiki, &s.Title, &s.Section, &s.Text} {
 		l, n := binary.Uvarint(b)

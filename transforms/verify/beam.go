@@ -206,9 +206,10 @@ type comparison struct {
 
 // compared is the outcome of one candidate edge.
 type compared struct {
-	e   shuffle.Pair // U, V
-	sim Similarity
-	ok  bool
+	e            shuffle.Pair // U, V
+	rankU, rankV int          // the sentences' Sentence.Rank
+	sim          Similarity
+	ok           bool
 }
 
 // compareBatch is how many records a pool worker compares at a time.
@@ -303,7 +304,7 @@ func (f *compareFn) deliver(emitEdges, emitSims func(int, []byte)) func([]compar
 			}
 			f.counts.EdgesVerified++
 			f.edges.Add(shuffle.EdgeShard(r.e.A, r.e.B, 0, f.Cfg.EdgeShards), r.e, emitEdges)
-			f.sims.AddRecord(shuffle.ShardOf(r.e.A, f.Cfg.RecordShards), Edge{U: r.e.A, V: r.e.B, Similarity: r.sim}.AppendBinary(nil), emitSims)
+			f.sims.AddRecord(shuffle.ShardOf(r.e.A, f.Cfg.RecordShards), Edge{U: r.e.A, V: r.e.B, RankU: uint32(r.rankU), RankV: uint32(r.rankV), Similarity: r.sim}.AppendBinary(nil), emitSims)
 		}
 		return nil
 	}
@@ -327,34 +328,44 @@ func (w *comparer) compare(work []comparison) ([]compared, error) {
 				return nil, err
 			}
 			sim, ok := w.checker.Compare(w.us.Text, w.vs.Text)
-			out = append(out, compared{e: shuffle.Pair{A: uint64(w.us.ID), B: uint64(w.vs.ID)}, sim: sim, ok: ok})
+			out = append(out, compared{e: shuffle.Pair{A: uint64(w.us.ID), B: uint64(w.vs.ID)}, rankU: w.us.Rank, rankV: w.vs.Rank, sim: sim, ok: ok})
 		}
 	}
 	return out, nil
 }
 
-// Edge is a verified edge and its similarity, as carried to the clusters.
+// Edge is a verified edge, its similarity and the ranks of its two
+// sentences among their pages' in-window sentences (sentence.Sentence.Rank),
+// as carried to the clusters and the shared passages.
 type Edge struct {
-	U, V       uint64
-	Similarity Similarity
+	U, V         uint64
+	RankU, RankV uint32
+	Similarity   Similarity
 }
 
-// AppendBinary appends the fixed 32-byte encoding of e to b.
+// edgeBytes is the size of an Edge's encoding.
+const edgeBytes = 40
+
+// AppendBinary appends the fixed 40-byte encoding of e to b.
 func (e Edge) AppendBinary(b []byte) []byte {
 	b = binary.LittleEndian.AppendUint64(b, e.U)
 	b = binary.LittleEndian.AppendUint64(b, e.V)
+	b = binary.LittleEndian.AppendUint32(b, e.RankU)
+	b = binary.LittleEndian.AppendUint32(b, e.RankV)
 	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(e.Similarity.Jaccard))
 	return binary.LittleEndian.AppendUint64(b, math.Float64bits(e.Similarity.Edit))
 }
 
 // UnmarshalBinary decodes what AppendBinary wrote.
 func (e *Edge) UnmarshalBinary(b []byte) error {
-	if len(b) != 32 {
-		return fmt.Errorf("verify: edge record of %d bytes, want 32", len(b))
+	if len(b) != edgeBytes {
+		return fmt.Errorf("verify: edge record of %d bytes, want %d", len(b), edgeBytes)
 	}
 	e.U = binary.LittleEndian.Uint64(b)
 	e.V = binary.LittleEndian.Uint64(b[8:])
-	e.Similarity.Jaccard = math.Float64frombits(binary.LittleEndian.Uint64(b[16:]))
-	e.Similarity.Edit = math.Float64frombits(binary.LittleEndian.Uint64(b[24:]))
+	e.RankU = binary.LittleEndian.Uint32(b[16:])
+	e.RankV = binary.LittleEndian.Uint32(b[20:])
+	e.Similarity.Jaccard = math.Float64frombits(binary.LittleEndian.Uint64(b[24:]))
+	e.Similarity.Edit = math.Float64frombits(binary.LittleEndian.Uint64(b[32:]))
 	return nil
 }

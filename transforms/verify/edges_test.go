@@ -78,6 +78,10 @@ func edgeStrings(shard int, b []byte, emit func(string)) error {
 	return err
 }
 
+// rankOf is the Sentence.Rank the test gives the sentence of id: any value
+// the edges must carry through, not the ordinal.
+func rankOf(id sentence.ID) int { return 2*id.Ordinal() + 1 }
+
 // similarityStrings decodes a batch of Edge records as "shard: U-V
 // jaccard edit" lines; %v prints a float64 exactly (the shortest decimal
 // that reads back to it).
@@ -93,7 +97,7 @@ func similarityStrings(shard int, b []byte, emit func(string)) error {
 }
 
 func similarityString(shard int, e Edge) string {
-	return fmt.Sprintf("%d: %d-%d jaccard=%v edit=%v", shard, e.U, e.V, e.Similarity.Jaccard, e.Similarity.Edit)
+	return fmt.Sprintf("%d: %d-%d ranks=%d,%d jaccard=%v edit=%v", shard, e.U, e.V, e.RankU, e.RankV, e.Similarity.Jaccard, e.Similarity.Edit)
 }
 
 // neededStrings decodes a batch of sentence records as "shard: id title
@@ -161,7 +165,7 @@ func TestEdgesOnPrism(t *testing.T) {
 
 	all := []rec{gondiswil, kleindietwil, leimiswil, organizing, organizer, aare, ticino, gondiswil2, katrina}
 	encode := func(r rec) []byte {
-		s := sentence.Sentence{ID: r.id, Wiki: "dewiki", Title: r.title, Text: r.text}
+		s := sentence.Sentence{ID: r.id, Wiki: "dewiki", Title: r.title, Text: r.text, Rank: rankOf(r.id)}
 		b, err := s.AppendBinary(nil)
 		if err != nil {
 			t.Fatal(err)
@@ -229,7 +233,7 @@ func TestEdgesOnPrism(t *testing.T) {
 		want.EdgesVerified++
 		u, v := uint64(e.u.id), uint64(e.v.id)
 		wantEdges = append(wantEdges, fmt.Sprintf("%d: %d-%d", shuffle.EdgeShard(u, v, 0, edgeShards), u, v))
-		wantSims = append(wantSims, similarityString(shuffle.ShardOf(u, recordShards), Edge{U: u, V: v, Similarity: sim}))
+		wantSims = append(wantSims, similarityString(shuffle.ShardOf(u, recordShards), Edge{U: u, V: v, RankU: uint32(rankOf(e.u.id)), RankV: uint32(rankOf(e.v.id)), Similarity: sim}))
 	}
 	for id, r := range needed {
 		wantNeeded = append(wantNeeded, neededString(id.Shard(recordShards), sentence.Sentence{ID: id, Title: r.title, Text: r.text}))
