@@ -30,6 +30,9 @@ type Counts struct {
 	PagesSkippedNamespace int64 `json:"pages_skipped_namespace"`
 	Redirects             int64 `json:"redirects"`
 	PagesFailed           int64 `json:"pages_failed"`
+	// PagesEmpty counts the documents of text corpora (package io/text)
+	// whose text is empty or only white space: read, not kept.
+	PagesEmpty int64 `json:"pages_empty"`
 
 	Sentences         int64 `json:"sentences"`
 	SentencesTooShort int64 `json:"sentences_too_short"`

@@ -27,7 +27,7 @@
 // page whose revision id (or page id, without one) is outside
 // 0…MaxRevisionID, which sentence ids hold, is a bad page.
 //
-// Open opens a possibly compressed file (.bz2, .gz, .xz) through Beam's
+// Open opens a possibly compressed file (.bz2, .gz, .xz, .zst) through Beam's
 // filesystem layer, and Expand expands comma-separated globs.
 package dump
 
@@ -57,12 +57,22 @@ type Page struct {
 	Title    string
 	Redirect string // <redirect title="..."/> target, "" if not a redirect
 	Text     string // <revision><text> of the last revision, entities decoded
+
+	// The fields below are those of a document of a text corpus (package
+	// io/text): a JSON line or a plain-text file. They are zero for a
+	// wiki's page.
+
+	Plain bool   // Text is plain text, not wikitext: the wikitext cleaner is skipped
+	Name  string // the document's own id in its corpus: the JSON "id", a text file's path
+	URL   string // the document's URL, "" if it has none
+	Lang  string // the document's language (a lower-case tag), "" if it says none
 }
 
 // DeadLetter is a record that could not be read.
 type DeadLetter struct {
 	File   string `json:"file"`
 	Offset int64  `json:"offset"`            // decompressed byte offset where the bad record starts
+	Line   int64  `json:"line,omitempty"`    // a JSON line's number in its file, from 1
 	PageID int64  `json:"page_id,omitempty"` // when it could be recovered
 	Title  string `json:"title,omitempty"`   // when it could be recovered
 	Reason string `json:"reason"`

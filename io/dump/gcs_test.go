@@ -141,7 +141,7 @@ func TestGCSOpenFailures(t *testing.T) {
 	}
 	defer r.Close()
 	n, err := io.Copy(io.Discard, r)
-	if !isDecodeFailure(err) {
+	if !IsDecodeFailure(err) {
 		t.Fatalf("reading %s: %d bytes then %v, want a decompression failure", cut, n, err)
 	}
 }

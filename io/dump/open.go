@@ -13,13 +13,14 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // register local files
 	"github.com/dsnet/compress/bzip2"
+	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
 )
 
 // Open opens the file at path through Beam's filesystem layer and, by its
 // extension, decompresses it: .bz2 (multi-stream, as in Wikimedia's
-// multistream dumps), .gz (multi-member) or .xz; any other file is read as
-// it is. A failure of the decompressor (corrupt or cut data) reaches a
+// multistream dumps), .gz (multi-member), .xz or .zst (Zstandard,
+// multi-frame); any other file is read as it is. A failure of the decompressor (corrupt or cut data) reaches a
 // Reader as truncation, while an error of the file itself stays an I/O
 // error. Closing the returned ReadCloser closes everything.
 func Open(ctx context.Context, path string) (io.ReadCloser, error) {
@@ -119,9 +120,53 @@ func decoderFor(path string) func(io.Reader) (io.Reader, error) {
 		return func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) }
 	case strings.HasSuffix(path, ".xz"):
 		return func(r io.Reader) (io.Reader, error) { return xz.NewReader(r) }
+	case strings.HasSuffix(path, ".zst"):
+		return newZstdReader
 	}
 	return nil
 }
+
+// newZstdReader decodes Zstandard with github.com/klauspost/compress/zstd on
+// the calling goroutine (the readahead already decodes ahead of the
+// parser), with the decoder's default window limit. An empty file, which
+// the decoder takes for zero frames, is cut, as for the other formats.
+// Closing the returned reader frees the decoder.
+func newZstdReader(r io.Reader) (io.Reader, error) {
+	z := &zstdReader{src: r}
+	d, err := zstd.NewReader(readerFunc(z.readSource), zstd.WithDecoderConcurrency(1))
+	if err != nil {
+		return nil, err
+	}
+	z.ReadCloser = d.IOReadCloser()
+	return z, nil
+}
+
+// zstdReader is a Zstandard decoder that knows whether its file had any
+// byte.
+type zstdReader struct {
+	io.ReadCloser // the decoder
+	src           io.Reader
+	any           bool // a byte of src was read
+}
+
+func (z *zstdReader) readSource(p []byte) (int, error) {
+	n, err := z.src.Read(p)
+	z.any = z.any || n > 0
+	return n, err
+}
+
+func (z *zstdReader) Read(p []byte) (int, error) {
+	n, err := z.ReadCloser.Read(p)
+	if err == io.EOF && !z.any {
+		err = io.ErrUnexpectedEOF
+	}
+	return n, err
+}
+
+// readerFunc is an io.Reader made of a function.
+type readerFunc func([]byte) (int, error)
+
+func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
 
 // newBzip2Reader uses github.com/dsnet/compress/bzip2, which reads
 // concatenated streams and reports a cut stream as io.ErrUnexpectedEOF, like
@@ -219,9 +264,10 @@ func markDecodeError(err error) error {
 	return &decodeError{err}
 }
 
-// isDecodeFailure reports whether err means that the stream was cut or its
-// decompressor failed.
-func isDecodeFailure(err error) bool {
+// IsDecodeFailure reports whether err, an error of a reader made by Open,
+// means that the stream was cut or its decompressor failed (the file is
+// truncated or corrupt), not that the file itself could not be read.
+func IsDecodeFailure(err error) bool {
 	var d *decodeError
 	return errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &d)
 }

@@ -16,6 +16,7 @@ import (
 	"testing/iotest"
 
 	"github.com/dsnet/compress/bzip2"
+	"github.com/klauspost/compress/zstd"
 	"github.com/neardup/neardup/internal/testshared"
 	"github.com/ulikunitz/xz"
 )
@@ -45,6 +46,11 @@ func xzData(t testing.TB, data []byte) []byte {
 	return testshared.Compress(t, data, func(w io.Writer) (io.WriteCloser, error) { return xz.NewWriter(w) })
 }
 
+func zstdData(t testing.TB, data []byte) []byte {
+	t.Helper()
+	return testshared.Compress(t, data, func(w io.Writer) (io.WriteCloser, error) { return zstd.NewWriter(w) })
+}
+
 func TestOpenByExtension(t *testing.T) {
 	doc := []byte(mwOpen + page(1, "One", "x") + page(2, "Two", "y") + mwClose)
 	tests := []struct {
@@ -56,6 +62,7 @@ func TestOpenByExtension(t *testing.T) {
 		{"dump.xml.gz", gzipMembers(t, doc[:100], doc[100:])},                                       // two members
 		{"dump.xml.bz2", append(testshared.Bzip2(t, doc[:100]), testshared.Bzip2(t, doc[100:])...)}, // two streams
 		{"dump.xml.xz", append(xzData(t, doc[:100]), xzData(t, doc[100:])...)},                      // two streams
+		{"dump.xml.zst", append(zstdData(t, doc[:100]), zstdData(t, doc[100:])...)},                 // two frames
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -173,6 +180,7 @@ func TestCorruptCompressedData(t *testing.T) {
 		{"x.xml.gz", gzipMembers(t, doc)},
 		{"x.xml.bz2", testshared.Bzip2(t, doc)},
 		{"x.xml.xz", xzData(t, doc)},
+		{"x.xml.zst", zstdData(t, doc)},
 	} {
 		data := bytes.Clone(tt.data)
 		data[len(data)/2] ^= 0x55
@@ -190,7 +198,7 @@ func TestCorruptCompressedData(t *testing.T) {
 }
 
 func TestEmptyCompressedFiles(t *testing.T) {
-	for _, name := range []string{"e.xml.gz", "e.xml.bz2", "e.xml.xz"} {
+	for _, name := range []string{"e.xml.gz", "e.xml.bz2", "e.xml.xz", "e.xml.zst"} {
 		res := readFile(t, writeTemp(t, name, nil), Options{})
 		if !errors.Is(res.end, ErrTruncated) {
 			t.Errorf("%s: end %v, want truncation", name, res.end)
@@ -215,6 +223,7 @@ func TestFileErrorsStayIOErrors(t *testing.T) {
 		{"x.xml.gz", gzipMembers(t, doc)},
 		{"x.xml.bz2", testshared.Bzip2(t, doc)},
 		{"x.xml.xz", xzData(t, doc)},
+		{"x.xml.zst", zstdData(t, doc)},
 	} {
 		raw := io.MultiReader(bytes.NewReader(tt.data[:len(tt.data)/2]), iotest.ErrReader(boom))
 		res := readAll(t, NewReader(decoded(raw, tt.name), tt.name, Options{}))

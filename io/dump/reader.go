@@ -336,7 +336,7 @@ func (r *Reader) endError(err error, pageStart int64) error {
 		return &NotDumpError{File: r.file, Head: r.head}
 	case err == io.EOF:
 		return io.EOF
-	case isDecodeFailure(err):
+	case IsDecodeFailure(err):
 		return truncated(err)
 	}
 	return fmt.Errorf("dump: reading %s at offset %d: %w", r.file, r.Offset(), err)

@@ -1,6 +1,8 @@
 // Package clean is the pipeline's cleaning stage: it turns each page's
 // wikitext into plain-text paragraphs (package wikitext holds the logic),
-// removing links by the namespace names of the page's own wiki.
+// removing links by the namespace names of the page's own wiki. A document
+// of a text corpus (package io/text) is not wikitext: its paragraphs come
+// from its lines.
 package clean
 
 import (
@@ -9,17 +11,23 @@ import (
 	"unsafe"
 
 	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/text"
 	"github.com/neardup/neardup/transforms/wikitext"
 )
 
 // Page is a page's clean text and what the later stages need of the page.
 type Page struct {
-	File     string
-	Wiki     string
-	Offset   int64
-	ID       int64
-	RevID    int64
-	Title    string
+	File   string
+	Wiki   string
+	Offset int64
+	ID     int64
+	RevID  int64
+	Title  string
+	// Name, URL and Lang are a text document's (dump.Page's): its id in its
+	// corpus, its URL and its own language, "" for a wiki's page.
+	Name     string
+	URL      string
+	Lang     string
 	TextHash uint32 // CRC-32C of the wikitext: two copies of a revision must agree (package dedupe)
 	// Paragraphs are the clean text in document order; their strings share
 	// one allocation per page.
@@ -49,19 +57,39 @@ type Cleaner struct {
 	cleaner wikitext.Cleaner
 }
 
-// Clean returns the clean text of p. A page of a wiki that is not one of
-// Sites is an error: the run's planning read every input file's header.
+// Clean returns the clean text of p: its wikitext cleaned, or, for a
+// document of a text corpus (p.Plain), its paragraphs as
+// text.AppendParagraphs finds them in its lines, all prose. A page of a
+// wiki that is not one of Sites is an error: the run's planning read every
+// input file's header.
 func (c *Cleaner) Clean(p dump.Page) (Page, error) {
 	site, ok := c.Sites[p.Wiki]
 	if c.Sites != nil && !ok {
 		return Page{}, fmt.Errorf("clean: %s: page %d (%q) at offset %d is of wiki %q, not one of the run's", p.File, p.ID, p.Title, p.Offset, p.Wiki)
 	}
-	c.cleaner.SetSite(site)
-	return Page{
+	out := Page{
 		File: p.File, Wiki: p.Wiki, Offset: p.Offset, ID: p.ID, RevID: p.RevID, Title: p.Title,
-		TextHash:   crc32.Checksum(unsafe.Slice(unsafe.StringData(p.Text), len(p.Text)), castagnoli),
-		Paragraphs: c.cleaner.AppendClean(nil, p.Text),
-	}, nil
+		Name: p.Name, URL: p.URL, Lang: p.Lang,
+		TextHash: crc32.Checksum(unsafe.Slice(unsafe.StringData(p.Text), len(p.Text)), castagnoli),
+	}
+	if p.Plain {
+		out.Paragraphs = plainParagraphs(p.Text)
+		return out, nil
+	}
+	c.cleaner.SetSite(site)
+	out.Paragraphs = c.cleaner.AppendClean(nil, p.Text)
+	return out, nil
+}
+
+// plainParagraphs are the paragraphs of a plain-text document, as prose
+// of no section.
+func plainParagraphs(doc string) []wikitext.Paragraph {
+	texts := text.AppendParagraphs(nil, doc)
+	out := make([]wikitext.Paragraph, len(texts))
+	for i, t := range texts {
+		out[i] = wikitext.Paragraph{Context: wikitext.Prose, Text: t}
+	}
+	return out
 }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)

@@ -2,9 +2,11 @@ package clean
 
 import (
 	"hash/crc32"
+	"reflect"
 	"testing"
 
 	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/transforms/wikitext"
 )
 
 func TestCleaner(t *testing.T) {
@@ -59,5 +61,35 @@ func TestCleaner(t *testing.T) {
 				t.Errorf("text hash %#x, want the CRC-32C of the wikitext %#x", got.TextHash, want)
 			}
 		})
+	}
+}
+
+// TestCleanerPlainText cleans documents of text corpora: not wikitext, so
+// markup stays as it is written; paragraphs come from the lines
+// (text.AppendParagraphs), all prose; the document's name, URL and
+// language are carried.
+func TestCleanerPlainText(t *testing.T) {
+	sites := NewSites([]dump.Site{{Wiki: "web"}})
+	page := dump.Page{File: "web.jsonl", Wiki: "web", Offset: 12, ID: 2, Title: "A page", Plain: true,
+		Name: "doc-2", URL: "https://example.org/2", Lang: "en",
+		Text: "Some '''bold''' [[link]] text\nwrapped here.\n\n== Not a heading ==\n{{not a template}}"}
+	c := Cleaner{Sites: sites}
+	got, err := c.Clean(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []wikitext.Paragraph{
+		{Context: wikitext.Prose, Text: "Some '''bold''' [[link]] text wrapped here."},
+		{Context: wikitext.Prose, Text: "== Not a heading =="},
+		{Context: wikitext.Prose, Text: "{{not a template}}"},
+	}
+	if !reflect.DeepEqual(got.Paragraphs, want) {
+		t.Errorf("paragraphs %q, want %q", got.Paragraphs, want)
+	}
+	if got.Name != "doc-2" || got.URL != "https://example.org/2" || got.Lang != "en" || got.ID != 2 || got.Title != "A page" || got.Offset != 12 {
+		t.Errorf("page %+v: the document's fields are not carried", got)
+	}
+	if want := crc32.Checksum([]byte(page.Text), crc32.MakeTable(crc32.Castagnoli)); got.TextHash != want {
+		t.Errorf("text hash %#x, want the CRC-32C of the text %#x", got.TextHash, want)
 	}
 }

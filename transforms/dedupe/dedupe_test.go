@@ -15,6 +15,7 @@ import (
 
 func TestInfoRoundTrip(t *testing.T) {
 	in := minhash.PageInfo{Doc: 1<<40 | 7, PageID: 12, File: "gs://b/enwiki-1.xml.bz2", Offset: 1 << 33, Title: "Ünïcode",
+		Name: "urn:uuid:6f2c-é", URL: "https://example.org/ä?q=1",
 		TextHash: 0xdeadbeef, Counts: minhash.PageCounts{Sentences: 40, TooShort: 10, TooLong: 2, InWindow: 28, Signatures: 560, Cut: 3}}
 	b := in.AppendBinary(nil)
 	var out minhash.PageInfo

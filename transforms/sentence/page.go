@@ -53,6 +53,8 @@ type Page struct {
 	File      string
 	Offset    int64
 	Title     string
+	Name      string // a text document's id in its corpus (clean.Page.Name), "" for a wiki's page
+	URL       string // a text document's URL, "" if it has none
 	TextHash  uint32 // clean.Page.TextHash
 	Sentences []Sentence
 	// Cut is how many sentences past MaxOrdinal were left out: no real
@@ -88,16 +90,22 @@ func (s *Splitter) Doc(p clean.Page) (Doc, *Wiki, error) {
 }
 
 // Split splits the page's paragraphs by its language's rules into its
-// sentences, numbered from 0 in document order.
+// sentences, numbered from 0 in document order: the rules of the page's
+// own language if it has one (a text document's, clean.Page.Lang), else
+// those of its wiki's.
 func (s *Splitter) Split(p clean.Page) (Page, error) {
 	doc, w, err := s.Doc(p)
 	if err != nil {
 		return Page{}, err
 	}
-	out := Page{Doc: doc, PageID: p.ID, File: p.File, Offset: p.Offset, Title: p.Title, TextHash: p.TextHash}
+	rules := w.Rules
+	if p.Lang != "" {
+		rules = RulesFor(p.Lang)
+	}
+	out := Page{Doc: doc, PageID: p.ID, File: p.File, Offset: p.Offset, Title: p.Title, Name: p.Name, URL: p.URL, TextHash: p.TextHash}
 	ordinal := 0
 	for _, para := range p.Paragraphs {
-		s.spans = w.Rules.AppendSplit(s.spans[:0], para.Text)
+		s.spans = rules.AppendSplit(s.spans[:0], para.Text)
 		for _, sp := range s.spans {
 			if ordinal > MaxOrdinal {
 				out.Cut++

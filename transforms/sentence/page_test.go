@@ -1,6 +1,7 @@
 package sentence
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,5 +79,41 @@ func TestSplitter(t *testing.T) {
 	page.Wiki = "enwiki"
 	if _, err := s.Split(page); err == nil || err.Error() != `sentence: f.xml: page 5 ("Lyon") at offset 77 is of wiki "enwiki", not one of the run's` {
 		t.Errorf("page of another wiki: %v", err)
+	}
+}
+
+// TestSplitterDocumentLanguage splits documents of a text corpus, whose
+// site has no language: by the rules of a document's own language when it
+// has one, else by the language-neutral rules; the document's name and URL
+// are carried.
+func TestSplitterDocumentLanguage(t *testing.T) {
+	wikis, err := NewWikis([]dump.Site{{Wiki: "web"}, {Wiki: "enwiki", Lang: "en"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Splitter{Wikis: wikis}
+	para := []wikitext.Paragraph{{Text: "Das gilt z. B. für Äpfel. Dann nicht."}}
+	tests := []struct {
+		wiki, lang string
+		want       []string
+	}{
+		{"web", "de", []string{"Das gilt z. B. für Äpfel.", "Dann nicht."}},
+		{"web", "", []string{"Das gilt z.", "B. für Äpfel.", "Dann nicht."}},
+		{"enwiki", "de", []string{"Das gilt z. B. für Äpfel.", "Dann nicht."}}, // the page's language first
+		{"web", "xx", []string{"Das gilt z.", "B. für Äpfel.", "Dann nicht."}}, // unknown: neutral rules
+	}
+	for _, tt := range tests {
+		page := clean.Page{File: "web.jsonl", Wiki: tt.wiki, ID: 3, Title: "t", Name: "doc-3", URL: "https://example.org/3", Lang: tt.lang, Paragraphs: para}
+		got, err := s.Split(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var texts []string
+		for _, st := range got.Sentences {
+			texts = append(texts, st.Text)
+		}
+		if !slices.Equal(texts, tt.want) || got.Name != "doc-3" || got.URL != "https://example.org/3" {
+			t.Errorf("%s, language %q: %q (name %q, URL %q), want %q", tt.wiki, tt.lang, texts, got.Name, got.URL, tt.want)
+		}
 	}
 }

@@ -1,0 +1,130 @@
+package text
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"unicode"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/progress"
+	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/dump"
+)
+
+func init() {
+	register.DoFn5x1[context.Context, Source, func(dump.Page), func(dump.DeadLetter), func(tally.Counts), error](&readFn{})
+	register.Emitter1[dump.Page]()
+	register.Emitter1[dump.DeadLetter]()
+	register.Emitter1[tally.Counts]()
+}
+
+// ReadOptions says how Read reads documents.
+type ReadOptions struct {
+	// MaxDocBytes bounds a JSON line and a plain-text file: a larger one
+	// is dead-lettered, never buffered whole (0:
+	// dump.DefaultMaxPageBytes).
+	MaxDocBytes int
+}
+
+// Read reads the files of a PCollection<Source>, each whole by one worker,
+// and returns, as dump.Read does, the documents with text
+// (PCollection<dump.Page>, marked Plain, stamped with their corpus as
+// Wiki), the dead letters of what could not be read
+// (PCollection<dump.DeadLetter>, one per bad line or file, one per
+// truncated file) and partial counts (PCollection<tally.Counts>): files
+// read and truncated, documents read, kept, empty and failed, dead
+// letters.
+func Read(s beam.Scope, sources beam.PCollection, opt ReadOptions) (pages, dead, counts beam.PCollection) {
+	s = s.Scope("ReadText")
+	return beam.ParDo3(s, &readFn{ReadOptions: opt}, beam.Reshuffle(s, sources))
+}
+
+type readFn struct {
+	ReadOptions
+
+	counts tally.Counts
+	meter  progress.Meter
+}
+
+func (f *readFn) StartBundle(context.Context, func(dump.Page), func(dump.DeadLetter), func(tally.Counts)) {
+	f.counts = tally.Counts{}
+}
+
+func (f *readFn) ProcessElement(ctx context.Context, src Source, emitPage func(dump.Page), emitDead func(dump.DeadLetter), _ func(tally.Counts)) error {
+	defer f.meter.Flush(ctx)
+	rc, err := dump.OpenMetered(ctx, src.File, 0, f.meter.Reader)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	return Drain(rc, src, f.MaxDocBytes, &f.counts,
+		func(p dump.Page) { f.meter.Page(ctx); emitPage(p) },
+		func(d dump.DeadLetter) { f.meter.Page(ctx); emitDead(d) })
+}
+
+func (f *readFn) FinishBundle(ctx context.Context, _ func(dump.Page), _ func(dump.DeadLetter), emitCounts func(tally.Counts)) {
+	tally.Emit(ctx, f.counts, emitCounts)
+}
+
+// Drain reads the documents of src from r, its opened stream, to its end,
+// counting into c the file and every document it reads: it emits the
+// documents whose text is not blank (stamped with src.Corpus as Wiki), and
+// a dead letter for each bad document, for a cut one and for the
+// truncation. A truncation ends the reading without error; an I/O error is
+// returned.
+func Drain(r io.Reader, src Source, maxDocBytes int, c *tally.Counts, emit func(dump.Page), emitDead func(dump.DeadLetter)) error {
+	c.FilesRead++
+	next := NewJSONLReader(r, src.File, maxDocBytes).Next
+	if src.Plain {
+		done := false
+		next = func() (dump.Page, error) {
+			if done {
+				return dump.Page{}, io.EOF
+			}
+			done = true
+			return ReadPlain(r, src, maxDocBytes)
+		}
+	}
+	for {
+		p, err := next()
+		var bad *DocError
+		var cut *TruncatedError
+		switch {
+		case err == nil:
+			c.PagesRead++
+			if strings.TrimFunc(p.Text, unicode.IsSpace) == "" {
+				c.PagesEmpty++
+				continue
+			}
+			c.PagesKept++
+			p.Wiki = src.Corpus
+			emit(p)
+		case errors.Is(err, io.EOF):
+			return nil
+		case errors.As(err, &bad):
+			c.PagesRead++
+			c.PagesFailed++
+			c.DeadLetters++
+			emitDead(bad.DeadLetter)
+		case errors.As(err, &cut):
+			if cut.Cut {
+				// The cut document is a document read and failed; the
+				// file's truncation is counted too.
+				c.PagesRead++
+				c.PagesFailed++
+				c.DeadLetters++
+				emitDead(dump.DeadLetter{File: src.File, Offset: cut.Offset, Line: cut.Line,
+					Reason: "truncated: document cut: " + cut.Err.Error()})
+			}
+			c.FilesTruncated++
+			c.DeadLetters++
+			emitDead(dump.DeadLetter{File: src.File, Offset: cut.Offset, Reason: "truncated: " + cut.Err.Error()})
+			return nil
+		default:
+			return err
+		}
+	}
+}
