@@ -1,0 +1,145 @@
+// Package plant builds an evaluation of the shared-passage stage (package
+// transforms/passage) from real pages: it copies a paragraph of one page
+// into another, verbatim or edited (Kind), and scores the passages a run
+// finds against the copies it planted, by their boundaries (Evaluate).
+//
+// Pages are given with their sentences as the pipeline splits them, and a
+// SplitFunc splits a page again once a copy is inserted into its
+// wikitext, so that where the copy lands is known to the sentence. Each
+// source paragraph and each target page serves one plant, no document pair
+// holds two plants, and no plant joins two pages that already share a
+// sentence: every passage found on a planted document pair belongs to one
+// plant. Planning draws from a seeded random source: the same pages and
+// seed give the same plants.
+package plant
+
+import (
+	"fmt"
+
+	"github.com/neardup/neardup/transforms/shingle"
+)
+
+// Kind is a kind of planted copy.
+type Kind int
+
+const (
+	// Exact is a paragraph copied verbatim.
+	Exact Kind = iota
+	// Reworded is a paragraph whose every sentence has one or two words
+	// changed: a number, a synonym, a word dropped or replaced.
+	Reworded
+	// Dropped is a paragraph copied without one of its middle sentences.
+	Dropped
+	// Added is a paragraph copied with a sentence of an unrelated page put
+	// in its middle.
+	Added
+	// Heavy is a paragraph paraphrased: every other sentence dropped, and
+	// in the rest the clauses reordered and half the words replaced.
+	Heavy
+)
+
+// Kinds are the kinds of copy, in the order reports list them.
+var Kinds = [...]Kind{Exact, Reworded, Dropped, Added, Heavy}
+
+var kindNames = [...]string{"exact", "reworded", "dropped", "added", "heavy"}
+
+func (k Kind) String() string {
+	if k < 0 || int(k) >= len(kindNames) {
+		return fmt.Sprintf("Kind(%d)", int(k))
+	}
+	return kindNames[k]
+}
+
+// Light reports whether k is a verbatim or lightly edited copy: the kinds
+// the shared-passage stage must find (F1 ≥ 0.95, issue 16).
+func (k Kind) Light() bool { return k != Heavy }
+
+// Sentence is a sentence of a page as the pipeline splits it; its index
+// in Page.Sentences is its ordinal.
+type Sentence struct {
+	Text string
+	// Para is the index of the sentence's paragraph among its page's
+	// clean paragraphs: a copied paragraph never crosses two.
+	Para int
+	// Prose says the paragraph is prose, not a list item or reference
+	// material.
+	Prose bool
+}
+
+// Page is a real page that copies may be taken from or planted into.
+type Page struct {
+	// Doc names the page's document as passages-*.jsonl does:
+	// wiki:page_id:rev_id.
+	Doc   string
+	Title string
+	// Lang is the page's language: English pages get English synonyms.
+	Lang string
+	// Text is the page's wikitext.
+	Text      string
+	Sentences []Sentence
+}
+
+// Config says what a plant is.
+type Config struct {
+	// ShingleLength, MinShingles, MaxShingles and Norm are the pipeline's
+	// length window (--shingle_length, --min_shingles, --max_shingles,
+	// --fold_case, --collapse_space): every sentence copied, and every
+	// sentence of an exact or lightly edited copy, is inside it.
+	ShingleLength, MinShingles, MaxShingles int
+	Norm                                    shingle.Normalization
+	// MinSentences and MaxSentences bound the sentences of a copied
+	// paragraph.
+	MinSentences, MaxSentences int
+	// Tries bounds the attempts at each plant (a paragraph, its edits, a
+	// target and a place in it) and the places tried in each target.
+	Tries int
+}
+
+// DefaultConfig is the pipeline's default window and paragraphs of 4 to 8
+// sentences.
+func DefaultConfig() Config {
+	return Config{
+		ShingleLength: 12, MinShingles: 75, MaxShingles: 600, Norm: shingle.DefaultNormalization,
+		MinSentences: 4, MaxSentences: 8, Tries: 40,
+	}
+}
+
+// InWindow reports whether the pipeline signs text: min < n < max for its
+// n shingles.
+func (c Config) InWindow(text string) bool {
+	n := shingle.Count(len(c.Norm.Normalize(nil, text)), c.ShingleLength)
+	return c.MinShingles < n && n < c.MaxShingles
+}
+
+// Plant is one planted copy.
+type Plant struct {
+	Kind           Kind
+	Source, Target string // Page.Doc of the pages copied from and into
+	// Source and Target are the ordinals of the copied paragraph in the
+	// source page and of the planted one in the target page, both as
+	// planted (a source page that is also a target has its ordinals
+	// shifted past the copy planted into it).
+	SourceSpan, TargetSpan Span
+	// Copied are the source's sentences, Planted the target's.
+	Copied, Planted []string
+}
+
+// Span is a closed range of ordinals of one document.
+type Span struct{ First, Last int }
+
+// Len is how many ordinals s covers; 0 if it is empty (Last < First).
+func (s Span) Len() int { return max(s.Last-s.First+1, 0) }
+
+// Intersect is how many ordinals s and t share.
+func (s Span) Intersect(t Span) int {
+	return Span{max(s.First, t.First), min(s.Last, t.Last)}.Len()
+}
+
+// Matches reports whether s and t overlap by at least half of the longer
+// of the two: 2·|s ∩ t| ≥ max(|s|, |t|), and they do overlap.
+func (s Span) Matches(t Span) bool {
+	n := s.Intersect(t)
+	return n > 0 && 2*n >= max(s.Len(), t.Len())
+}
+
+func (s Span) String() string { return fmt.Sprintf("%d–%d", s.First, s.Last) }
