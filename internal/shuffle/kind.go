@@ -23,6 +23,9 @@ const (
 	KindParts        Kind = 'p' // a component's members and edges, by the component's shard
 	KindLines        Kind = 'j' // result.Record output lines, by output shard
 	KindRevisions    Kind = 'r' // a page's revision and its sentences, by the page's shard (changes)
+	KindMatches      Kind = 'x' // encoded verify.Edge records, by their document pair's shard (passage)
+	KindPassages     Kind = 'q' // a document pair's passages, by one document's or the pair's shard (passage)
+	KindTexts        Kind = 't' // sentence texts asked for by passages, by the sentence's or the pair's shard (passage)
 )
 
 type encoding int
@@ -51,6 +54,9 @@ var kinds = [256]struct {
 	KindParts:        {"component parts", records},
 	KindLines:        {"output lines", records},
 	KindRevisions:    {"page revisions", records},
+	KindMatches:      {"passage matches", records},
+	KindPassages:     {"document pairs' passages", records},
+	KindTexts:        {"passage texts", records},
 }
 
 func (k Kind) String() string {
@@ -106,6 +112,9 @@ type Similarities struct{ beam.PCollection }
 
 // Labels are KindLabels batches (component.Labels → cluster.Assemble).
 type Labels struct{ beam.PCollection }
+
+// Passages are KindPassages batches (passage.Find's stages).
+type Passages struct{ beam.PCollection }
 
 // Lines are KindLines batches of output lines (→ result.Write).
 type Lines struct{ beam.PCollection }

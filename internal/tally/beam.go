@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -53,6 +54,7 @@ func Emit(ctx context.Context, c Counts, emit func(Counts)) {
 func Report(ctx context.Context, c Counts) {
 	report(ctx, reflect.ValueOf(c), "")
 	report(ctx, reflect.ValueOf(c.Baseline), "baseline_")
+	report(ctx, reflect.ValueOf(c.Passages), "passages_")
 }
 
 // report adds the int64 fields of the struct v to the counters of their
@@ -65,7 +67,7 @@ func report(ctx context.Context, v reflect.Value, prefix string) {
 			continue
 		}
 		name := prefix + t.Field(i).Tag.Get("json")
-		if t.Field(i).Name == "LargestCluster" || t.Field(i).Name == "LargestBucket" {
+		if strings.HasPrefix(t.Field(i).Name, "Largest") {
 			beam.NewDistribution(Namespace, name).Update(ctx, f.Int())
 			continue
 		}

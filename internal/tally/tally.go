@@ -61,6 +61,10 @@ type Counts struct {
 	// without them.
 	Baseline Baseline `json:"baseline,omitzero"`
 
+	// Passages counts the shared passages between documents (package
+	// passage).
+	Passages Passages `json:"passages"`
+
 	// ClusterSizes maps a cluster size to the number of clusters of that size.
 	ClusterSizes map[int64]int64 `json:"-"`
 }
@@ -108,6 +112,72 @@ func FromRead(c Counts) Baseline {
 	}
 }
 
+// Passages counts what the shared-passage stage saw and found. Field
+// meanings are documented in the README.
+type Passages struct {
+	DocumentPairs      int64 `json:"document_pairs"`
+	PairsWithPassages  int64 `json:"document_pairs_with_passages"`
+	Passages           int64 `json:"passages"`
+	SentencePairs      int64 `json:"sentence_pairs"`
+	LargestPassage     int64 `json:"largest_passage"`
+	MatchesWithinPages int64 `json:"matches_within_documents"`
+	MatchesDropped     int64 `json:"matches_dropped"`
+	// Lengths maps a passage's number of matched sentence pairs to the
+	// number of passages of that length.
+	Lengths map[int64]int64 `json:"-"`
+}
+
+// AddPassage counts one passage of n matched sentence pairs.
+func (p *Passages) AddPassage(n int64) {
+	if p.Lengths == nil {
+		p.Lengths = map[int64]int64{}
+	}
+	p.Lengths[n]++
+	p.Passages++
+	p.SentencePairs += n
+	p.LargestPassage = max(p.LargestPassage, n)
+}
+
+// LengthBin is one bar of the passage-length histogram.
+type LengthBin struct {
+	Matched  int64 `json:"matched"`
+	Passages int64 `json:"passages"`
+}
+
+// MarshalJSON writes the counts with the length histogram as sorted bins.
+func (p Passages) MarshalJSON() ([]byte, error) {
+	type plain Passages
+	bins := make([]LengthBin, 0, len(p.Lengths))
+	for _, n := range slices.Sorted(maps.Keys(p.Lengths)) {
+		bins = append(bins, LengthBin{n, p.Lengths[n]})
+	}
+	return json.Marshal(struct {
+		plain
+		Histogram []LengthBin `json:"length_histogram"`
+	}{plain(p), bins})
+}
+
+// UnmarshalJSON reads what MarshalJSON wrote.
+func (p *Passages) UnmarshalJSON(b []byte) error {
+	type plain Passages
+	var v struct {
+		plain
+		Histogram []LengthBin `json:"length_histogram"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*p = Passages(v.plain)
+	p.Lengths = nil
+	for _, bin := range v.Histogram {
+		if p.Lengths == nil {
+			p.Lengths = map[int64]int64{}
+		}
+		p.Lengths[bin.Matched] += bin.Passages
+	}
+	return nil
+}
+
 // Category counts the clusters of one category and their sentences.
 type Category struct {
 	Clusters  int64 `json:"clusters"`
@@ -131,6 +201,13 @@ func (c *Counts) AddCategory(category string, clusters, sentences int64) {
 func (c *Counts) Merge(o Counts) {
 	mergeInts(reflect.ValueOf(c).Elem(), reflect.ValueOf(o))
 	mergeInts(reflect.ValueOf(&c.Baseline).Elem(), reflect.ValueOf(o.Baseline))
+	mergeInts(reflect.ValueOf(&c.Passages).Elem(), reflect.ValueOf(o.Passages))
+	for n, k := range o.Passages.Lengths {
+		if c.Passages.Lengths == nil {
+			c.Passages.Lengths = map[int64]int64{}
+		}
+		c.Passages.Lengths[n] += k
+	}
 	for size, n := range o.ClusterSizes {
 		c.AddClusterSize(size, n)
 	}
@@ -165,11 +242,11 @@ func (c *Counts) AddClusterSize(size, n int64) {
 
 // IsZero reports whether nothing was counted.
 func (c Counts) IsZero() bool {
-	if len(c.ClusterSizes) > 0 || len(c.Categories) > 0 {
+	if len(c.ClusterSizes) > 0 || len(c.Categories) > 0 || len(c.Passages.Lengths) > 0 {
 		return false
 	}
 	type scalars Counts
-	c.ClusterSizes, c.Categories = nil, nil
+	c.ClusterSizes, c.Categories, c.Passages.Lengths = nil, nil, nil
 	return reflect.ValueOf(scalars(c)).IsZero()
 }
 

@@ -22,10 +22,11 @@ var flagGroups = []struct {
 	title string
 	names []string
 }{
-	{"Input and output", []string{"input", "baseline", "output", "run_id", "namespaces", "max_page_bytes", "split_bytes"}},
+	{"Input and output", []string{"input", "input_format", "baseline", "output", "run_id", "namespaces", "max_page_bytes", "split_bytes"}},
 	{"Text", []string{"shingle_length", "min_shingles", "max_shingles", "fold_case", "collapse_space"}},
 	{"MinHash", []string{"scheme", "threshold", "recall", "max_bands", "bands", "rows", "seed"}},
 	{"Verification", []string{"min_jaccard", "max_edit", "top_pairs", "report_examples"}},
+	{"Shared passages", []string{"passage_gap", "min_passage", "passage_text"}},
 	{"Execution", []string{"shards", "dofn_workers", "rounds", "output_shards", "formats", "max_members", "emit_sentences", "quiet", "progress_interval", "cpuprofile", "version"}},
 }
 
@@ -55,9 +56,10 @@ const helpBeam = "help_beam"
 
 const usageHeader = `Usage: sentences --input PATTERN[,PATTERN...] --output DIR [flags]
 
-Finds clusters of near-duplicate sentences in MediaWiki XML dumps (plain, .bz2,
-.gz, .xz; local paths or gs:// URLs) and writes them to OUTPUT/RUN_ID/; with
---baseline, also the sentences whose facts changed since then (changes-*.jsonl).
+Finds clusters of near-duplicate sentences in MediaWiki XML dumps, JSON lines
+and plain-text files (plain, .bz2, .gz, .xz, .zst; local paths or gs:// URLs)
+and writes them to OUTPUT/RUN_ID/; with --baseline, also the sentences whose
+facts changed since then (changes-*.jsonl).
 
 Examples:
   sentences --input testdata/sample/simplewiki-sample.xml --output out/sample

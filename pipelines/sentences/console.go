@@ -65,6 +65,9 @@ func writeResults(w io.Writer, dir string, outputs []string, doc summary.Documen
 	}
 	writeKinds(w, doc)
 	writeTopPairs(w, doc.TopArticlePairs)
+	if slices.ContainsFunc(outputs, func(name string) bool { return strings.HasPrefix(name, "passages-") }) {
+		writePassages(w, doc)
+	}
 	writeCurve(w, doc.CollisionCurve)
 	if slices.Contains(outputs, "report.html") {
 		fmt.Fprintf(w, "report: %s\n", result.Join(dir, "report.html"))
@@ -144,6 +147,19 @@ func writeTopPairs(w io.Writer, pairs []summary.PairCount) {
 	}
 	if len(pairs) > consoleTopPairs {
 		fmt.Fprintf(w, "         (%d more in summary.json)\n", len(pairs)-consoleTopPairs)
+	}
+}
+
+// writePassages writes how many passages documents share and the document
+// pairs that share the most.
+func writePassages(w io.Writer, doc summary.Document) {
+	c := doc.Counts.Passages
+	fmt.Fprintf(w, "shared passages %d in %d document pairs (longest %d sentences)\n", c.Passages, c.PairsWithPassages, c.LargestPassage)
+	for _, p := range doc.NearDuplicates[:min(len(doc.NearDuplicates), consoleTopPairs)] {
+		fmt.Fprintf(w, "  %5.1f%% %5.1f%%  %s (%s)  ↔  %s (%s)\n", 100*p.ShareA, 100*p.ShareB, p.TitleA, p.A, p.TitleB, p.B)
+	}
+	if len(doc.NearDuplicates) > consoleTopPairs {
+		fmt.Fprintf(w, "         (%d more in summary.json)\n", len(doc.NearDuplicates)-consoleTopPairs)
 	}
 }
 

@@ -46,8 +46,9 @@ var (
 var defaults = DefaultOptions()
 
 var (
-	input         = flag.String("input", "", "dump files to read: a path, glob or gs:// URL, or a comma-separated list of them (required)")
+	input         = flag.String("input", "", "files to read (MediaWiki dumps, JSON lines, plain text): a path, glob or gs:// URL, or a comma-separated list of them (required)")
 	baseline      = flag.String("baseline", "", "dumps of the same wikis taken at an earlier date (path, glob or gs:// URL, or a comma-separated list): the sentences whose facts changed between a page's revision there and in --input go to changes-*.jsonl")
+	inputFormat   = flag.String("input_format", defaults.InputFormat, "format of the input files: auto (each file's by its content: '<' starts MediaWiki XML, '{' JSON lines, other UTF-8 plain text), mediawiki, jsonl or text")
 	output        = flag.String("output", "", "directory to write the results to, in a subdirectory named by the run id (required)")
 	runID         = flag.String("run_id", "", "name of this run's directory under --output (default: a new random UUID); a finished run is never overwritten")
 	namespaces    = flag.String("namespaces", formatNamespaces(defaults.Namespaces), "comma-separated namespaces of the pages to keep, or 'all'")
@@ -72,6 +73,9 @@ var (
 	dofnWorkers   = flag.Int("dofn_workers", defaults.DofnWorkers, fmt.Sprintf("goroutines in each DoFn's worker pool (0: GOMAXPROCS on the embedded runner, %d on any other, which runs many bundles per process)", clusterDofnWorkers))
 	rounds        = flag.Int("rounds", defaults.Rounds, "distributed contraction rounds before the final union-find")
 	outputShards  = flag.Int("output_shards", defaults.OutputShards, "number of clusters-*.jsonl (and sentences-*.jsonl) files")
+	passageGap    = flag.Int("passage_gap", defaults.PassageGap, "shared passages: how many unmatched in-window sentences a passage may skip between two matches, in either document")
+	minPassage    = flag.Int("min_passage", defaults.MinPassage, "shared passages: the fewest matched sentence pairs of a passage in passages-*.jsonl (0: find no passages)")
+	passageText   = flag.Bool("passage_text", defaults.PassageText, "shared passages: write each passage's matched sentence pairs with both texts")
 	emitSentences = flag.Bool("emit_sentences", defaults.EmitSentences, "also write every in-window sentence to sentences-*.jsonl, with the id of its cluster (empty when none)")
 	formats       = flag.String("formats", strings.Join(defaults.Formats, ","), "output formats: jsonl, or jsonl,parquet to also write clusters-*.parquet (and sentences-*.parquet) beside the JSON lines")
 	maxMembers    = flag.Int("max_members", defaults.MaxMembers, "most members a cluster's line lists; a larger cluster lists an even sample and counts the rest in members_omitted (0: all)")
@@ -278,11 +282,12 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 	flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	runner := runnerName()
 	o := Options{
-		Input: []string{*input}, Output: *output, RunID: *runID, Namespaces: ns, MaxPageBytes: *maxPageBytes, SplitBytes: *splitBytes,
+		Input: []string{*input}, InputFormat: *inputFormat, Output: *output, RunID: *runID, Namespaces: ns, MaxPageBytes: *maxPageBytes, SplitBytes: *splitBytes,
 		ShingleLength: *shingleLength, MinShingles: *minShingles, MaxShingles: *maxShingles,
 		FoldCase: *foldCase, CollapseSpace: *collapseSpace,
 		Scheme: *scheme, Threshold: *threshold, Recall: *recall, MaxBands: *maxBands, Bands: *bands, Rows: *rows, Seed: *seed,
 		MinJaccard: *minJaccard, MaxEdit: *maxEdit, TopPairs: *topPairs,
+		PassageGap: *passageGap, MinPassage: *minPassage, PassageText: *passageText,
 		Shards: shardsFor(*shards, runner), Rounds: *rounds, OutputShards: *outputShards, EmitSentences: *emitSentences,
 		MaxMembers: *maxMembers, Formats: parseFormats(*formats), Examples: *examples, DofnWorkers: *dofnWorkers, Runner: runner,
 		Set: set,

@@ -6,7 +6,9 @@ import (
 
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/io/text"
 	"github.com/neardup/neardup/transforms/cluster"
+	"github.com/neardup/neardup/transforms/passage"
 	htmlreport "github.com/neardup/neardup/transforms/report"
 	"github.com/neardup/neardup/transforms/shingle"
 	"github.com/neardup/neardup/transforms/summary"
@@ -20,7 +22,11 @@ type Options struct {
 	// Baseline are the files of --baseline: dumps of the input's wikis
 	// taken at an earlier date, whose pages are compared with the input's
 	// (changes-*.jsonl). Absent from summary.json when not given.
-	Baseline      []string `json:"baseline,omitempty"`
+	Baseline []string `json:"baseline,omitempty"`
+	// InputFormat is --input_format: auto (each file's format chosen by
+	// its content), mediawiki, jsonl or text, for every file of --input
+	// and --baseline.
+	InputFormat   string   `json:"input_format"`
 	Output        string   `json:"-"` // the output root; results go to Output/RunID
 	RunID         string   `json:"-"`
 	Namespaces    []int    `json:"namespaces"`
@@ -41,6 +47,9 @@ type Options struct {
 	MinJaccard    float64  `json:"min_jaccard"`
 	MaxEdit       float64  `json:"max_edit"`
 	TopPairs      int      `json:"top_pairs"`
+	PassageGap    int      `json:"passage_gap"`
+	MinPassage    int      `json:"min_passage"`
+	PassageText   bool     `json:"passage_text"`
 	Shards        int      `json:"shards"`
 	Rounds        int      `json:"rounds"`
 	OutputShards  int      `json:"output_shards"`
@@ -78,6 +87,7 @@ type Options struct {
 func DefaultOptions() Options {
 	norm, thresholds := shingle.DefaultNormalization, verify.DefaultThresholds()
 	return Options{
+		InputFormat:   text.Auto.String(),
 		Namespaces:    []int{0},
 		MaxPageBytes:  dump.DefaultMaxPageBytes,
 		SplitBytes:    64 << 20,
@@ -94,6 +104,8 @@ func DefaultOptions() Options {
 		MinJaccard:    thresholds.MinJaccard,
 		MaxEdit:       thresholds.MaxEdit,
 		TopPairs:      20,
+		PassageGap:    passage.DefaultConfig().Gap,
+		MinPassage:    passage.DefaultConfig().MinMatches,
 		Rounds:        2,
 		OutputShards:  1,
 		MaxMembers:    cluster.DefaultMaxMembers,
@@ -143,6 +155,11 @@ func (o Options) outputs() []string {
 		}
 	}
 	names = append(names, result.ShardName("dead_letter", 0, 1))
+	if o.MinPassage > 0 {
+		for i := range o.OutputShards {
+			names = append(names, result.ShardName("passages", i, o.OutputShards))
+		}
+	}
 	if len(o.Baseline) > 0 {
 		for i := range o.OutputShards {
 			names = append(names, result.ShardName("changes", i, o.OutputShards))
@@ -180,25 +197,21 @@ const (
 )
 
 // inputBytes is the size of the files whose bytes the readers count as
-// they read them (progress.Meter): the dumps, not the multistream indexes.
+// they read them (progress.Meter): the dumps and text files, not the
+// multistream indexes.
 func (o Options) inputBytes() int64 {
-	var n int64
 	if o.Sources == nil {
 		return 0
 	}
-	for _, d := range o.Sources.Dumps {
-		n += d.Size
-	}
-	for _, m := range o.Sources.Multistream {
-		n += m.Size
-	}
+	n := o.Sources.readBytes()
 	if b := o.BaselineSources; b != nil {
-		for _, d := range b.Dumps {
-			n += d.Size
-		}
-		for _, m := range b.Multistream {
-			n += m.Size
-		}
+		n += b.readBytes()
 	}
 	return n
+}
+
+// inputFormat is --input_format parsed; Validate has checked it.
+func (o Options) inputFormat() text.Format {
+	f, _ := text.ParseFormat(o.InputFormat)
+	return f
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/neardup/neardup/internal/shuffle"
@@ -17,6 +18,7 @@ import (
 	"github.com/neardup/neardup/transforms/component"
 	"github.com/neardup/neardup/transforms/dedupe"
 	"github.com/neardup/neardup/transforms/minhash"
+	"github.com/neardup/neardup/transforms/passage"
 	htmlreport "github.com/neardup/neardup/transforms/report"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
@@ -68,6 +70,26 @@ func (o Options) signConfig() minhash.Config {
 		BucketShards:  o.Shards,
 		RecordShards:  o.Shards,
 		Workers:       o.Workers(),
+	}
+}
+
+// passageOptions is the part of the options the shared-passage stage
+// needs.
+func (o Options) passageOptions() passage.Options {
+	var wikis []string
+	if o.Sources != nil {
+		for _, site := range o.Sources.Sites {
+			wikis = append(wikis, site.Wiki)
+		}
+	}
+	slices.Sort(wikis) // sentence.NewWikis ranks the wikis by name
+	return passage.Options{
+		Config:       passage.Config{Gap: o.PassageGap, MinMatches: o.MinPassage},
+		Text:         o.PassageText,
+		Wikis:        wikis,
+		PairShards:   o.Shards,
+		RecordShards: o.Shards,
+		OutputShards: o.OutputShards,
 	}
 }
 
@@ -127,6 +149,13 @@ func Build(s beam.Scope, opts Options) error {
 
 	partials := []beam.PCollection{readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, clusterCounts, categoryCounts}
 	out := outputs{clusters: lines, dead: dead, sentences: records, memberships: memberships, pairs: pairs}
+	if opts.MinPassage > 0 {
+		passages, docPairs, passageCounts := passage.Find(s, sims, infos, needed, opts.passageOptions())
+		out.passages, out.docPairs = &passages, docPairs
+		partials = append(partials, passageCounts)
+	} else {
+		out.docPairs = beam.CreateList(s, []passage.DocPair{})
+	}
 	if len(opts.Baseline) > 0 {
 		changed, baseDead, baseCounts := compareBaseline(s, opts, split)
 		out.changes, out.dead = &changed, beam.Flatten(s, dead, baseDead)
@@ -146,6 +175,8 @@ type outputs struct {
 	// (cluster.Assemble), for the sentences' lines.
 	memberships shuffle.Lines
 	pairs       beam.PCollection // of cluster.PairCount
+	passages    *shuffle.Lines   // the lines of passages-*.jsonl; nil with --min_passage 0
+	docPairs    beam.PCollection // of passage.DocPair
 	total       beam.PCollection // the one tally.Counts
 	// changes are the lines of changes-*.jsonl; nil without --baseline.
 	changes *shuffle.Lines
@@ -159,6 +190,9 @@ func writeOutputs(s beam.Scope, opts Options, doc summary.Document, out outputs)
 		result.WriteFiles(s, dir, "clusters", opts.OutputShards, out.clusters, result.Files{Index: "cluster_index", Parquet: opts.parquetTable(result.ParquetClusters)}),
 		result.Write(s, dir, "dead_letter", 1, dump.DeadLetterLines(s, out.dead)),
 	}
+	if out.passages != nil {
+		written = append(written, result.Write(s, dir, "passages", opts.OutputShards, *out.passages))
+	}
 	if out.changes != nil {
 		written = append(written, result.Write(s, dir, "changes", opts.OutputShards, *out.changes))
 	}
@@ -168,7 +202,8 @@ func writeOutputs(s beam.Scope, opts Options, doc summary.Document, out outputs)
 		written = append(written, result.WriteFiles(s, dir, "sentences", opts.OutputShards, lines, files))
 	}
 	top := summary.TopPairs(s, out.pairs, opts.TopPairs)
-	summaryDone, summaryFile := summary.Write(s, result.Join(dir, "summary.json"), doc, out.total, top)
+	near := passage.TopDocPairs(s, out.docPairs, opts.TopPairs)
+	summaryDone, summaryFile := summary.Write(s, result.Join(dir, "summary.json"), doc, out.total, top, near)
 	stats := htmlreport.Collect(s, out.clusters, out.dead, opts.reportConfig())
 	info := htmlreport.Info{RunID: opts.RunID, Commit: opts.Run.Commit, Started: opts.Run.Started, Inputs: opts.Run.Inputs}
 	page := htmlreport.Write(s, result.Join(dir, "report.html"), info, opts.reportConfig(), summaryFile, stats)

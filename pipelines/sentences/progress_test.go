@@ -63,7 +63,8 @@ func TestProgressAndQuiet(t *testing.T) {
 		t.Errorf("progress on stdout:\n%s", c.stdout)
 	}
 	for _, want := range []string{
-		"results in " + filepath.Join(tmp, "out", "loud") + ": clusters-*.jsonl, cluster_index-*.tsv, dead_letter-*.jsonl, summary.json",
+		"results in " + filepath.Join(tmp, "out", "loud") + ": clusters-*.jsonl, cluster_index-*.tsv, dead_letter-*.jsonl, passages-*.jsonl, summary.json",
+		"shared passages 0 in 0 document pairs (longest 0 sentences)\n",
 		"  kind              clusters   share   sentences   share\n  identical                1   16.7%           3   20.0%\n",
 		"top article pairs (shared clusters):\n      1  samplewiki:Marren (river)  ↔  samplewiki:Lindfeld\n",
 	} {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/neardup/neardup/io/text"
 	"github.com/neardup/neardup/transforms/minhash"
 )
 
@@ -43,6 +44,9 @@ func (o Options) Validate() error {
 			return err
 		}
 	}
+	if _, err := text.ParseFormat(o.InputFormat); err != nil {
+		return fmt.Errorf("--input_format: %w", err)
+	}
 	for _, n := range o.Namespaces {
 		if n < minNamespace {
 			return fmt.Errorf("--namespaces: %d is not a namespace (MediaWiki's start at %d); give namespace numbers or 'all'", n, minNamespace)
@@ -70,6 +74,8 @@ func (o Options) Validate() error {
 	}
 	if err := checkAtLeast(
 		atLeast{"top_pairs", int64(o.TopPairs), 1, ""},
+		atLeast{"passage_gap", int64(o.PassageGap), 0, ""},
+		atLeast{"min_passage", int64(o.MinPassage), 0, " (0: no shared passages)"},
 		atLeast{"shards", int64(o.Shards), 1, ", or 0 for the runner's default"},
 		atLeast{"dofn_workers", int64(o.DofnWorkers), 0, " (0: the runner's default)"},
 		atLeast{"rounds", int64(o.Rounds), 0, ""},

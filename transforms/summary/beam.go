@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/transforms/cluster"
+	"github.com/neardup/neardup/transforms/passage"
 
 	"github.com/neardup/neardup/internal/tally"
 
@@ -21,10 +22,11 @@ import (
 )
 
 func init() {
-	register.DoFn5x2[context.Context, int, func(*tally.Counts) bool, func(*[]PairCount) bool, func([]byte), tally.Counts, error](&writeFn{})
+	register.DoFn6x2[context.Context, int, func(*tally.Counts) bool, func(*[]PairCount) bool, func(*[]DocPair) bool, func([]byte), tally.Counts, error](&writeFn{})
 	register.Emitter1[[]byte]()
 	register.Iter1[tally.Counts]()
 	register.Iter1[[]PairCount]()
+	register.Iter1[[]DocPair]()
 	register.Function2x1(mergePairs)
 	register.Function1x2(keyPair)
 	register.Function2x1(lessPair)
@@ -40,17 +42,24 @@ type Document struct {
 	Wikis           json.RawMessage `json:"wikis"`
 	Counts          tally.Counts    `json:"counts"`
 	TopArticlePairs []PairCount     `json:"top_article_pairs"`
+	// NearDuplicates are the document pairs that share the most in
+	// passages (passage.TopDocPairs).
+	NearDuplicates []DocPair `json:"near_duplicate_documents"`
 }
 
+// DocPair is passage.DocPair: a row of the near-duplicate documents.
+type DocPair = passage.DocPair
+
 // Write writes doc as indented JSON to path, with its Counts taken from the
-// single element of total (the output of tally.Total) and its TopArticlePairs
-// from the single element, if any, of top (the output of TopPairs). Once the
+// single element of total (the output of tally.Total), its TopArticlePairs
+// from the single element, if any, of top (the output of TopPairs) and its
+// NearDuplicates from that of docPairs (passage.TopDocPairs). Once the
 // file is written it returns the counts again (done), for stages that must
 // come after it, and the file's bytes (file, PCollection<[]byte>), for
 // stages that read the final document (the report).
-func Write(s beam.Scope, path string, doc Document, total, top beam.PCollection) (done, file beam.PCollection) {
+func Write(s beam.Scope, path string, doc Document, total, top, docPairs beam.PCollection) (done, file beam.PCollection) {
 	s = s.Scope("Write summary")
-	joined := beam.CoGroupByKey(s, beam.AddFixedKey(s, total), beam.AddFixedKey(s, top))
+	joined := beam.CoGroupByKey(s, beam.AddFixedKey(s, total), beam.AddFixedKey(s, top), beam.AddFixedKey(s, docPairs))
 	return beam.ParDo2(s, &writeFn{Path: path, Doc: doc}, joined)
 }
 
@@ -59,7 +68,7 @@ type writeFn struct {
 	Doc  Document
 }
 
-func (f *writeFn) ProcessElement(ctx context.Context, _ int, totals func(*tally.Counts) bool, tops func(*[]PairCount) bool, emitFile func([]byte)) (tally.Counts, error) {
+func (f *writeFn) ProcessElement(ctx context.Context, _ int, totals func(*tally.Counts) bool, tops func(*[]PairCount) bool, docPairs func(*[]DocPair) bool, emitFile func([]byte)) (tally.Counts, error) {
 	doc := f.Doc
 	var c tally.Counts
 	for totals(&c) {
@@ -71,6 +80,13 @@ func (f *writeFn) ProcessElement(ctx context.Context, _ int, totals func(*tally.
 	}
 	if doc.TopArticlePairs == nil {
 		doc.TopArticlePairs = []PairCount{}
+	}
+	var near []DocPair
+	for docPairs(&near) {
+		doc.NearDuplicates = near
+	}
+	if doc.NearDuplicates == nil {
+		doc.NearDuplicates = []DocPair{}
 	}
 	b, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
@@ -109,6 +125,11 @@ type Input struct {
 	// DBName is the <dbname> of the dump's <siteinfo> (for a multistream
 	// index, that of its dump); "" if it has none.
 	DBName string `json:"dbname,omitempty"`
+	// Format is "jsonl" or "text" for a file of a text corpus (package
+	// io/text), "" for a MediaWiki dump.
+	Format string `json:"format,omitempty"`
+	// Corpus is a text file's corpus, its documents' wiki in sentence ids.
+	Corpus string `json:"corpus,omitempty"`
 	// Baseline marks a file of --baseline (an earlier dump whose pages are
 	// compared with the input's); absent for an input file.
 	Baseline bool `json:"baseline,omitempty"`

@@ -28,10 +28,11 @@ func TestWriteOnPrism(t *testing.T) {
 	doc := Document{Version: "v1.2.3", Parameters: json.RawMessage(`{"seed":1}`), CollisionCurve: json.RawMessage(`{}`),
 		Wikis: json.RawMessage(`[{"wiki":"enwiki","lang":"en"}]`)}
 	top := []PairCount{{WikiA: "enwiki", PageA: 1, WikiB: "enwiki", PageB: 2, TitleA: "A", TitleB: "B", Clusters: 3}}
+	near := []DocPair{{A: "enwiki:1:10", TitleA: "A", B: "enwiki:2:20", TitleB: "B", Passages: 1, Matched: 4, ShareA: 0.5, ShareB: 0.25}}
 	counts := tally.Counts{PagesRead: 7, Clusters: 2, SentencesInClusters: 4, ClusterSizes: map[int64]int64{2: 2}}
 
 	want := doc
-	want.Counts, want.TopArticlePairs = counts, top
+	want.Counts, want.TopArticlePairs, want.NearDuplicates = counts, top, near
 	wantBytes, err := json.MarshalIndent(want, "", "  ")
 	if err != nil {
 		t.Fatal(err)
@@ -40,7 +41,7 @@ func TestWriteOnPrism(t *testing.T) {
 
 	p, s := beam.NewPipelineWithRoot()
 	total := tally.Total(s, beam.Create(s, tally.Counts{PagesRead: 7}, tally.Counts{Clusters: 2, SentencesInClusters: 4, ClusterSizes: map[int64]int64{2: 2}}))
-	done, file := Write(s, path, doc, total, beam.Create(s, top))
+	done, file := Write(s, path, doc, total, beam.Create(s, top), beam.Create(s, near))
 	passert.Equals(s, beam.ParDo(s, bytesString, file), string(wantBytes))
 	passert.Count(s, done, "done", 1)
 	ptest.RunAndValidate(t, p)
