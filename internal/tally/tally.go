@@ -121,6 +121,7 @@ type Passages struct {
 	SentencePairs      int64 `json:"sentence_pairs"`
 	LargestPassage     int64 `json:"largest_passage"`
 	MatchesWithinPages int64 `json:"matches_within_documents"`
+	PairsSamePage      int64 `json:"document_pairs_same_page"`
 	MatchesDropped     int64 `json:"matches_dropped"`
 	// Lengths maps a passage's number of matched sentence pairs to the
 	// number of passages of that length.

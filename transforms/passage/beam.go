@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -23,7 +24,7 @@ func init() {
 	register.DoFn5x1[context.Context, int, func(*[]byte) bool, func(int, []byte), func(tally.Counts), error](&findFn{})
 	register.DoFn5x1[int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(int, []byte), error](&attachFn{})
 	register.DoFn4x1[int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), error](&textsFn{})
-	register.DoFn5x1[int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(DocPair), error](&linesFn{})
+	register.DoFn7x1[context.Context, int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(DocPair), func(tally.Counts), error](&linesFn{})
 	register.Emitter1[DocPair]()
 	register.Emitter1[tally.Counts]()
 	register.Emitter2[int, []byte]()
@@ -68,8 +69,8 @@ func Find(s beam.Scope, sims shuffle.Similarities, infos shuffle.PageInfos, need
 	withA, _ := beam.ParDo2(s, &attachFn{Opt: opt, Side: sideA}, beam.CoGroupByKey(s, found, infos.PCollection))
 	full, requests := beam.ParDo2(s, &attachFn{Opt: opt, Side: sideB}, beam.CoGroupByKey(s, withA, infos.PCollection))
 	texts := beam.ParDo(s, &textsFn{Opt: opt}, beam.CoGroupByKey(s, requests, needed.PCollection))
-	lines, pairs := beam.ParDo2(s, &linesFn{Opt: opt}, beam.CoGroupByKey(s, full, texts))
-	return shuffle.Lines{PCollection: lines}, pairs, beam.Flatten(s, within, counts)
+	lines, pairs, written := beam.ParDo3(s, &linesFn{Opt: opt}, beam.CoGroupByKey(s, full, texts))
+	return shuffle.Lines{PCollection: lines}, pairs, beam.Flatten(s, within, counts, written)
 }
 
 // TopDocPairs returns PCollection<[]DocPair>: the n document pairs that
@@ -189,10 +190,6 @@ func (f *findFn) find(docs [2]uint64, plot *Bounded, emit func(int, []byte)) {
 	ps := f.finder.Find(points)
 	if len(ps) == 0 {
 		return
-	}
-	c.PairsWithPassages++
-	for _, p := range ps {
-		c.AddPassage(int64(len(p.Points)))
 	}
 	r := pairRecord{DocA: docs[0], DocB: docs[1], Passages: ps}
 	r.CoveredA, r.CoveredB = Covered(ps)
@@ -376,10 +373,70 @@ func (f *textsFn) ProcessElement(shard int, requests, records func(*[]byte) bool
 }
 
 // linesFn writes the passages of each document pair of a shard as output
-// lines, with their texts if asked for, and emits the pair's DocPair.
-type linesFn struct{ Opt Options }
+// lines, with their texts if asked for, and emits the pair's DocPair. A
+// pair of two revisions of one page (a run of two dump dates) is no copy:
+// it is counted and left out.
+type linesFn struct {
+	Opt    Options
+	counts tally.Counts
+}
 
-func (f *linesFn) ProcessElement(shard int, pairs, texts func(*[]byte) bool, emit func(int, []byte), emitPair func(DocPair)) error {
+func (f *linesFn) StartBundle(context.Context, func(int, []byte), func(DocPair), func(tally.Counts)) {
+	f.counts = tally.Counts{}
+}
+
+func (f *linesFn) ProcessElement(_ context.Context, shard int, pairs, texts func(*[]byte) bool, emit func(int, []byte), emitPair func(DocPair), _ func(tally.Counts)) error {
+	known, err := passageTexts(texts)
+	if err != nil {
+		return fmt.Errorf("passage: shard %d: %w", shard, err)
+	}
+	out := shuffle.NewPacker(shuffle.KindLines, f.Opt.OutputShards)
+	w := writer{wikis: f.Opt.Wikis, text: f.Opt.Text, texts: known}
+	var b []byte
+	for pairs(&b) {
+		err := shuffle.KindPassages.Records(b, func(rec []byte) error {
+			var r pairRecord
+			if err := r.unmarshalBinary(rec); err != nil {
+				return err
+			}
+			pair, err := w.write(&r, func(key uint64, line []byte) {
+				out.AddRecord(shuffle.ShardOf(key, f.Opt.OutputShards), line, emit)
+			})
+			if errors.Is(err, errSamePage) {
+				f.counts.Passages.PairsSamePage++
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			f.count(&r)
+			emitPair(pair)
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("passage: shard %d: %w", shard, err)
+		}
+	}
+	out.Flush(emit)
+	return nil
+}
+
+// count counts a document pair's passages.
+func (f *linesFn) count(r *pairRecord) {
+	c := &f.counts.Passages
+	c.PairsWithPassages++
+	for _, p := range r.Passages {
+		c.AddPassage(int64(len(p.Points)))
+	}
+}
+
+func (f *linesFn) FinishBundle(ctx context.Context, _ func(int, []byte), _ func(DocPair), emitCounts func(tally.Counts)) {
+	tally.Emit(ctx, f.counts, emitCounts)
+}
+
+// passageTexts reads the texts a shard's passages asked for, by DocA, DocB
+// and sentence id.
+func passageTexts(texts func(*[]byte) bool) (map[[3]uint64]string, error) {
 	known := map[[3]uint64]string{}
 	var b []byte
 	for texts(&b) {
@@ -392,30 +449,8 @@ func (f *linesFn) ProcessElement(shard int, pairs, texts func(*[]byte) bool, emi
 			return nil
 		})
 		if err != nil {
-			return fmt.Errorf("passage: shard %d: %w", shard, err)
+			return nil, err
 		}
 	}
-	out := shuffle.NewPacker(shuffle.KindLines, f.Opt.OutputShards)
-	w := writer{wikis: f.Opt.Wikis, text: f.Opt.Text, texts: known}
-	for pairs(&b) {
-		err := shuffle.KindPassages.Records(b, func(rec []byte) error {
-			var r pairRecord
-			if err := r.unmarshalBinary(rec); err != nil {
-				return err
-			}
-			pair, err := w.write(&r, func(key uint64, line []byte) {
-				out.AddRecord(shuffle.ShardOf(key, f.Opt.OutputShards), line, emit)
-			})
-			if err != nil {
-				return err
-			}
-			emitPair(pair)
-			return nil
-		})
-		if err != nil {
-			return fmt.Errorf("passage: shard %d: %w", shard, err)
-		}
-	}
-	out.Flush(emit)
-	return nil
+	return known, nil
 }

@@ -47,7 +47,8 @@ func passageCounts(c tally.Counts) string {
 // TestFindOnPrism runs the stage on the embedded runner: a passage of
 // four matches with a gap between two documents of two wikis, with their
 // texts; two matches between other documents (no passage); an edge within
-// one document (counted, dropped); a page read twice (its smaller info is
+// one document (counted, dropped); a passage between two revisions of one
+// page (counted, not written); a page read twice (its smaller info is
 // used).
 func TestFindOnPrism(t *testing.T) {
 	const shards = 3
@@ -60,6 +61,7 @@ func TestFindOnPrism(t *testing.T) {
 	a := must(sentence.NewDoc(0, 1, 100)) // dewiki
 	b := must(sentence.NewDoc(1, 2, 200)) // enwiki
 	c := must(sentence.NewDoc(1, 3, 300))
+	a2 := must(sentence.NewDoc(0, 1, 101)) // another revision of a's page
 	type edge struct {
 		u, v         sentence.ID
 		rankU, rankV uint32
@@ -73,6 +75,9 @@ func TestFindOnPrism(t *testing.T) {
 		{a.Sentence(4), c.Sentence(0), 2, 0, 1},
 		{a.Sentence(5), c.Sentence(1), 3, 1, 1},
 		{a.Sentence(1), a.Sentence(9), 0, 7, 1},
+		{a.Sentence(4), a2.Sentence(4), 2, 2, 1},
+		{a.Sentence(5), a2.Sentence(5), 3, 3, 1},
+		{a.Sentence(7), a2.Sentence(7), 5, 5, 1},
 	}
 	sims := map[int][][]byte{}
 	text := func(id sentence.ID) string { return fmt.Sprintf("Sentence %d of document %d.", id.Ordinal(), id.Doc()) }
@@ -95,6 +100,7 @@ func TestFindOnPrism(t *testing.T) {
 		{Doc: uint64(a), PageID: 1, Title: "Gondiswil (second copy)", Counts: minhash.PageCounts{InWindow: 10}},
 		{Doc: uint64(b), PageID: 2, Title: "Gondiswil", Name: "doc-2", URL: "https://example.org/g", Counts: minhash.PageCounts{InWindow: 20}},
 		{Doc: uint64(c), PageID: 3, Title: "Leimiswil", Counts: minhash.PageCounts{InWindow: 2}},
+		{Doc: uint64(a2), PageID: 1, Title: "Gondiswil", Counts: minhash.PageCounts{InWindow: 10}},
 	} {
 		infos[shuffle.ShardOf(i.Doc, shards)] = append(infos[shuffle.ShardOf(i.Doc, shards)], i.AppendBinary(nil))
 	}
@@ -124,7 +130,7 @@ func TestFindOnPrism(t *testing.T) {
 	passert.Equals(s, beam.ParDo(s, pairString, pairs),
 		`{"a":"dewiki:1:100","title_a":"Gondiswil","b":"enwiki:2:200","title_b":"Gondiswil","passages":1,"matched":4,"share_a":0.5,"share_b":0.2}`)
 	passert.Equals(s, beam.ParDo(s, passageCounts, tally.Total(s, counts)),
-		`{"document_pairs":2,"document_pairs_with_passages":1,"passages":1,"sentence_pairs":4,"largest_passage":4,"matches_within_documents":1,"matches_dropped":0,"length_histogram":[{"matched":4,"passages":1}]}`)
+		`{"document_pairs":3,"document_pairs_with_passages":1,"passages":1,"sentence_pairs":4,"largest_passage":4,"matches_within_documents":1,"document_pairs_same_page":1,"matches_dropped":0,"length_histogram":[{"matched":4,"passages":1}]}`)
 	ptest.RunAndValidate(t, p)
 }
 
@@ -162,7 +168,9 @@ func TestFindDropsOverTheCap(t *testing.T) {
 	}
 	f.out.Flush(func(_ int, b []byte) { out = append(out, b) })
 	c := f.counts.Passages
-	if c.MatchesDropped != 3 || c.Passages != 1 || c.SentencePairs != 3 || len(out) != 1 {
-		t.Errorf("counts %+v, %d batches; want 3 matches dropped and one passage of the first 3", c, len(out))
+	var r pairRecord
+	err := shuffle.KindPassages.Records(out[0], func(rec []byte) error { return r.unmarshalBinary(rec) })
+	if c.MatchesDropped != 3 || c.DocumentPairs != 1 || len(out) != 1 || err != nil || show(r.Passages) != "0-2/0-2:3" {
+		t.Errorf("counts %+v, %d batches, passages %q (%v); want 3 matches dropped and one passage of the first 3", c, len(out), show(r.Passages), err)
 	}
 }

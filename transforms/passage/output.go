@@ -3,6 +3,7 @@ package passage
 import (
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -95,6 +96,9 @@ type DocPair struct {
 	ShareB   float64 `json:"share_b"`
 }
 
+// errSamePage says a document pair is two revisions of one page.
+var errSamePage = errors.New("passage: two revisions of one page")
+
 // writer turns a document pair's record into output lines.
 type writer struct {
 	wikis []string
@@ -111,6 +115,9 @@ func (w *writer) write(r *pairRecord, emit func(key uint64, line []byte)) (DocPa
 	}
 	if err := b.UnmarshalBinary(r.InfoB); err != nil {
 		return DocPair{}, fmt.Errorf("page info of %#x: %w", r.DocB, err)
+	}
+	if sentence.Doc(r.DocA).Wiki() == sentence.Doc(r.DocB).Wiki() && a.PageID == b.PageID {
+		return DocPair{}, errSamePage
 	}
 	pair := DocPair{Passages: int64(len(r.Passages))}
 	for _, p := range r.Passages {
