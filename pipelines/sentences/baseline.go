@@ -37,7 +37,7 @@ func checkBaseline(input, baseline []string) error {
 // input file holds (its pages cannot be compared).
 func (o *Options) planAll(ctx context.Context) error {
 	if o.Sources == nil {
-		src, err := planSources(ctx, o.Input)
+		src, err := planSources(ctx, o.Input, o.inputFormat())
 		if err != nil {
 			return err
 		}
@@ -49,7 +49,7 @@ func (o *Options) planAll(ctx context.Context) error {
 	if err := checkBaseline(o.Input, o.Baseline); err != nil {
 		return err
 	}
-	src, err := planSources(ctx, o.Baseline)
+	src, err := planSources(ctx, o.Baseline, o.inputFormat())
 	if err != nil {
 		return fmt.Errorf("--baseline: %w", err)
 	}

@@ -36,7 +36,7 @@ func TestFailedRunLooksUnfinished(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := testOptions(t, t.TempDir(), in, "../../testdata/sample/simplewiki-sample.xml")
-	src, err := planSources(t.Context(), o.Input) // planned while the file exists
+	src, err := planSources(t.Context(), o.Input, o.inputFormat()) // planned while the file exists
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/neardup/neardup/internal/testshared/fakegcs"
 	"github.com/neardup/neardup/io/multistream"
+	"github.com/neardup/neardup/io/text"
 	"github.com/neardup/neardup/transforms/summary"
 )
 
@@ -125,7 +126,7 @@ func TestInputsInTheManifest(t *testing.T) {
 		}
 	}
 	multi := writeMultistreamAs(t, filepath.Join(dir, "samplewiki-20260501-pages-articles-multistream.xml.bz2"), dated, 3)
-	src, err := planSources(t.Context(), []string{dated, undated, multi})
+	src, err := planSources(t.Context(), []string{dated, undated, multi}, text.Auto)
 	if err != nil {
 		t.Fatal(err)
 	}

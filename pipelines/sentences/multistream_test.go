@@ -9,6 +9,7 @@ import (
 
 	"github.com/dsnet/compress/bzip2"
 	"github.com/neardup/neardup/io/multistream"
+	"github.com/neardup/neardup/io/text"
 )
 
 // writeMultistream builds a Wikimedia-style multistream dump and its bz2
@@ -75,7 +76,7 @@ func TestMultistreamEqualsPlain(t *testing.T) {
 func TestMultistreamPartIsFoundWithItsIndex(t *testing.T) {
 	plain := katrinaAsEnwiki(t)
 	part := writeMultistreamAs(t, filepath.Join(t.TempDir(), "enwiki-test-pages-articles-multistream2.xml-p100p200.bz2"), plain, 10)
-	src, err := planSources(context.Background(), []string{part})
+	src, err := planSources(context.Background(), []string{part}, text.Auto)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +105,7 @@ func TestMultistreamOnGCS(t *testing.T) {
 	})
 	t.Setenv("STORAGE_EMULATOR_HOST", e.host)
 	remote := "gs://" + bucket + "/" + filepath.Base(multi)
-	src, err := planSources(context.Background(), []string{remote})
+	src, err := planSources(context.Background(), []string{remote}, text.Auto)
 	if err != nil {
 		t.Fatal(err)
 	}

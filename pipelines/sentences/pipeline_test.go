@@ -143,9 +143,9 @@ func checkGolden(t *testing.T, name string, got []byte) {
 // checkAccounting asserts the equations every summary must satisfy.
 func checkAccounting(t *testing.T, c tally.Counts) {
 	t.Helper()
-	if c.PagesRead != c.PagesKept+c.PagesDuplicate+c.PagesSkippedNamespace+c.Redirects+c.PagesFailed {
-		t.Errorf("pages read %d != kept %d + duplicate %d + namespace %d + redirects %d + failed %d",
-			c.PagesRead, c.PagesKept, c.PagesDuplicate, c.PagesSkippedNamespace, c.Redirects, c.PagesFailed)
+	if c.PagesRead != c.PagesKept+c.PagesDuplicate+c.PagesSkippedNamespace+c.Redirects+c.PagesEmpty+c.PagesFailed {
+		t.Errorf("pages read %d != kept %d + duplicate %d + namespace %d + redirects %d + empty %d + failed %d",
+			c.PagesRead, c.PagesKept, c.PagesDuplicate, c.PagesSkippedNamespace, c.Redirects, c.PagesEmpty, c.PagesFailed)
 	}
 	if c.Sentences != c.SentencesInWindow+c.SentencesTooShort+c.SentencesTooLong {
 		t.Errorf("sentences %d != in window %d + too short %d + too long %d",

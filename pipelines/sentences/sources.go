@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	"golang.org/x/sync/errgroup"
@@ -10,16 +11,21 @@ import (
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/multistream"
 	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/io/text"
+	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/summary"
 )
 
 // sources is the planned input: dumps read by io/dump (plain XML in byte
-// ranges, compressed files whole) and multistream dumps read stream by
-// stream through their index by io/multistream.
+// ranges, compressed files whole), multistream dumps read stream by
+// stream through their index by io/multistream, and the files of text
+// corpora (JSON lines, plain text) read whole by io/text.
 type sources struct {
 	Dumps       []dump.Source
 	Multistream []multistream.Source
-	// Sites are the wikis the files come from, one per wiki, by name.
+	Texts       []text.Source
+	// Sites are the wikis and text corpora the files come from, one per
+	// wiki or corpus, by name.
 	Sites []dump.Site
 
 	// dbnames are the <dbname>s of the dumps' headers, by file.
@@ -28,40 +34,32 @@ type sources struct {
 	files []summary.Input
 }
 
-// planSources sorts the input files into sources. A file named like a
+// planSources sorts the input files into sources by format: format, or,
+// for text.Auto, each file's content (text.Detect). A file named like a
 // multistream dump whose index exists (given as input too, or beside it) is
-// read through the index; the index itself is not read as a dump.
-func planSources(ctx context.Context, files []string) (sources, error) {
+// read through the index; the index itself is not read as a dump. A binary
+// file given as text is refused, as are two text corpora of one name and
+// more wikis and corpora than sentence ids can tell apart.
+func planSources(ctx context.Context, files []string, format text.Format) (sources, error) {
 	var src sources
-	var plain, multi []string
+	var multi, rest []string
 	indexes := map[string]bool{}
-	for _, f := range files {
-		idx := multistream.IndexName(f)
-		if idx == "" {
-			continue
-		}
-		found := slices.Contains(files, idx)
-		if !found {
-			var err error
-			if found, err = result.Exists(ctx, idx); err != nil {
-				return sources{}, err
-			}
-		}
-		if found {
-			indexes[idx] = true
+	if format == text.Auto || format == text.MediaWiki { // files given as text are all text
+		var err error
+		if multi, indexes, err = multistreamDumps(ctx, files); err != nil {
+			return sources{}, err
 		}
 	}
 	for _, f := range files {
-		switch {
-		case indexes[f]:
-		case indexes[multistream.IndexName(f)]:
-			multi = append(multi, f)
-		default:
-			plain = append(plain, f)
+		if !indexes[f] && !slices.Contains(multi, f) {
+			rest = append(rest, f)
 		}
 	}
-	var err error
-	if src.Dumps, err = dump.Plan(ctx, plain); err != nil {
+	byFormat, err := sortByFormat(ctx, rest, format)
+	if err != nil {
+		return sources{}, err
+	}
+	if src.Dumps, err = dump.Plan(ctx, byFormat[text.MediaWiki]); err != nil {
 		return sources{}, err
 	}
 	for _, f := range multi {
@@ -72,6 +70,9 @@ func planSources(ctx context.Context, files []string) (sources, error) {
 		src.Multistream = append(src.Multistream, multistream.Source{
 			File: f, Size: planned[0].Size, Index: planned[1].File, IndexSize: planned[1].Size})
 	}
+	if src.Texts, err = text.Plan(ctx, byFormat[text.JSONL], byFormat[text.Plain]); err != nil {
+		return sources{}, err
+	}
 	if err := src.readSites(ctx); err != nil {
 		return sources{}, err
 	}
@@ -81,9 +82,73 @@ func planSources(ctx context.Context, files []string) (sources, error) {
 	return src, nil
 }
 
-// readSites reads the header of every file, a few at a time, stamps each
-// source with its wiki's name (and each dump with its header's namespaces)
-// and gathers the wikis' sites.
+// multistreamDumps returns the files named like a multistream dump whose
+// index exists (given as input too, or beside it), and those indexes.
+func multistreamDumps(ctx context.Context, files []string) (multi []string, indexes map[string]bool, err error) {
+	indexes = map[string]bool{}
+	for _, f := range files {
+		idx := multistream.IndexName(f)
+		if idx == "" {
+			continue
+		}
+		found := slices.Contains(files, idx)
+		if !found {
+			if found, err = result.Exists(ctx, idx); err != nil {
+				return nil, nil, err
+			}
+		}
+		if found {
+			indexes[idx] = true
+		}
+	}
+	for _, f := range files {
+		if !indexes[f] && indexes[multistream.IndexName(f)] {
+			multi = append(multi, f)
+		}
+	}
+	return multi, indexes, nil
+}
+
+// sortByFormat sorts files by format: format for all of them (a file given as
+// JSON lines or plain text must look like text: text.CheckText), or, for
+// text.Auto, each file's own (text.Detect). The heads of the files are
+// read a few at a time.
+func sortByFormat(ctx context.Context, files []string, format text.Format) (map[text.Format][]string, error) {
+	out := map[text.Format][]string{}
+	if format == text.MediaWiki {
+		out[text.MediaWiki] = files
+		return out, nil
+	}
+	found := make([]text.Format, len(files))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(8)
+	for i, f := range files {
+		g.Go(func() error {
+			if format == text.Auto {
+				var err error
+				found[i], err = text.Detect(gctx, f)
+				return err
+			}
+			found[i] = format
+			head, err := text.ReadHead(gctx, f)
+			if err != nil {
+				return err
+			}
+			return text.CheckText(f, head)
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	for i, f := range files {
+		out[found[i]] = append(out[found[i]], f)
+	}
+	return out, nil
+}
+
+// readSites reads the header of every dump, a few at a time, stamps each
+// dump with its wiki's name (and its header's namespaces) and gathers the
+// sites of the wikis and of the text corpora, which must not share a name.
 func (src *sources) readSites(ctx context.Context) error {
 	var files []string
 	for _, d := range src.Dumps {
@@ -114,12 +179,35 @@ func (src *sources) readSites(ctx context.Context) error {
 	for i := range src.Multistream {
 		src.Multistream[i].Wiki = sites[len(src.Dumps)+i].Wiki
 	}
-	src.Sites = dump.MergeSites(sites)
 	src.dbnames = map[string]string{}
 	for i, f := range files {
 		src.dbnames[f] = sites[i].DBName
 	}
+	wikis := dump.MergeSites(sites)
+	for _, corpus := range text.Corpora(src.Texts) {
+		if i := slices.IndexFunc(wikis, func(s dump.Site) bool { return s.Wiki == corpus }); i >= 0 {
+			return fmt.Errorf("text corpus %s (%s) has the name of a wiki of the input: their ids would mix; rename the file",
+				corpus, src.corpusFile(corpus))
+		}
+		sites = append(sites, text.Site(corpus))
+	}
+	src.Sites = dump.MergeSites(sites)
+	if len(src.Sites) > sentence.MaxWikis {
+		return fmt.Errorf("%d wikis and text corpora in one run (each JSON-lines file is a corpus); sentence ids tell at most %d apart",
+			len(src.Sites), sentence.MaxWikis)
+	}
 	return nil
+}
+
+// corpusFile names a file of a text corpus: a JSON-lines file, or the first
+// plain-text file.
+func (src *sources) corpusFile(corpus string) string {
+	for _, t := range src.Texts {
+		if t.Corpus == corpus {
+			return t.File
+		}
+	}
+	return ""
 }
 
 // describe lists every input file for the manifest: its size, the date in
@@ -137,6 +225,10 @@ func (src *sources) describe(ctx context.Context) error {
 		add(m.File, m.Size, src.dbnames[m.File])
 		add(m.Index, m.IndexSize, src.dbnames[m.File])
 	}
+	for _, t := range src.Texts {
+		add(t.File, t.Size, "")
+		in[len(in)-1].Format, in[len(in)-1].Corpus = textFormat(t).String(), t.Corpus
+	}
 	files := make([]string, len(in))
 	for i, f := range in {
 		files[i] = f.Path
@@ -152,8 +244,32 @@ func (src *sources) describe(ctx context.Context) error {
 	return nil
 }
 
+// readBytes is the size of the files whose bytes the readers count as they
+// read them: the dumps and text files, not the multistream indexes.
+func (src sources) readBytes() int64 {
+	var n int64
+	for _, d := range src.Dumps {
+		n += d.Size
+	}
+	for _, m := range src.Multistream {
+		n += m.Size
+	}
+	for _, t := range src.Texts {
+		n += t.Size
+	}
+	return n
+}
+
+// textFormat is the format of a text corpus's file.
+func textFormat(t text.Source) text.Format {
+	if t.Plain {
+		return text.Plain
+	}
+	return text.JSONL
+}
+
 // inputs lists every file the run reads, for the manifest: the dumps, then
-// each multistream dump and its index.
+// each multistream dump and its index, then the files of text corpora.
 func (s sources) inputs() []summary.Input {
 	return slices.Clone(s.files)
 }
@@ -168,6 +284,10 @@ func (src sources) read(s beam.Scope, opt dump.ReadOptions) (pages, dead, counts
 	}
 	if len(src.Multistream) > 0 {
 		p, d, c := multistream.Read(s, beam.CreateList(s, src.Multistream), opt)
+		ps, ds, cs = append(ps, p), append(ds, d), append(cs, c)
+	}
+	if len(src.Texts) > 0 {
+		p, d, c := text.Read(s, beam.CreateList(s, src.Texts), text.ReadOptions{MaxDocBytes: opt.MaxPageBytes})
 		ps, ds, cs = append(ps, p), append(ds, d), append(cs, c)
 	}
 	return beam.Flatten(s, ps...), beam.Flatten(s, ds...), beam.Flatten(s, cs...)

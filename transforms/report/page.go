@@ -432,7 +432,8 @@ func funnel(c tally.Counts) []FunnelRow {
 	rows := []FunnelRow{
 		{Stage: "pages read", Count: c.PagesRead, Notes: slices.Concat(
 			note(c.PagesSkippedNamespace, "in other namespaces"), note(c.Redirects, "redirects"),
-			note(c.PagesDuplicate, "duplicates of a revision already read"), note(c.PagesFailed, "failed (dead letters)"))},
+			note(c.PagesDuplicate, "duplicates of a revision already read"), note(c.PagesEmpty, "empty texts"),
+			note(c.PagesFailed, "failed (dead letters)"))},
 		{Stage: "pages kept", Count: c.PagesKept},
 		{Stage: "sentences", Count: c.Sentences, Notes: note(c.SentencesCut, "past a page's limit, not counted")},
 		{Stage: "sentences in the window", Count: c.SentencesInWindow, Notes: slices.Concat(
