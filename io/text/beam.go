@@ -60,9 +60,12 @@ func (f *readFn) ProcessElement(ctx context.Context, src Source, emitPage func(d
 		return err
 	}
 	defer rc.Close()
-	return Drain(rc, src, f.MaxDocBytes, &f.counts,
+	empty := f.counts.PagesEmpty
+	err = Drain(rc, src, f.MaxDocBytes, &f.counts,
 		func(p dump.Page) { f.meter.Page(ctx); emitPage(p) },
 		func(d dump.DeadLetter) { f.meter.Page(ctx); emitDead(d) })
+	f.meter.Add(ctx, f.counts.PagesEmpty-empty, 0) // read, not emitted
+	return err
 }
 
 func (f *readFn) FinishBundle(ctx context.Context, _ func(dump.Page), _ func(dump.DeadLetter), emitCounts func(tally.Counts)) {
@@ -77,16 +80,9 @@ func (f *readFn) FinishBundle(ctx context.Context, _ func(dump.Page), _ func(dum
 // returned.
 func Drain(r io.Reader, src Source, maxDocBytes int, c *tally.Counts, emit func(dump.Page), emitDead func(dump.DeadLetter)) error {
 	c.FilesRead++
-	next := NewJSONLReader(r, src.File, maxDocBytes).Next
-	if src.Plain {
-		done := false
-		next = func() (dump.Page, error) {
-			if done {
-				return dump.Page{}, io.EOF
-			}
-			done = true
-			return ReadPlain(r, src, maxDocBytes)
-		}
+	next := plainNext(r, src, maxDocBytes)
+	if !src.Plain {
+		next = NewJSONLReader(r, src.File, maxDocBytes).Next
 	}
 	for {
 		p, err := next()
@@ -126,5 +122,18 @@ func Drain(r io.Reader, src Source, maxDocBytes int, c *tally.Counts, emit func(
 		default:
 			return err
 		}
+	}
+}
+
+// plainNext returns a function that returns the one document of a
+// plain-text file, then io.EOF.
+func plainNext(r io.Reader, src Source, maxDocBytes int) func() (dump.Page, error) {
+	done := false
+	return func() (dump.Page, error) {
+		if done {
+			return dump.Page{}, io.EOF
+		}
+		done = true
+		return ReadPlain(r, src, maxDocBytes)
 	}
 }
