@@ -82,6 +82,7 @@ type Baseline struct {
 	PagesSkippedNamespace int64 `json:"pages_skipped_namespace"`
 	Redirects             int64 `json:"redirects"`
 	PagesFailed           int64 `json:"pages_failed"`
+	PagesEmpty            int64 `json:"pages_empty"`
 
 	PagesOtherWiki  int64 `json:"pages_other_wiki"`
 	PagesUnmatched  int64 `json:"pages_unmatched"`
@@ -108,7 +109,7 @@ func FromRead(c Counts) Baseline {
 	return Baseline{
 		FilesRead: c.FilesRead, FilesTruncated: c.FilesTruncated, FilesNotDumps: c.FilesNotDumps, DeadLetters: c.DeadLetters,
 		PagesRead: c.PagesRead, PagesKept: c.PagesKept, PagesSkippedNamespace: c.PagesSkippedNamespace,
-		Redirects: c.Redirects, PagesFailed: c.PagesFailed,
+		Redirects: c.Redirects, PagesFailed: c.PagesFailed, PagesEmpty: c.PagesEmpty,
 	}
 }
 

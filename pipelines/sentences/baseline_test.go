@@ -69,7 +69,7 @@ func changesDigest(cs []changes.Change) []byte {
 // checkBaselineAccounting asserts the equations of counts.baseline.
 func checkBaselineAccounting(t *testing.T, b tally.Baseline) {
 	t.Helper()
-	if b.PagesRead != b.PagesKept+b.PagesSkippedNamespace+b.Redirects+b.PagesFailed {
+	if b.PagesRead != b.PagesKept+b.PagesSkippedNamespace+b.Redirects+b.PagesFailed+b.PagesEmpty {
 		t.Errorf("baseline pages read %d != kept %d + namespace %d + redirects %d + failed %d", b.PagesRead, b.PagesKept, b.PagesSkippedNamespace, b.Redirects, b.PagesFailed)
 	}
 	if b.PagesKept != b.PagesOtherWiki+b.PagesUnmatched+b.PagesSuperseded+b.PagesUnchanged+b.PagesCompared {
