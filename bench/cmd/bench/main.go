@@ -4,12 +4,14 @@
 // (github.com/ekzhu/minhash-lsh in one process, bench/cmd/peer) clustering
 // the same sentences, with the recall of both against the exact pairs of
 // sentences whose shingle sets have a Jaccard similarity of at least the
-// pipeline's threshold.
+// pipeline's threshold. It also measures what the shared-passage stage
+// costs, by paired runs with and without it, and runs the pipeline on a
+// scaled JSON-lines corpus of Common Crawl documents.
 //
 // Run it from the repository root, with the public samples in
 // ../shared/data:
 //
-//	go run ./bench/cmd/bench [-work DIR] [-sizes 1,2,4,8] [-peer_sizes 1,8]
+//	go run ./bench/cmd/bench [-work DIR] [-sizes 1,2,4,8] [-peer_sizes 1,8] [-jsonl_copies 33] [-passage_pairs 5]
 //
 // It builds the pipeline (./pipelines/sentences), bench/cmd/scale and
 // bench/cmd/peer into the work directory, writes the scaled corpora there
@@ -50,6 +52,9 @@ var (
 	}
 	englishNames      = []string{"enwiki Katrina (wikiduper) .xml", "enwiki gensim sample .bz2", "enwiki DBpedia minidump .bz2"}
 	multilingualLangs = []string{"el", "ja", "uk", "vi"}
+	// commonCrawl are the Dolma JSON-lines files of Common Crawl documents
+	// that the scaled JSON-lines corpus repeats.
+	commonCrawl = "commoncrawl-text/*.jsonl.gz"
 )
 
 // config is the benchmark's flags.
@@ -60,6 +65,8 @@ type config struct {
 	sizes, peerSizes []int
 	seed             uint64
 	rate             float64
+	jsonlCopies      int // copies of the Common Crawl documents in the JSON-lines corpus; 0: none
+	passagePairs     int // paired runs with and without the passage stage; 0: none
 }
 
 func main() {
@@ -74,12 +81,17 @@ func main() {
 	flag.StringVar(&peerSizes, "peer_sizes", "1,8", "scaled corpora on which to run the peer and the exact pairs")
 	flag.Uint64Var(&cfg.seed, "seed", 1, "seed of the scaled corpus's edits")
 	flag.Float64Var(&cfg.rate, "rate", 0.05, "probability that a word or number of a copy is edited")
+	flag.IntVar(&cfg.jsonlCopies, "jsonl_copies", 33, "copies of the Common Crawl documents in the scaled JSON-lines corpus (33: 103 MB); 0: no such corpus")
+	flag.IntVar(&cfg.passagePairs, "passage_pairs", 5, "paired runs with and without the passage stage on the largest scaled XML corpus and the JSON-lines corpus; 0: none")
 	flag.Parse()
 	log.SetFlags(0)
 	log.SetPrefix("bench: ")
 	var err error
 	if cfg.runs < 1 {
 		log.Fatalf("-runs %d: need at least 1", cfg.runs)
+	}
+	if cfg.jsonlCopies < 0 || cfg.passagePairs < 0 {
+		log.Fatalf("-jsonl_copies %d, -passage_pairs %d: need 0 or more", cfg.jsonlCopies, cfg.passagePairs)
 	}
 	if cfg.sizes, err = parseInts(sizes); err != nil {
 		log.Fatalf("-sizes: %v", err)
@@ -139,6 +151,9 @@ func (b *bench) all() error {
 	if err := b.scale(); err != nil {
 		return err
 	}
+	if err := b.scaleJSONL(); err != nil {
+		return err
+	}
 	inputs := b.inputs()
 	results := make([]runResult, len(inputs))
 	for i, in := range inputs {
@@ -150,7 +165,8 @@ func (b *bench) all() error {
 	}
 	fmt.Printf("## Pipeline runs (Prism, defaults; median of %d run(s) each)\n\n%s\n", b.cfg.runs, table(runColumns, rows))
 	fmt.Println("`decompress s`: `bzip2 -dc`/`xz -dc`/`gzip -dc` of the same files to /dev/null, one after the other; " +
-		"`XML MB`: decompressed input. The .xz samples are cut on purpose (xz reports an unexpected end).")
+		"`input MB`: decompressed input (XML or JSON lines); `sentences/s` counts in-window sentences; `documents`: pages or JSON lines read. " +
+		"The .xz samples are cut on purpose (xz reports an unexpected end).")
 	fmt.Println()
 
 	b.stages(results)
@@ -173,6 +189,7 @@ func (b *bench) all() error {
 			fmt.Printf("## Output formats, %s (paired runs; report.html is written by both)\n\n%s\n", in.Name, t)
 		}
 	}
+	b.passages()
 	for _, k := range b.cfg.peerSizes {
 		c, err := b.peer(k, results)
 		if err != nil {
@@ -200,6 +217,29 @@ func (b *bench) largestScaledXML() (input, bool) {
 		}
 	}
 	return input{}, false
+}
+
+// passages prints the cost of the passage stage on the largest scaled XML
+// corpus and on the JSON-lines corpus.
+func (b *bench) passages() {
+	if b.cfg.passagePairs == 0 {
+		return
+	}
+	var ins []input
+	if in, ok := b.largestScaledXML(); ok {
+		ins = append(ins, in)
+	}
+	if in, ok := b.jsonlInput(); ok {
+		ins = append(ins, in)
+	}
+	for _, in := range ins {
+		t, summary, err := b.passageCost(in)
+		if err != nil {
+			log.Printf("passage stage on %s: %v", in.Name, err)
+			continue
+		}
+		fmt.Printf("## Passage stage, %s (paired runs, defaults and `--min_passage 0`, alternating)\n\n%s\n%s\n\n", in.Name, t, summary)
+	}
 }
 
 // stages prints the per-stage times of the scaled XML runs: each stage
@@ -262,6 +302,46 @@ func (b *bench) scale() error {
 	return os.WriteFile(stampPath, []byte(stamp), 0o644)
 }
 
+// scaleJSONL writes the scaled JSON-lines corpus, unless the work
+// directory holds it already for the same parameters or -jsonl_copies is
+// 0. Its documents are those of the Common Crawl samples.
+func (b *bench) scaleJSONL() error {
+	if b.cfg.jsonlCopies == 0 {
+		return nil
+	}
+	files, err := filepath.Glob(filepath.Join(b.cfg.data, commonCrawl))
+	if err != nil || len(files) == 0 {
+		log.Printf("no JSON-lines corpus: no %s in %s", commonCrawl, b.cfg.data)
+		b.cfg.jsonlCopies = 0
+		return nil
+	}
+	dir := filepath.Join(b.cfg.work, "scaled")
+	args := append([]string{"-out", dir, "-format", "jsonl", "-sizes", strconv.Itoa(b.cfg.jsonlCopies),
+		"-seed", fmt.Sprint(b.cfg.seed), "-rate", fmt.Sprint(b.cfg.rate)}, files...)
+	stampPath := filepath.Join(dir, "STAMP-jsonl")
+	stamp := strings.Join(args, " ")
+	if old, err := os.ReadFile(stampPath); err == nil && string(old) == stamp {
+		log.Printf("reusing the scaled JSON-lines corpus in %s", dir)
+		return nil
+	}
+	log.Printf("writing the scaled JSON-lines corpus (%d copies of %d files)", b.cfg.jsonlCopies, len(files))
+	m, err := measure(b.ctx, filepath.Join(b.cfg.work, "logs", "scale-jsonl.log"), nil, b.bin["scale"], args...)
+	if err != nil {
+		return err
+	}
+	log.Printf("scaled JSON-lines corpus written in %.1f s", m.Wall.Seconds())
+	return os.WriteFile(stampPath, []byte(stamp), 0o644)
+}
+
+// jsonlInput is the input of the scaled JSON-lines corpus, if there is one.
+func (b *bench) jsonlInput() (input, bool) {
+	if b.cfg.jsonlCopies == 0 {
+		return input{}, false
+	}
+	k := b.cfg.jsonlCopies
+	return input{fmt.Sprintf("Common Crawl %d× .jsonl", k), []string{filepath.Join(b.cfg.work, "scaled", fmt.Sprintf("scaled-%dx.jsonl", k))}}, true
+}
+
 // inputs lists the rows of the benchmark.
 func (b *bench) inputs() []input {
 	var in []input
@@ -276,6 +356,9 @@ func (b *bench) inputs() []input {
 	}
 	for _, k := range b.cfg.sizes {
 		in = append(in, input{fmt.Sprintf("scaled %d× multistream .bz2", k), []string{filepath.Join(b.cfg.work, "scaled", fmt.Sprintf("scaled-%dx-multistream.xml.bz2", k))}})
+	}
+	if j, ok := b.jsonlInput(); ok {
+		in = append(in, j)
 	}
 	return in
 }

@@ -10,8 +10,8 @@ import (
 
 // runColumns head the table of runs.
 var runColumns = []string{
-	"input", "pages", "in-window sentences", "wall s", "CPU s", "sentences/s", "XML MB", "MB/s of XML",
-	"peak RSS MB", "RSS B/sentence", "decompress s", "pipeline ÷ decompress",
+	"input", "documents", "sentences", "in-window sentences", "clusters", "passages", "wall s", "CPU s",
+	"sentences/s", "input MB", "MB/s of input", "peak RSS MB", "RSS B/sentence", "decompress s", "pipeline ÷ decompress",
 }
 
 const mb = 1e6
@@ -29,7 +29,10 @@ func runRow(r runResult) []string {
 	row := []string{
 		r.Input.Name,
 		fmt.Sprint(r.Counts.PagesRead),
+		fmt.Sprint(r.Counts.Sentences),
 		fmt.Sprint(sentences),
+		fmt.Sprint(r.Counts.Clusters),
+		fmt.Sprint(r.Counts.Passages.Passages),
 		fmt.Sprintf("%.2f", wall),
 		fmt.Sprintf("%.2f", r.Run.CPU.Seconds()),
 		fmt.Sprintf("%.0f", float64(sentences)/wall),
@@ -41,8 +44,9 @@ func runRow(r runResult) []string {
 		"–",
 	}
 	if r.Baseline > 0 {
-		row[10] = fmt.Sprintf("%.2f (%s)", r.Baseline.Seconds(), strings.Join(r.Tools, ", "))
-		row[11] = fmt.Sprintf("%.1f×", wall/r.Baseline.Seconds())
+		n := len(row)
+		row[n-2] = fmt.Sprintf("%.2f (%s)", r.Baseline.Seconds(), strings.Join(r.Tools, ", "))
+		row[n-1] = fmt.Sprintf("%.1f×", wall/r.Baseline.Seconds())
 	}
 	return row
 }

@@ -16,20 +16,24 @@ import (
 
 func TestRunRow(t *testing.T) {
 	r := runResult{
-		Input:    input{Name: "scaled 1× .bz2"},
-		Run:      measurement{Wall: 2 * time.Second, CPU: 3500 * time.Millisecond, PeakRSS: 200e6},
-		Counts:   counts{PagesRead: 326, SentencesInWindow: 20000},
+		Input: input{Name: "scaled 1× .bz2"},
+		Run:   measurement{Wall: 2 * time.Second, CPU: 3500 * time.Millisecond, PeakRSS: 200e6},
+		Counts: counts{PagesRead: 326, Sentences: 31000, SentencesInWindow: 20000, Clusters: 700,
+			Passages: passageCounts{Passages: 45, PairsWithPassages: 12}},
 		XMLBytes: 8e6,
 		Baseline: 500 * time.Millisecond,
 		Tools:    []string{"bzip2"},
 	}
-	want := []string{"scaled 1× .bz2", "326", "20000", "2.00", "3.50", "10000", "8.0", "4.0", "200", "10000", "0.50 (bzip2)", "4.0×"}
+	want := []string{"scaled 1× .bz2", "326", "31000", "20000", "700", "45", "2.00", "3.50", "10000", "8.0", "4.0", "200", "10000", "0.50 (bzip2)", "4.0×"}
 	if got := runRow(r); !reflect.DeepEqual(got, want) {
 		t.Errorf("runRow =\n%q\nwant\n%q", got, want)
 	}
+	if len(want) != len(runColumns) {
+		t.Errorf("%d cells, %d columns", len(want), len(runColumns))
+	}
 	r.Baseline, r.Run.PeakRSS = 0, 0
 	got := runRow(r)
-	if got[8] != "0" || got[9] != "–" || got[10] != "–" || got[11] != "–" {
+	if got[11] != "0" || got[12] != "–" || got[13] != "–" || got[14] != "–" {
 		t.Errorf("without baseline or RSS: %q", got)
 	}
 	failed := runRow(runResult{Input: input{Name: "x"}, Err: errors.New("exit status 1")})
@@ -119,9 +123,11 @@ func TestReadSummary(t *testing.T) {
 	path := filepath.Join(dir, "summary.json")
 	os.WriteFile(path, []byte(`{"version":"dev","parameters":{"input":["a.xml"],"namespaces":[0,14],"shingle_length":9,"min_shingles":3,"max_shingles":50,`+
 		`"fold_case":true,"collapse_space":false,"scheme":"bands","threshold":0.7,"bands":5,"rows":4,"seed":42,"top_pairs":3},`+
-		`"counts":{"pages_read":93,"pages_kept":40,"sentences":4000,"sentences_in_window":3093,"clusters":104,"edges":7}}`), 0o644)
+		`"counts":{"pages_read":93,"pages_kept":40,"sentences":4000,"sentences_in_window":3093,"clusters":104,"edges":7,`+
+		`"passages":{"document_pairs":30,"document_pairs_with_passages":9,"passages":11,"length_histogram":[{"matched":3,"passages":11}]}}}`), 0o644)
 	c, p, err := readSummary(path)
-	if want := (counts{PagesRead: 93, PagesKept: 40, Sentences: 4000, SentencesInWindow: 3093, Clusters: 104}); err != nil || c != want {
+	if want := (counts{PagesRead: 93, PagesKept: 40, Sentences: 4000, SentencesInWindow: 3093, Clusters: 104,
+		Passages: passageCounts{Passages: 11, PairsWithPassages: 9}}); err != nil || c != want {
 		t.Errorf("readSummary counts = %+v, %v; want %+v", c, err, want)
 	}
 	want := parameters{Namespaces: []int{0, 14}, ShingleLength: 9, MinShingles: 3, MaxShingles: 50, FoldCase: true,
@@ -266,5 +272,48 @@ func TestMedian(t *testing.T) {
 		if got := median(tt.in); got != tt.want {
 			t.Errorf("median(%v) = %v, want %v", tt.in, got, tt.want)
 		}
+	}
+}
+
+func TestMedianFloat(t *testing.T) {
+	for _, tt := range []struct {
+		in   []float64
+		want float64
+	}{{[]float64{0.3, -0.1, 0.2}, 0.2}, {[]float64{4, 1, 3, 2}, 2}, {[]float64{5}, 5}} {
+		if got := medianFloat(tt.in); got != tt.want {
+			t.Errorf("medianFloat(%v) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestPassageRowsAndSummary(t *testing.T) {
+	s := func(xs ...float64) []time.Duration {
+		var ds []time.Duration
+		for _, x := range xs {
+			ds = append(ds, time.Duration(x*float64(time.Second)))
+		}
+		return ds
+	}
+	// Medians: on 10 s wall, 16 s CPU; off 9.5 s and 15 s. Rounds' wall
+	// shares 5%, 0%, 10% (median 5%); CPU shares 1/16, 2/16, 1/17.
+	on := pairedResult{Walls: s(10, 9, 11), CPUs: s(16, 16, 17),
+		Counts: counts{Passages: passageCounts{Passages: 1200, PairsWithPassages: 300}}}
+	off := pairedResult{Walls: s(9.5, 9, 9.9), CPUs: s(15, 14, 16)}
+	want := [][]string{
+		{"defaults (passages found)", "10.00", "16.00", "1200", "300"},
+		{"`--min_passage 0` (no passage stage)", "9.50", "15.00", "–", "–"},
+		{"passage stage: difference of the medians (share of defaults)", "0.50 (5.0%)", "1.00 (6.2%)", "", ""},
+		{"passage stage: median of the 3 rounds' differences", "0.50 (5.0%)", "1.00 (6.2%)", "", ""},
+	}
+	if got := passageRows(on, off); !reflect.DeepEqual(got, want) {
+		t.Errorf("passageRows =\n%q\nwant\n%q", got, want)
+	}
+	if got, want := passageSummary("scaled 8× .xml", on, off), "scaled 8× .xml: the passage stage takes 5.0% of the wall time and 6.2% "+
+		"of the CPU time of a run with the defaults (medians of 3 paired runs); within the target of 10% of wall time."; got != want {
+		t.Errorf("summary %q, want %q", got, want)
+	}
+	off.Walls = s(8, 8, 8)
+	if got := passageSummary("x", on, off); !strings.Contains(got, "20.0% of the wall time") || !strings.Contains(got, "over the target") {
+		t.Errorf("summary over the target: %q", got)
 	}
 }

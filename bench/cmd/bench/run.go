@@ -35,7 +35,7 @@ type runResult struct {
 	Run      measurement
 	Counts   counts
 	Params   parameters    // the parameters the run used
-	XMLBytes int64         // decompressed input
+	XMLBytes int64         // decompressed input: XML or JSON lines
 	Baseline time.Duration // decompressing the input with the command-line tools, 0 if not measured
 	Tools    []string      // the tools of Baseline
 	Err      error
@@ -43,12 +43,20 @@ type runResult struct {
 
 // counts are the fields of summary.json the benchmark reports.
 type counts struct {
-	PagesRead           int64 `json:"pages_read"`
-	PagesKept           int64 `json:"pages_kept"`
-	Sentences           int64 `json:"sentences"`
-	SentencesInWindow   int64 `json:"sentences_in_window"`
-	SentencesInClusters int64 `json:"sentences_in_clusters"`
-	Clusters            int64 `json:"clusters"`
+	PagesRead           int64         `json:"pages_read"`
+	PagesKept           int64         `json:"pages_kept"`
+	Sentences           int64         `json:"sentences"`
+	SentencesInWindow   int64         `json:"sentences_in_window"`
+	SentencesInClusters int64         `json:"sentences_in_clusters"`
+	Clusters            int64         `json:"clusters"`
+	Passages            passageCounts `json:"passages"`
+}
+
+// passageCounts are the fields of summary.json's counts.passages the
+// benchmark reports: zero for a run without the passage stage.
+type passageCounts struct {
+	Passages          int64 `json:"passages"`
+	PairsWithPassages int64 `json:"document_pairs_with_passages"`
 }
 
 // parameters are the fields of summary.json's parameters that the stage

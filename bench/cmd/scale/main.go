@@ -7,7 +7,14 @@
 // DIR/scaled-Kx-multistream-index.txt.bz2. The smaller corpora are prefixes
 // of the larger ones.
 //
+// With -format jsonl the inputs are JSON-lines files (Dolma's, datatrove's,
+// or {"id", "text", "url"} lines; compressed or not), and each corpus is
+// DIR/scaled-Kx.jsonl: plain JSON lines {"id", "text", "url"}, copy by
+// copy, copy c of a document with the id "ID-c", its URL, and its text with
+// the same seeded edits as a page's (Scaler.Edit).
+//
 //	go run ./bench/cmd/scale -out /tmp/scaled -sizes 1,2,4,8 a.xml b.xml.bz2
+//	go run ./bench/cmd/scale -out /tmp/scaled -sizes 33 -format jsonl cc/*.jsonl.gz
 package main
 
 import (
@@ -33,21 +40,32 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the edits")
 	rate := flag.Float64("rate", 0.03, "probability that a word or number of a copy is edited")
 	perStream := flag.Int("per_stream", 100, "pages per bzip2 stream of the multistream files")
+	format := flag.String("format", "xml", "format of the inputs and the corpora: xml (MediaWiki dumps) or jsonl (JSON lines)")
 	flag.Parse()
 	log.SetFlags(0)
 	log.SetPrefix("scale: ")
 	sizes, err := parseSizes(*sizesFlag)
+	if err == nil && *format != "xml" && *format != "jsonl" {
+		err = fmt.Errorf("-format %q is neither xml nor jsonl", *format)
+	}
 	if *out == "" || flag.NArg() == 0 || err != nil {
-		log.Fatalf("usage: scale -out DIR [-sizes 1,2,4,8] [-seed N] [-rate R] DUMP... (%v)", err)
+		log.Fatalf("usage: scale -out DIR [-sizes 1,2,4,8] [-seed N] [-rate R] [-format xml|jsonl] FILE... (%v)", err)
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		log.Fatal(err)
+	}
+	s := Scaler{Seed: *seed, Rate: *rate}
+	if *format == "jsonl" {
+		if err := scaleJSONL(*out, s, sizes, flag.Args()); err != nil {
+			log.Fatal(err)
+		}
+		return
 	}
 	header, pages, err := readPages(flag.Args())
 	if err != nil {
 		log.Fatal(err)
 	}
-	copies, err := makeCopies(Scaler{Seed: *seed, Rate: *rate}, pages, maxOf(sizes))
+	copies, err := makeCopies(s, pages, maxOf(sizes))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -69,6 +87,25 @@ func main() {
 }
 
 const footer = "</mediawiki>\n"
+
+// scaleJSONL writes DIR/scaled-Kx.jsonl for each k of sizes from the
+// documents of the JSON-lines files.
+func scaleJSONL(dir string, s Scaler, sizes []int, paths []string) error {
+	docs, err := readDocs(paths)
+	if err != nil {
+		return err
+	}
+	for _, k := range sizes {
+		start := time.Now()
+		path := filepath.Join(dir, fmt.Sprintf("scaled-%dx.jsonl", k))
+		n, err := writeJSONLFile(path, s, docs, k)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("%s: %d documents, %d bytes of JSON lines (%.1f s)\n", path, k*len(docs), n, time.Since(start).Seconds())
+	}
+	return nil
+}
 
 // readPages returns the header of the first dump and the raw pages of all.
 func readPages(paths []string) (header []byte, pages [][]byte, err error) {

@@ -34,9 +34,20 @@ func (s Scaler) Copy(page []byte, index, c int, id int64) ([]byte, error) {
 	if !ok {
 		return out, nil // a page without text, such as a redirect stub
 	}
-	rng := rand.New(rand.NewPCG(s.Seed, uint64(c)<<32|uint64(uint32(index))))
-	edited := editText(out[start:end], rng, s.Rate)
+	edited := s.Edit(out[start:end], index, c)
 	return append(append(append(make([]byte, 0, len(out)), out[:start]...), edited...), out[end:]...), nil
+}
+
+// Edit returns the text of copy c of the index-th document of a corpus: the
+// text itself for copy 0, else a new slice with its words and numbers
+// edited as editText does. The edits depend only on Seed, index and c, and
+// are those Copy makes to a page's text.
+func (s Scaler) Edit(text []byte, index, c int) []byte {
+	if c == 0 {
+		return text
+	}
+	rng := rand.New(rand.NewPCG(s.Seed, uint64(c)<<32|uint64(uint32(index))))
+	return editText(text, rng, s.Rate)
 }
 
 // replaceID returns the page with the first <id> after the first mark
