@@ -86,7 +86,7 @@ func TestCompareOnPrism(t *testing.T) {
 	if len(want7) != 1 || len(want9) != 1 {
 		t.Fatalf("changes of the cases: %d and %d, want 1 and 1", len(want7), len(want9))
 	}
-	wantCounts := `{"files_read":0,"files_truncated":0,"files_not_dumps":0,"dead_letters":0,"pages_read":0,"pages_kept":0,"pages_skipped_namespace":0,"redirects":0,"pages_failed":0,` +
+	wantCounts := `{"files_read":0,"files_truncated":0,"files_not_dumps":0,"dead_letters":0,"pages_read":0,"pages_kept":0,"pages_skipped_namespace":0,"redirects":0,"pages_failed":0,"pages_empty":0,` +
 		`"pages_other_wiki":0,"pages_unmatched":1,"pages_superseded":1,"pages_unchanged":1,"pages_compared":3,` +
 		`"sentences_before":6,"sentences_after":6,"sentences_unchanged":3,"sentences_removed":0,"sentences_added":0,` +
 		`"pairs_compared":3,"pairs_moved":0,"pairs_copy_edit":1,"pairs_other":0,"changes":2,"comparisons_skipped":0}`
