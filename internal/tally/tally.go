@@ -131,13 +131,18 @@ type Passages struct {
 
 // AddPassage counts one passage of n matched sentence pairs.
 func (p *Passages) AddPassage(n int64) {
-	if p.Lengths == nil {
-		p.Lengths = map[int64]int64{}
-	}
-	p.Lengths[n]++
+	p.addLength(n, 1)
 	p.Passages++
 	p.SentencePairs += n
 	p.LargestPassage = max(p.LargestPassage, n)
+}
+
+// addLength records k passages of n matches in the histogram.
+func (p *Passages) addLength(n, k int64) {
+	if p.Lengths == nil {
+		p.Lengths = map[int64]int64{}
+	}
+	p.Lengths[n] += k
 }
 
 // LengthBin is one bar of the passage-length histogram.
@@ -172,10 +177,7 @@ func (p *Passages) UnmarshalJSON(b []byte) error {
 	*p = Passages(v.plain)
 	p.Lengths = nil
 	for _, bin := range v.Histogram {
-		if p.Lengths == nil {
-			p.Lengths = map[int64]int64{}
-		}
-		p.Lengths[bin.Matched] += bin.Passages
+		p.addLength(bin.Matched, bin.Passages)
 	}
 	return nil
 }
@@ -205,10 +207,7 @@ func (c *Counts) Merge(o Counts) {
 	mergeInts(reflect.ValueOf(&c.Baseline).Elem(), reflect.ValueOf(o.Baseline))
 	mergeInts(reflect.ValueOf(&c.Passages).Elem(), reflect.ValueOf(o.Passages))
 	for n, k := range o.Passages.Lengths {
-		if c.Passages.Lengths == nil {
-			c.Passages.Lengths = map[int64]int64{}
-		}
-		c.Passages.Lengths[n] += k
+		c.Passages.addLength(n, k)
 	}
 	for size, n := range o.ClusterSizes {
 		c.AddClusterSize(size, n)

@@ -82,3 +82,35 @@ func TestIsZero(t *testing.T) {
 		t.Error("Counts with a histogram bin is zero")
 	}
 }
+
+// TestPassages merges passage counts (sums, the longest passage's maximum,
+// the length histograms added) and reads back their JSON.
+func TestPassages(t *testing.T) {
+	var a, b Counts
+	a.Passages.AddPassage(3)
+	a.Passages.AddPassage(5)
+	a.Passages.MatchesDropped = 2
+	b.Passages.AddPassage(3)
+	b.Passages.PairsSamePage = 1
+	if b.IsZero() {
+		t.Fatal("counts with a passage are zero")
+	}
+	a.Merge(b)
+	want := Passages{Passages: 3, SentencePairs: 11, LargestPassage: 5, MatchesDropped: 2, PairsSamePage: 1,
+		Lengths: map[int64]int64{3: 2, 5: 1}}
+	if !reflect.DeepEqual(a.Passages, want) {
+		t.Errorf("merged = %+v, want %+v", a.Passages, want)
+	}
+	js, err := json.Marshal(a.Passages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const wantTail = `"length_histogram":[{"matched":3,"passages":2},{"matched":5,"passages":1}]}`
+	if s := string(js); len(s) < len(wantTail) || s[len(s)-len(wantTail):] != wantTail {
+		t.Errorf("JSON = %s, want it to end with %s", s, wantTail)
+	}
+	var back Passages
+	if err := json.Unmarshal(js, &back); err != nil || !reflect.DeepEqual(back, want) {
+		t.Errorf("round trip = %+v, %v; want %+v", back, err, want)
+	}
+}

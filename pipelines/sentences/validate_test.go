@@ -76,6 +76,8 @@ func TestValidate(t *testing.T) {
 		{"max_edit < 0", func(o *Options) { o.MaxEdit = -0.1 }, "--max_edit must be between 0 and 1, got -0.1"},
 		{"max_edit Inf", func(o *Options) { o.MaxEdit = math.Inf(1) }, "--max_edit must be between 0 and 1, got +Inf"},
 		{"top_pairs", func(o *Options) { o.TopPairs = 0 }, "--top_pairs must be at least 1, got 0"},
+		{"passage_gap", func(o *Options) { o.PassageGap = -1 }, "--passage_gap must be at least 0, got -1"},
+		{"min_passage", func(o *Options) { o.MinPassage = -2 }, "--min_passage must be at least 0 (0: no shared passages), got -2"},
 		{"shards", func(o *Options) { o.Shards = -1 }, "--shards must be at least 1, or 0 for the runner's default, got -1"},
 		{"shards unresolved", func(o *Options) { o.Shards = 0 }, "--shards must be at least 1, or 0 for the runner's default, got 0"},
 		{"dofn_workers", func(o *Options) { o.DofnWorkers = -1 }, "--dofn_workers must be at least 0 (0: the runner's default), got -1"},

@@ -143,31 +143,28 @@ func (f *findFn) StartBundle(context.Context, func(int, []byte), func(tally.Coun
 func (f *findFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emit func(int, []byte), _ func(tally.Counts)) error {
 	limit := cmp.Or(f.Opt.MaxMatches, MaxMatches)
 	plots := map[[2]uint64]*Bounded{}
-	var b []byte
-	for batches(&b) {
-		err := shuffle.KindMatches.Records(b, func(rec []byte) error {
-			var e verify.Edge
-			if err := e.UnmarshalBinary(rec); err != nil {
-				return err
-			}
-			u, v := sentence.ID(e.U), sentence.ID(e.V)
-			pt := Point{RankA: int(e.RankU), RankB: int(e.RankV), OrdA: u.Ordinal(), OrdB: v.Ordinal(), Jaccard: e.Similarity.Jaccard}
-			if u.Doc() > v.Doc() {
-				u, v = v, u
-				pt.RankA, pt.RankB, pt.OrdA, pt.OrdB = pt.RankB, pt.RankA, pt.OrdB, pt.OrdA
-			}
-			key := [2]uint64{uint64(u.Doc()), uint64(v.Doc())}
-			plot := plots[key]
-			if plot == nil {
-				plot = &Bounded{Max: limit}
-				plots[key] = plot
-			}
-			plot.Add(pt)
-			return nil
-		})
-		if err != nil {
-			return fmt.Errorf("passage: shard %d: %w", shard, err)
+	err := eachRecord(batches, shuffle.KindMatches, func(rec []byte) error {
+		var e verify.Edge
+		if err := e.UnmarshalBinary(rec); err != nil {
+			return err
 		}
+		u, v := sentence.ID(e.U), sentence.ID(e.V)
+		pt := Point{RankA: int(e.RankU), RankB: int(e.RankV), OrdA: u.Ordinal(), OrdB: v.Ordinal(), Jaccard: e.Similarity.Jaccard}
+		if u.Doc() > v.Doc() {
+			u, v = v, u
+			pt.RankA, pt.RankB, pt.OrdA, pt.OrdB = pt.RankB, pt.RankA, pt.OrdB, pt.OrdA
+		}
+		key := [2]uint64{uint64(u.Doc()), uint64(v.Doc())}
+		plot := plots[key]
+		if plot == nil {
+			plot = &Bounded{Max: limit}
+			plots[key] = plot
+		}
+		plot.Add(pt)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("passage: shard %d: %w", shard, err)
 	}
 	keys := make([][2]uint64, 0, len(plots))
 	for k := range plots {
@@ -219,20 +216,13 @@ type attachFn struct {
 func (f *attachFn) ProcessElement(shard int, pairs, infos func(*[]byte) bool, emit, emitRequests func(int, []byte)) error {
 	var recs []pairRecord
 	want := map[uint64]bool{}
-	var b []byte
-	for pairs(&b) {
-		err := shuffle.KindPassages.Records(b, func(rec []byte) error {
-			var r pairRecord
-			if err := r.unmarshalBinary(rec); err != nil {
-				return err
-			}
-			recs = append(recs, r)
-			want[f.doc(&r)] = true
-			return nil
-		})
-		if err != nil {
-			return fmt.Errorf("passage: shard %d: %w", shard, err)
-		}
+	err := eachPair(pairs, func(r *pairRecord) error {
+		recs = append(recs, *r)
+		want[f.doc(r)] = true
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("passage: shard %d: %w", shard, err)
 	}
 	if len(recs) == 0 {
 		return nil
@@ -297,26 +287,20 @@ func (f *attachFn) request(r *pairRecord, out *shuffle.Packer, emit func(int, []
 // encoding is taken, so that the choice does not depend on their order.
 func pageInfos(infos func(*[]byte) bool, want map[uint64]bool) (map[uint64][]byte, error) {
 	found := map[uint64][]byte{}
-	var b []byte
-	for infos(&b) {
-		err := shuffle.KindPageInfos.Records(b, func(rec []byte) error {
-			d, n := binary.Uvarint(rec) // an encoded minhash.PageInfo starts with its Doc
-			if n <= 0 {
-				return errShort
-			}
-			if !want[d] {
-				return nil
-			}
-			if old, ok := found[d]; !ok || bytes.Compare(rec, old) < 0 {
-				found[d] = slices.Clone(rec)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
+	err := eachRecord(infos, shuffle.KindPageInfos, func(rec []byte) error {
+		d, n := binary.Uvarint(rec) // an encoded minhash.PageInfo starts with its Doc
+		if n <= 0 {
+			return errShort
 		}
-	}
-	return found, nil
+		if !want[d] {
+			return nil
+		}
+		if old, ok := found[d]; !ok || bytes.Compare(rec, old) < 0 {
+			found[d] = slices.Clone(rec)
+		}
+		return nil
+	})
+	return found, err
 }
 
 // textsFn answers the text requests of a shard from its sentence records,
@@ -325,48 +309,39 @@ type textsFn struct{ Opt Options }
 
 func (f *textsFn) ProcessElement(shard int, requests, records func(*[]byte) bool, emit func(int, []byte)) error {
 	asked := map[uint64][]textRecord{}
-	var b []byte
-	for requests(&b) {
-		err := shuffle.KindTexts.Records(b, func(rec []byte) error {
-			var t textRecord
-			if err := t.unmarshalBinary(rec); err != nil {
-				return err
-			}
-			asked[t.ID] = append(asked[t.ID], t)
-			return nil
-		})
-		if err != nil {
-			return fmt.Errorf("passage: shard %d: %w", shard, err)
-		}
+	err := eachText(requests, func(t *textRecord) error {
+		asked[t.ID] = append(asked[t.ID], *t)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("passage: shard %d: %w", shard, err)
 	}
 	if len(asked) == 0 {
 		return nil
 	}
 	out := shuffle.NewPacker(shuffle.KindTexts, f.Opt.PairShards)
-	for records(&b) {
-		err := shuffle.KindSentences.Records(b, func(rec []byte) error {
-			var id sentence.ID
-			if err := id.UnmarshalPrefix(rec); err != nil {
-				return err
-			}
-			ts := asked[uint64(id)]
-			if len(ts) == 0 {
-				return nil
-			}
-			var s sentence.Sentence
-			if err := s.UnmarshalBinary(rec); err != nil {
-				return err
-			}
-			for _, t := range ts {
-				t.Text = s.Text
-				out.AddRecord(pairShard(t.DocA, t.DocB, f.Opt.PairShards), t.appendBinary(nil), emit)
-			}
-			delete(asked, uint64(id)) // a sentence read twice is answered once
-			return nil
-		})
-		if err != nil {
-			return fmt.Errorf("passage: shard %d: %w", shard, err)
+	err = eachRecord(records, shuffle.KindSentences, func(rec []byte) error {
+		var id sentence.ID
+		if err := id.UnmarshalPrefix(rec); err != nil {
+			return err
 		}
+		ts := asked[uint64(id)]
+		if len(ts) == 0 {
+			return nil
+		}
+		var s sentence.Sentence
+		if err := s.UnmarshalBinary(rec); err != nil {
+			return err
+		}
+		for _, t := range ts {
+			t.Text = s.Text
+			out.AddRecord(pairShard(t.DocA, t.DocB, f.Opt.PairShards), t.appendBinary(nil), emit)
+		}
+		delete(asked, uint64(id)) // a sentence read twice is answered once
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("passage: shard %d: %w", shard, err)
 	}
 	out.Flush(emit)
 	return nil
@@ -392,30 +367,23 @@ func (f *linesFn) ProcessElement(_ context.Context, shard int, pairs, texts func
 	}
 	out := shuffle.NewPacker(shuffle.KindLines, f.Opt.OutputShards)
 	w := writer{wikis: f.Opt.Wikis, text: f.Opt.Text, texts: known}
-	var b []byte
-	for pairs(&b) {
-		err := shuffle.KindPassages.Records(b, func(rec []byte) error {
-			var r pairRecord
-			if err := r.unmarshalBinary(rec); err != nil {
-				return err
-			}
-			pair, err := w.write(&r, func(key uint64, line []byte) {
-				out.AddRecord(shuffle.ShardOf(key, f.Opt.OutputShards), line, emit)
-			})
-			if errors.Is(err, errSamePage) {
-				f.counts.Passages.PairsSamePage++
-				return nil
-			}
-			if err != nil {
-				return err
-			}
-			f.count(&r)
-			emitPair(pair)
-			return nil
+	err = eachPair(pairs, func(r *pairRecord) error {
+		pair, err := w.write(r, func(key uint64, line []byte) {
+			out.AddRecord(shuffle.ShardOf(key, f.Opt.OutputShards), line, emit)
 		})
-		if err != nil {
-			return fmt.Errorf("passage: shard %d: %w", shard, err)
+		if errors.Is(err, errSamePage) {
+			f.counts.Passages.PairsSamePage++
+			return nil
 		}
+		if err != nil {
+			return err
+		}
+		f.count(r)
+		emitPair(pair)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("passage: shard %d: %w", shard, err)
 	}
 	out.Flush(emit)
 	return nil
@@ -438,19 +406,43 @@ func (f *linesFn) FinishBundle(ctx context.Context, _ func(int, []byte), _ func(
 // and sentence id.
 func passageTexts(texts func(*[]byte) bool) (map[[3]uint64]string, error) {
 	known := map[[3]uint64]string{}
+	err := eachText(texts, func(t *textRecord) error {
+		known[[3]uint64{t.DocA, t.DocB, t.ID}] = t.Text
+		return nil
+	})
+	return known, err
+}
+
+// eachRecord calls fn with every record of the batches of kind k that a
+// GroupByKey iterator yields.
+func eachRecord(batches func(*[]byte) bool, k shuffle.Kind, fn func(rec []byte) error) error {
 	var b []byte
-	for texts(&b) {
-		err := shuffle.KindTexts.Records(b, func(rec []byte) error {
-			var t textRecord
-			if err := t.unmarshalBinary(rec); err != nil {
-				return err
-			}
-			known[[3]uint64{t.DocA, t.DocB, t.ID}] = t.Text
-			return nil
-		})
-		if err != nil {
-			return nil, err
+	for batches(&b) {
+		if err := k.Records(b, fn); err != nil {
+			return err
 		}
 	}
-	return known, nil
+	return nil
+}
+
+// eachPair calls fn with every document pair's record of the batches.
+func eachPair(batches func(*[]byte) bool, fn func(*pairRecord) error) error {
+	return eachRecord(batches, shuffle.KindPassages, func(rec []byte) error {
+		var r pairRecord
+		if err := r.unmarshalBinary(rec); err != nil {
+			return err
+		}
+		return fn(&r)
+	})
+}
+
+// eachText calls fn with every text record (or request) of the batches.
+func eachText(batches func(*[]byte) bool, fn func(*textRecord) error) error {
+	return eachRecord(batches, shuffle.KindTexts, func(rec []byte) error {
+		var t textRecord
+		if err := t.unmarshalBinary(rec); err != nil {
+			return err
+		}
+		return fn(&t)
+	})
 }
