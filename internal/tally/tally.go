@@ -65,6 +65,11 @@ type Counts struct {
 	// passage).
 	Passages Passages `json:"passages"`
 
+	// Scheme counts the candidate stage of --scheme simhash and exact; it
+	// is absent from a run of a MinHash scheme, whose candidates are the
+	// buckets' star edges (Buckets … Edges above).
+	Scheme Scheme `json:"scheme,omitzero"`
+
 	// ClusterSizes maps a cluster size to the number of clusters of that size.
 	ClusterSizes map[int64]int64 `json:"-"`
 }
@@ -145,6 +150,33 @@ func (p *Passages) addLength(n, k int64) {
 	p.Lengths[n] += k
 }
 
+// Scheme counts the candidate stage of the schemes that are not MinHash
+// banding: --scheme simhash (sorted windows over permuted signatures) and
+// --scheme exact (a prefix-filtering join). A group is what one step
+// compares all against all: a sorted run of one permutation's shard
+// (simhash), or the entries of one prefix token (exact).
+type Scheme struct {
+	// Entries are the entries shuffled to the groups: one per sentence
+	// and permutation (simhash), one per prefix token of each distinct
+	// shingle set (exact).
+	Entries      int64 `json:"entries"`
+	Groups       int64 `json:"groups"`
+	LargestGroup int64 `json:"largest_group"`
+	// PairsCompared are the pairs a group looked at: neighbours inside the
+	// window (simhash), pairs of a token's entries (exact).
+	PairsCompared int64 `json:"pairs_compared"`
+	// PairsFiltered are the compared pairs dropped before verification: over
+	// the Hamming limit (simhash), refused by the length or positional
+	// filter or already met at an earlier shared prefix token (exact).
+	PairsFiltered int64 `json:"pairs_filtered"`
+	// Candidates are the pairs passed on to verification (before the
+	// removal of repeats across groups).
+	Candidates int64 `json:"candidates"`
+	// IdenticalSets are sentences whose shingle set equals an earlier
+	// one's (exact): linked to it directly, not joined again.
+	IdenticalSets int64 `json:"identical_sets"`
+}
+
 // LengthBin is one bar of the passage-length histogram.
 type LengthBin struct {
 	Matched  int64 `json:"matched"`
@@ -206,6 +238,7 @@ func (c *Counts) Merge(o Counts) {
 	mergeInts(reflect.ValueOf(c).Elem(), reflect.ValueOf(o))
 	mergeInts(reflect.ValueOf(&c.Baseline).Elem(), reflect.ValueOf(o.Baseline))
 	mergeInts(reflect.ValueOf(&c.Passages).Elem(), reflect.ValueOf(o.Passages))
+	mergeInts(reflect.ValueOf(&c.Scheme).Elem(), reflect.ValueOf(o.Scheme))
 	for n, k := range o.Passages.Lengths {
 		c.Passages.addLength(n, k)
 	}
