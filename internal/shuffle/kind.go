@@ -26,6 +26,8 @@ const (
 	KindMatches      Kind = 'x' // encoded verify.Edge records, by their document pair's shard (passage)
 	KindPassages     Kind = 'q' // a document pair's passages, by one document's or the pair's shard (passage)
 	KindTexts        Kind = 't' // sentence texts asked for by passages, by the sentence's or the pair's shard (passage)
+	KindWindows      Kind = 'w' // (permuted signature, sentence id) delta pairs, by permutation and signature range (simhash)
+	KindPrefixes     Kind = 'f' // prefix-token entries of shingle sets, by the token's shard (exact join)
 )
 
 type encoding int
@@ -57,6 +59,8 @@ var kinds = [256]struct {
 	KindMatches:      {"passage matches", records},
 	KindPassages:     {"document pairs' passages", records},
 	KindTexts:        {"passage texts", records},
+	KindWindows:      {"permuted simhash signatures", deltaPairs},
+	KindPrefixes:     {"prefix entries", records},
 }
 
 func (k Kind) String() string {
