@@ -29,7 +29,38 @@ var (
 	// unitStarts holds the first key of every unit phrase.
 	unitStarts = phraseStarts(unitPhrases)
 	contrasts  = mustSets("tables/contrasts.txt")
+	// plainWords answers, with one lookup, what Tokenize asks of a plain
+	// word (ASCII, lower-cased, no period or hyphen): its canonical key
+	// and whether it is a number word.
+	plainWords = plainWordTable()
 )
+
+// plainWord is what the tables say of one plain word.
+type plainWord struct {
+	key    string // canonicalKey's answer
+	number bool   // a number or ordinal word: KindNumber
+}
+
+// plainWordTable merges the tables a plain word is looked up in, with
+// canonicalKey's precedence: a number word's value, then a unit's name,
+// then the American spelling.
+func plainWordTable() map[string]plainWord {
+	t := make(map[string]plainWord, len(spellings)+len(unitSingles)+len(numberWords)+len(ordinals))
+	for w, a := range spellings {
+		t[w] = plainWord{key: a}
+	}
+	for w, u := range unitSingles {
+		t[w] = plainWord{key: u}
+	}
+	for _, m := range []map[string]int{numberWords, ordinals} {
+		for w := range m {
+			if _, ok := numberWordValue(w); ok {
+				t[w] = plainWord{key: canonicalKey(w, KindNumber), number: true}
+			}
+		}
+	}
+	return t
+}
 
 // tableLines returns the lines of a table that are not blank or comments.
 func tableLines(name string) ([]string, error) {

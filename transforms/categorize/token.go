@@ -102,10 +102,14 @@ func Tokenize(text string) []Token {
 			end = splitNumberCompound(text, i, end)
 		}
 		lower := strings.ToLower(text[i:end])
+		var key string
 		if kind == "" {
-			kind = wordKind(Token{Text: text[i:end], lower: lower}, start)
+			kind, key = plainWordKind(text[i:end], lower, start)
 		}
-		tok := Token{Text: text[i:end], Kind: kind, lower: canonicalKey(lower, kind)}
+		if key == "" {
+			key = canonicalKey(lower, kind)
+		}
+		tok := Token{Text: text[i:end], Kind: kind, lower: key}
 		if n := len(toks); n > 0 && toks[n-1].Kind == KindName && isParticiple(toks[n-1], tok.Text, toks[:n-1]) {
 			toks[n-1].Kind = KindWord
 		}
@@ -232,11 +236,36 @@ func scanAcronym(text string, i int) (int, bool) {
 }
 
 // wordKind classifies a word token.
+// plainWordKind is wordKind and canonicalKey of a word, with one table
+// lookup when the word is plain (ASCII, no period or hyphen: most words);
+// otherwise it returns wordKind and no key.
+func plainWordKind(word, lower string, sentenceStart bool) (TokenKind, string) {
+	if !isASCII(lower) || strings.ContainsAny(lower, ".-") {
+		return wordKind(Token{Text: word, lower: lower}, sentenceStart), ""
+	}
+	p, ok := plainWords[lower]
+	if p.number {
+		return KindNumber, p.key
+	}
+	if !ok {
+		p.key = americanSuffix(lower)
+	}
+	kind := nameKind(word, lower, sentenceStart)
+	if kind == KindDate {
+		return kind, "" // a month: canonicalKey keys it as a date
+	}
+	return kind, p.key
+}
+
 func wordKind(t Token, sentenceStart bool) TokenKind {
 	tok, key := t.Text, t.key()
 	if _, ok := numberWordValue(key); ok {
 		return KindNumber
 	}
+	return nameKind(tok, key, sentenceStart)
+}
+
+func nameKind(tok, key string, sentenceStart bool) TokenKind {
 	first, _ := utf8.DecodeRuneInString(tok)
 	if !unicode.IsUpper(first) {
 		return KindWord // also "may", "march": verbs, not months
