@@ -177,6 +177,9 @@ type group struct {
 	members []Member
 	texts   []*text
 	ref     int // index in texts of the reference text
+	// titleKeys caches the keys of each page title's words that mark
+	// tokens as the title's (markTitles): members share titles.
+	titleKeys map[string][]string
 }
 
 // Classify labels a cluster of members, in the given order. It is
@@ -247,10 +250,8 @@ func newCluster(members []Member) *group {
 func (c *group) markTitles(t *text) {
 	titleWords := map[string]bool{}
 	for _, i := range t.members {
-		for _, w := range Tokenize(c.members[i].Title) {
-			if k := w.key(); w.Kind != KindPunct && !functionWords[k] {
-				titleWords[k] = true
-			}
+		for _, k := range c.titleWords(c.members[i].Title) {
+			titleWords[k] = true
 		}
 	}
 	for i, tok := range t.toks {
@@ -258,6 +259,25 @@ func (c *group) markTitles(t *text) {
 			t.toks[i].Kind = KindTitle
 		}
 	}
+}
+
+// titleWords returns the keys of the words of a page title that mark a
+// text's tokens as the title's: all but punctuation and function words.
+func (c *group) titleWords(title string) []string {
+	if keys, ok := c.titleKeys[title]; ok {
+		return keys
+	}
+	var keys []string
+	for _, w := range Tokenize(title) {
+		if k := w.key(); w.Kind != KindPunct && !functionWords[k] {
+			keys = append(keys, k)
+		}
+	}
+	if c.titleKeys == nil {
+		c.titleKeys = map[string][]string{}
+	}
+	c.titleKeys[title] = keys
+	return keys
 }
 
 // identicalGroups returns the member indices of every text shared by two or
