@@ -24,7 +24,7 @@ type Config struct {
 	MinShingles   int // keep sentences with MinShingles < n < MaxShingles shingles
 	MaxShingles   int
 	Norm          shingle.Normalization
-	Scheme        string // "weissman", "bands" or "oph"
+	Scheme        string // "weissman", "bands" or "oph"; "simhash" or "exact": no band keys
 	Bands, Rows   int    // for "bands" and "oph"
 	Seed          uint64
 	BucketShards  int // shards of the signature shuffle
@@ -41,8 +41,10 @@ func (c Config) NewScheme() (*Scheme, error) {
 		return Banding(c.Seed, c.Bands, c.Rows)
 	case "oph":
 		return OnePermutation(c.Seed, c.Bands, c.Rows)
+	case "simhash", "exact":
+		return Unbanded(c.Scheme, c.Seed), nil // their candidates come from the records
 	}
-	return nil, fmt.Errorf("minhash: unknown scheme %q (want bands, oph or weissman)", c.Scheme)
+	return nil, fmt.Errorf("minhash: unknown scheme %q (want bands, oph, weissman, simhash or exact)", c.Scheme)
 }
 
 // Sign shingles and signs the sentences of each page of

@@ -56,6 +56,13 @@ func Weissman(seed uint64) *Scheme {
 	return s
 }
 
+// Unbanded returns a scheme of no bands, for the candidate stages that do
+// not band MinHash signatures (simhash, exact): a signer of it appends no
+// key, and Sign emits no entry.
+func Unbanded(name string, seed uint64) *Scheme {
+	return &Scheme{Name: name, Seed: seed}
+}
+
 // Banding returns the standard scheme of bands×rows independent 64-bit
 // multiply-shift hashes, band j using hashes j·rows … j·rows+rows-1.
 func Banding(seed uint64, bands, rows int) (*Scheme, error) {
@@ -167,7 +174,7 @@ func NewSigner(s *Scheme) *Signer {
 // AppendKeys appends the scheme's band keys for the given shingle hashes to
 // dst, one per band in band order. With no shingles it appends nothing.
 func (g *Signer) AppendKeys(dst []uint64, shingles []uint64) []uint64 {
-	if len(shingles) == 0 {
+	if len(shingles) == 0 || g.scheme.Bands == 0 {
 		return dst
 	}
 	s := g.scheme
