@@ -1,0 +1,385 @@
+// Package docfreq estimates the document frequency of tokens over the
+// in-window sentences: in how many sentences a shingle (or a word) occurs.
+//
+// The schemes that are not MinHash banding need it. An exact
+// set-similarity join by prefix filtering (package setjoin) orders every
+// sentence's shingles rarest first, so that the few shingles of a prefix are
+// rare and the groups of sentences sharing one stay small; a weighted
+// SimHash weighs a token by its inverse document frequency. Neither needs
+// exact frequencies: any global order is correct for the join, and a weight
+// only has to tell rare tokens from common ones.
+//
+// So the frequencies are a count-min sketch (Cormode and Muthukrishnan,
+// 2005): Depth rows of Width saturating uint32 counters; a token adds one
+// to one counter of each row, chosen by a hash of the token salted by the
+// row, and its count is the least of its counters. A count is never below
+// the token's true frequency and exceeds it only by collisions, about
+// (tokens added)/Width on average. A sketch is a sum, so sketches of parts
+// of the input merge, by adding counters, into exactly the sketch of the
+// whole, whatever the parts: Count (beam.go) counts every bundle into its
+// own sketch and merges them with a Beam combine, and the result does not
+// depend on how the runner bundled the input.
+//
+// The sketch has two rows of 2^21 counters (16 MiB) rather than four of
+// 2^20: at the same size, a token that occurs once keeps a count of one
+// (the join's best case: such a token can match nothing) more often with
+// fewer, wider rows, as long as the rows are not full.
+package docfreq
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/transforms/shingle"
+)
+
+// Tokens says what a sentence is made of for counting.
+type Tokens string
+
+const (
+	// Shingles are the distinct hashes of the sentence's character
+	// shingles (package shingle): those minhash.Sign signs.
+	Shingles Tokens = "shingles"
+	// Words are the maximal runs of Unicode letters and digits (with the
+	// combining marks inside them, so that a word of Devanagari or Thai is
+	// not cut at its vowel signs), case-folded when the normalisation
+	// folds case, each hashed to 64 bits.
+	Words Tokens = "words"
+)
+
+// Config says what Count counts.
+type Config struct {
+	Tokens        Tokens
+	ShingleLength int                   // characters per shingle (Tokens == Shingles)
+	Norm          shingle.Normalization // FoldCase also folds the case of words
+	Workers       int                   // goroutines of the counting DoFn's pool (0: GOMAXPROCS)
+}
+
+// Validate reports a configuration Count cannot run with.
+func (c Config) Validate() error {
+	switch c.Tokens {
+	case Shingles:
+		if c.ShingleLength < 1 {
+			return fmt.Errorf("docfreq: shingles of %d characters: need at least 1", c.ShingleLength)
+		}
+	case Words:
+	default:
+		return fmt.Errorf("docfreq: unknown tokens %q (want %q or %q)", c.Tokens, Shingles, Words)
+	}
+	return nil
+}
+
+// Tokenizer turns sentences into their distinct tokens, reusing its
+// buffers. It is not safe for concurrent use; make one per worker.
+type Tokenizer struct {
+	tokens   Tokens
+	norm     shingle.Normalization
+	shingler *shingle.Shingler
+}
+
+// Tokenizer returns a Tokenizer for c's tokens. An unknown kind of token
+// (see Validate) gives a Tokenizer of words.
+func (c Config) Tokenizer() *Tokenizer {
+	t := &Tokenizer{tokens: c.Tokens, norm: c.Norm}
+	if c.Tokens == Shingles {
+		t.shingler = shingle.New(c.ShingleLength, c.Norm)
+	}
+	return t
+}
+
+// AppendTokens appends the distinct tokens of text to dst, in increasing
+// order, and returns the extended slice. A text shorter than one shingle
+// has no shingle, and so no token of that kind.
+func (t *Tokenizer) AppendTokens(dst []uint64, text string) []uint64 {
+	start := len(dst)
+	if t.shingler != nil {
+		dst = append(dst, t.shingler.Hashes(text)...)
+	} else {
+		dst = appendWords(dst, text, t.norm.FoldCase)
+	}
+	slices.Sort(dst[start:])
+	return dst[:start+len(slices.Compact(dst[start:]))]
+}
+
+// wordSeed salts the hashes of words, so that a word's hash is not that of
+// a shingle of the same runes.
+const wordSeed uint64 = 0x2545f4914f6cdd1d
+
+// appendWords appends the hash of every word of text to dst, repeats
+// included. A word's hash is a polynomial hash of its runes (case-folded
+// if fold), mixed by splitmix64: equal words, equal hashes.
+func appendWords(dst []uint64, text string, fold bool) []uint64 {
+	const base = mix.Gamma
+	h, in := wordSeed, false
+	for i := 0; i < len(text); {
+		r := rune(text[i])
+		if r < utf8.RuneSelf {
+			i++
+		} else {
+			var size int
+			r, size = utf8.DecodeRuneInString(text[i:])
+			i += size
+		}
+		switch {
+		case isWordRune(r) || in && r >= utf8.RuneSelf && unicode.IsMark(r):
+			if fold {
+				r = foldRune(r)
+			}
+			h = h*base + uint64(r) + 1
+			in = true
+		case in:
+			dst = append(dst, mix.Splitmix64(h))
+			h, in = wordSeed, false
+		}
+	}
+	if in {
+		dst = append(dst, mix.Splitmix64(h))
+	}
+	return dst
+}
+
+// isWordRune reports whether r is a letter or a digit, without the
+// unicode tables for ASCII.
+func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// foldRune lower-cases r, as shingle.Normalization does with FoldCase.
+func foldRune(r rune) rune {
+	if r < utf8.RuneSelf {
+		if 'A' <= r && r <= 'Z' {
+			r += 'a' - 'A'
+		}
+		return r
+	}
+	return unicode.ToLower(r)
+}
+
+// The sketch's shape. Two sketches of different shapes do not merge, and
+// an encoding of another shape does not decode.
+const (
+	Depth     = 2       // rows
+	WidthBits = 21      // log2 of the counters of a row
+	Width     = 1 << 21 // counters of a row
+)
+
+// Sketch is a count-min sketch of document frequencies. Its zero value is
+// an empty sketch, which takes no memory until the first Add.
+type Sketch struct {
+	docs  int64
+	cells []uint32 // Depth rows of Width counters, row after row; nil while empty
+}
+
+// cell returns the index in cells of token's counter in row.
+func cell(token uint64, row int) int {
+	return row<<WidthBits | int(mix.Splitmix64(token+uint64(row+1)*mix.Gamma)>>(64-WidthBits))
+}
+
+// Add adds one occurrence of token, saturating at the counters' maximum.
+func (s *Sketch) Add(token uint64) {
+	if s.cells == nil {
+		s.cells = make([]uint32, Depth*Width)
+	}
+	for row := range Depth {
+		c := &s.cells[cell(token, row)]
+		if *c != math.MaxUint32 {
+			*c++
+		}
+	}
+}
+
+// AddDocument counts one document (sentence) whose distinct tokens are
+// tokens: each is added once, and Documents grows by one. tokens must not
+// repeat a token, or it is counted twice.
+func (s *Sketch) AddDocument(tokens []uint64) {
+	for _, t := range tokens {
+		s.Add(t)
+	}
+	s.docs++
+}
+
+// Count returns an upper bound of the number of times token was added: the
+// least of its counters. It is exact unless other tokens collide with it
+// in every row.
+func (s *Sketch) Count(token uint64) uint32 {
+	if s.cells == nil {
+		return 0
+	}
+	n := uint32(math.MaxUint32)
+	for row := range Depth {
+		n = min(n, s.cells[cell(token, row)])
+	}
+	return n
+}
+
+// Documents is the number of documents counted by AddDocument, over every
+// merged sketch.
+func (s *Sketch) Documents() int64 { return s.docs }
+
+// Empty reports whether nothing was counted: no document, no token.
+func (s *Sketch) Empty() bool { return s.docs == 0 && !slices.ContainsFunc(s.cells, nonZero) }
+
+// Merge adds o's counts to s, saturating: s becomes the sketch of
+// everything added to either.
+func (s *Sketch) Merge(o *Sketch) {
+	s.docs += o.docs
+	if o.cells == nil {
+		return
+	}
+	if s.cells == nil {
+		s.cells = slices.Clone(o.cells)
+		return
+	}
+	for i, c := range o.cells {
+		sum := s.cells[i] + c
+		if sum < c {
+			sum = math.MaxUint32
+		}
+		s.cells[i] = sum
+	}
+}
+
+// Reset empties s, keeping its memory.
+func (s *Sketch) Reset() {
+	s.docs = 0
+	clear(s.cells)
+}
+
+// Equal reports whether s and o hold the same counts.
+func (s *Sketch) Equal(o *Sketch) bool {
+	if s.docs != o.docs {
+		return false
+	}
+	switch {
+	case s.cells == nil && o.cells == nil:
+		return true
+	case s.cells == nil:
+		return !slices.ContainsFunc(o.cells, nonZero)
+	case o.cells == nil:
+		return !slices.ContainsFunc(s.cells, nonZero)
+	}
+	return slices.Equal(s.cells, o.cells)
+}
+
+func nonZero(c uint32) bool { return c != 0 }
+
+// The encoding: a magic byte, Depth and WidthBits, the uvarint of the
+// documents, then a form byte and the counters: none (an empty sketch),
+// sparse (the uvarint number of non-zero counters, then for each the
+// uvarint of its index's step from the previous one's and the uvarint of
+// its value), or dense (every counter, 4 bytes little-endian). The shorter
+// form is chosen by the number of non-zero counters, so equal sketches
+// encode equally.
+const (
+	magic      = 'D'
+	formEmpty  = 0
+	formSparse = 1
+	formDense  = 2
+)
+
+// ErrCorrupt reports an encoding that does not decode.
+var ErrCorrupt = errors.New("docfreq: corrupt sketch encoding")
+
+// AppendBinary appends the encoding of s to b.
+func (s *Sketch) AppendBinary(b []byte) ([]byte, error) {
+	b = append(b, magic, Depth, WidthBits)
+	b = binary.AppendUvarint(b, uint64(s.docs))
+	nonZero := 0
+	for _, c := range s.cells {
+		if c != 0 {
+			nonZero++
+		}
+	}
+	switch {
+	case nonZero == 0:
+		return append(b, formEmpty), nil
+	case nonZero < len(s.cells)/2: // a sparse counter takes 2 to 9 bytes, mostly 3 to 5
+		b = append(b, formSparse)
+		b = binary.AppendUvarint(b, uint64(nonZero))
+		prev := 0
+		for i, c := range s.cells {
+			if c != 0 {
+				b = binary.AppendUvarint(b, uint64(i-prev))
+				b = binary.AppendUvarint(b, uint64(c))
+				prev = i
+			}
+		}
+		return b, nil
+	}
+	b = append(b, formDense)
+	b = slices.Grow(b, 4*len(s.cells))
+	for _, c := range s.cells {
+		b = binary.LittleEndian.AppendUint32(b, c)
+	}
+	return b, nil
+}
+
+// MarshalBinary returns the encoding of s.
+func (s *Sketch) MarshalBinary() ([]byte, error) { return s.AppendBinary(nil) }
+
+// UnmarshalBinary decodes what AppendBinary wrote into s.
+func (s *Sketch) UnmarshalBinary(b []byte) error {
+	if len(b) < 3 || b[0] != magic {
+		return fmt.Errorf("%w: no header", ErrCorrupt)
+	}
+	if b[1] != Depth || b[2] != WidthBits {
+		return fmt.Errorf("docfreq: a sketch of %d rows of 2^%d counters, where this build uses %d of 2^%d", b[1], b[2], Depth, WidthBits)
+	}
+	b = b[3:]
+	docs, n := binary.Uvarint(b)
+	if n <= 0 || docs > math.MaxInt64 || n >= len(b) {
+		return fmt.Errorf("%w: bad document count", ErrCorrupt)
+	}
+	form, b := b[n], b[n+1:]
+	out := Sketch{docs: int64(docs)}
+	switch form {
+	case formEmpty:
+	case formSparse:
+		count, n := binary.Uvarint(b)
+		if n <= 0 || count == 0 || count > Depth*Width {
+			return fmt.Errorf("%w: bad number of counters", ErrCorrupt)
+		}
+		b = b[n:]
+		out.cells = make([]uint32, Depth*Width)
+		i := 0
+		for k := range count {
+			step, n := binary.Uvarint(b)
+			if n <= 0 || (k > 0 && step == 0) || step >= uint64(len(out.cells)-i) {
+				return fmt.Errorf("%w: bad counter index", ErrCorrupt)
+			}
+			b = b[n:]
+			v, n := binary.Uvarint(b)
+			if n <= 0 || v == 0 || v > math.MaxUint32 {
+				return fmt.Errorf("%w: bad counter value", ErrCorrupt)
+			}
+			b = b[n:]
+			i += int(step)
+			out.cells[i] = uint32(v)
+		}
+	case formDense:
+		if len(b) < 4*Depth*Width {
+			return fmt.Errorf("%w: %d bytes of counters, want %d", ErrCorrupt, len(b), 4*Depth*Width)
+		}
+		out.cells = make([]uint32, Depth*Width)
+		for i := range out.cells {
+			out.cells[i] = binary.LittleEndian.Uint32(b[4*i:])
+		}
+		b = b[4*Depth*Width:]
+	default:
+		return fmt.Errorf("%w: unknown form %d", ErrCorrupt, form)
+	}
+	if len(b) != 0 {
+		return fmt.Errorf("%w: %d bytes after the counters", ErrCorrupt, len(b))
+	}
+	*s = out
+	return nil
+}
