@@ -310,3 +310,49 @@ func BenchmarkSketchCount(b *testing.B) {
 	}
 	_ = sum
 }
+
+func TestSorter(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var s Sorter
+	for n := range 700 {
+		for _, skewed := range []bool{false, true} {
+			xs := make([]uint64, n)
+			for i := range xs {
+				xs[i] = r.Uint64()
+				if skewed {
+					xs[i] = uint64(r.IntN(50)) // all in the first bucket, repeated
+				} else if i > 0 && r.IntN(5) == 0 {
+					xs[i] = xs[r.IntN(i)]
+				}
+			}
+			want := slices.Clone(xs)
+			slices.Sort(want)
+			s.Sort(xs)
+			if !slices.Equal(xs, want) {
+				t.Fatalf("%d hashes (skewed %v) not sorted", n, skewed)
+			}
+		}
+	}
+}
+
+func BenchmarkSorter(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	xs := make([]uint64, 200)
+	for i := range xs {
+		xs[i] = r.Uint64()
+	}
+	w := make([]uint64, len(xs))
+	b.Run("slices.Sort", func(b *testing.B) {
+		for b.Loop() {
+			copy(w, xs)
+			slices.Sort(w)
+		}
+	})
+	b.Run("Sorter", func(b *testing.B) {
+		var s Sorter
+		for b.Loop() {
+			copy(w, xs)
+			s.Sort(w)
+		}
+	})
+}
