@@ -24,10 +24,11 @@ var flagGroups = []struct {
 }{
 	{"Input and output", []string{"input", "input_format", "baseline", "output", "run_id", "namespaces", "max_page_bytes", "split_bytes"}},
 	{"Text", []string{"shingle_length", "min_shingles", "max_shingles", "fold_case", "collapse_space"}},
-	{"MinHash", []string{"scheme", "threshold", "recall", "max_bands", "bands", "rows", "seed"}},
+	{"Candidates", []string{"scheme", "threshold", "recall", "max_bands", "bands", "rows", "seed"}},
+	{"SimHash (--scheme simhash)", []string{"features", "simhash_bits", "permutations", "window", "max_hamming"}},
 	{"Verification", []string{"min_jaccard", "max_edit", "top_pairs", "report_examples"}},
 	{"Shared passages", []string{"passage_gap", "min_passage", "passage_text"}},
-	{"Execution", []string{"shards", "dofn_workers", "rounds", "output_shards", "formats", "max_members", "emit_sentences", "quiet", "progress_interval", "cpuprofile", "version"}},
+	{"Execution", []string{"shards", "dofn_workers", "rounds", "output_shards", "formats", "max_members", "emit_sentences", "emit_edges", "quiet", "progress_interval", "cpuprofile", "version"}},
 }
 
 // commonBeamFlags are the Beam flags --help lists, with what they mean

@@ -120,13 +120,13 @@ func TestCLI(t *testing.T) {
 		}
 		// The pipeline's flags come first, by group, then Beam's.
 		var order []int
-		for _, h := range []string{"Input and output:", "Text:", "MinHash:", "Verification:", "Execution:", "Beam runner flags", "  -input string", "  -threshold float", "  -runner string"} {
+		for _, h := range []string{"Input and output:", "Text:", "Candidates:", "Verification:", "Execution:", "Beam runner flags", "  -input string", "  -threshold float", "  -runner string"} {
 			order = append(order, strings.Index(c.stdout, h))
 		}
 		if slices.Contains(order, -1) || !slices.IsSorted(order[:6]) || order[6] > order[1] || order[7] > order[3] || order[8] < order[5] {
 			t.Errorf("--help lacks a group or has them out of order (positions %v):\n%s", order, c.stdout)
 		}
-		if len(lines) > 140 { // the header and the pipeline's ~50 flags, 2 lines each; Beam's ~60 would add 120
+		if len(lines) > 160 { // the header and the pipeline's ~60 flags, 2 lines each; Beam's ~60 would add 120
 			t.Errorf("--help prints %d lines; want Beam's ~60 flags behind --help_beam", len(lines))
 		}
 		beam := c.stdout[order[5]:]
@@ -206,7 +206,7 @@ func TestCLI(t *testing.T) {
 			{[]string{"--shards=-1"}, "--shards must be at least 1, or 0 for the runner's default, got -1"},
 			{[]string{"--rounds=-1"}, "--rounds must be at least 0, got -1"},
 			{[]string{"--output_shards=0"}, "--output_shards must be between 1 and 99999, got 0"},
-			{[]string{"--scheme=lsh"}, `--scheme must be 'oph', 'bands' or 'weissman', got "lsh"`},
+			{[]string{"--scheme=lsh"}, `--scheme must be 'oph', 'bands', 'weissman', 'simhash' or 'exact', got "lsh"`},
 			{[]string{"--run_id=../x"}, `--run_id "../x" must be a plain directory name`},
 		} {
 			wantUsageError(t, bin, tmp, tt.want, append([]string{"--input", sample, "--output", out}, tt.args...), tt.args)

@@ -165,13 +165,18 @@ func writePassages(w io.Writer, doc summary.Document) {
 
 func writeCurve(w io.Writer, raw json.RawMessage) {
 	var curve struct {
+		Formula     string
 		Bands, Rows int
 		Points      []minhash.Point
 	}
 	if json.Unmarshal(raw, &curve) != nil {
 		return
 	}
-	fmt.Fprintf(w, "collision curve 1-(1-s^%d)^%d:", curve.Rows, curve.Bands)
+	if curve.Bands > 0 {
+		fmt.Fprintf(w, "collision curve 1-(1-s^%d)^%d:", curve.Rows, curve.Bands)
+	} else {
+		fmt.Fprintf(w, "candidate curve %s:", curve.Formula)
+	}
 	for _, p := range curve.Points {
 		fmt.Fprintf(w, " %.2f→%.3f", p.Similarity, p.Probability)
 	}

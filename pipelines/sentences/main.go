@@ -59,12 +59,17 @@ var (
 	maxShingles   = flag.Int("max_shingles", defaults.MaxShingles, "keep sentences with fewer than this many shingles")
 	foldCase      = flag.Bool("fold_case", defaults.FoldCase, "lower-case sentences before shingling")
 	collapseSpace = flag.Bool("collapse_space", defaults.CollapseSpace, "collapse runs of white space to one space before shingling")
-	scheme        = flag.String("scheme", defaults.Scheme, "MinHash scheme: 'oph' (bands×rows chosen from --threshold, from one hash per shingle: one-permutation hashing), 'bands' (the same bands×rows from as many independent hashes: 20× slower signing) or 'weissman' (the papers' 20-hash family, 10 signatures of 10)")
-	threshold     = flag.Float64("threshold", defaults.Threshold, "oph and bands schemes: Jaccard similarity at which a pair must collide with probability ≥ --recall")
+	scheme        = flag.String("scheme", defaults.Scheme, "how candidate pairs are found: 'oph' (MinHash, bands×rows chosen from --threshold, from one hash per shingle: one-permutation hashing), 'bands' (the same bands×rows from as many independent hashes: 20× slower signing), 'weissman' (the papers' 20-hash family, 10 signatures of 10), 'simhash' (random-hyperplane signatures sorted in --permutations orders, neighbours within --window compared by Hamming distance) or 'exact' (every pair with shingle Jaccard ≥ --threshold, by a prefix-filtering join)")
+	threshold     = flag.Float64("threshold", defaults.Threshold, "oph and bands: Jaccard similarity at which a pair must collide with probability ≥ --recall; simhash: the cosine similarity that sets --max_hamming; exact: the Jaccard similarity of the join")
 	recall        = flag.Float64("recall", defaults.Recall, "oph and bands schemes: collision probability required at --threshold")
 	maxBands      = flag.Int("max_bands", defaults.MaxBands, "oph and bands schemes: most band keys per sentence when choosing bands×rows")
 	bands         = flag.Int("bands", defaults.Bands, "oph and bands schemes: number of bands (0: choose from --threshold)")
 	rows          = flag.Int("rows", defaults.Rows, "oph and bands schemes: minhashes per band (0: choose from --threshold)")
+	features      = flag.String("features", defaults.Simhash.Features, "simhash: what a signature is made of: 'shingles' (the sentence's character shingles, as MinHash) or 'words' (its words weighted by TF-IDF)")
+	simhashBits   = flag.Int("simhash_bits", defaults.Simhash.Bits, "simhash: bits of a signature (1–64)")
+	permutations  = flag.Int("permutations", defaults.Simhash.Permutations, "simhash: orders in which the signatures are sorted, each by another permutation of their bits")
+	window        = flag.Int("window", defaults.Simhash.Window, "simhash: each signature is compared with the next window-1 of each sorted order")
+	maxHamming    = flag.Int("max_hamming", defaults.Simhash.MaxHamming, "simhash: the most bits in which a candidate pair's signatures may differ (-1: ⌊bits·acos(--threshold)/π⌋)")
 	seed          = flag.Uint64("seed", defaults.Seed, "seed of the hash functions; same seed and input give the same output")
 	minJaccard    = flag.Float64("min_jaccard", defaults.MinJaccard, "verification: accept a candidate pair whose shingle Jaccard similarity is at least this, or")
 	maxEdit       = flag.Float64("max_edit", defaults.MaxEdit, "verification: whose character edit distance is at most this fraction of the longer sentence")
@@ -77,6 +82,7 @@ var (
 	minPassage    = flag.Int("min_passage", defaults.MinPassage, "shared passages: the fewest matched sentence pairs of a passage in passages-*.jsonl (0: find no passages)")
 	passageText   = flag.Bool("passage_text", defaults.PassageText, "shared passages: write each passage's matched sentence pairs with both texts")
 	emitSentences = flag.Bool("emit_sentences", defaults.EmitSentences, "also write every in-window sentence to sentences-*.jsonl, with the id of its cluster (empty when none)")
+	emitEdges     = flag.Bool("emit_edges", defaults.EmitEdges, "also write every verified edge (a pair of sentence ids with its Jaccard similarity and edit distance) to edges-*.jsonl")
 	formats       = flag.String("formats", strings.Join(defaults.Formats, ","), "output formats: jsonl, or jsonl,parquet to also write clusters-*.parquet (and sentences-*.parquet) beside the JSON lines")
 	maxMembers    = flag.Int("max_members", defaults.MaxMembers, "most members a cluster's line lists; a larger cluster lists an even sample and counts the rest in members_omitted (0: all)")
 	quiet         = flag.Bool("quiet", false, "no progress lines and no runner log lines on stderr, only warnings and errors")
@@ -286,9 +292,10 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 		ShingleLength: *shingleLength, MinShingles: *minShingles, MaxShingles: *maxShingles,
 		FoldCase: *foldCase, CollapseSpace: *collapseSpace,
 		Scheme: *scheme, Threshold: *threshold, Recall: *recall, MaxBands: *maxBands, Bands: *bands, Rows: *rows, Seed: *seed,
+		Simhash:    SimhashOptions{Features: *features, Bits: *simhashBits, Permutations: *permutations, Window: *window, MaxHamming: *maxHamming},
 		MinJaccard: *minJaccard, MaxEdit: *maxEdit, TopPairs: *topPairs,
 		PassageGap: *passageGap, MinPassage: *minPassage, PassageText: *passageText,
-		Shards: shardsFor(*shards, runner), Rounds: *rounds, OutputShards: *outputShards, EmitSentences: *emitSentences,
+		Shards: shardsFor(*shards, runner), Rounds: *rounds, OutputShards: *outputShards, EmitSentences: *emitSentences, EmitEdges: *emitEdges,
 		MaxMembers: *maxMembers, Formats: parseFormats(*formats), Examples: *examples, DofnWorkers: *dofnWorkers, Runner: runner,
 		Set: set,
 	}

@@ -26,37 +26,43 @@ type Options struct {
 	// InputFormat is --input_format: auto (each file's format chosen by
 	// its content), mediawiki, jsonl or text, for every file of --input
 	// and --baseline.
-	InputFormat   string   `json:"input_format"`
-	Output        string   `json:"-"` // the output root; results go to Output/RunID
-	RunID         string   `json:"-"`
-	Namespaces    []int    `json:"namespaces"`
-	MaxPageBytes  int      `json:"max_page_bytes"`
-	SplitBytes    int64    `json:"split_bytes"`
-	ShingleLength int      `json:"shingle_length"`
-	MinShingles   int      `json:"min_shingles"`
-	MaxShingles   int      `json:"max_shingles"`
-	FoldCase      bool     `json:"fold_case"`
-	CollapseSpace bool     `json:"collapse_space"`
-	Scheme        string   `json:"scheme"`
-	Threshold     float64  `json:"threshold"`
-	Recall        float64  `json:"recall"`
-	MaxBands      int      `json:"max_bands"`
-	Bands         int      `json:"bands"`
-	Rows          int      `json:"rows"`
-	Seed          uint64   `json:"seed"`
-	MinJaccard    float64  `json:"min_jaccard"`
-	MaxEdit       float64  `json:"max_edit"`
-	TopPairs      int      `json:"top_pairs"`
-	PassageGap    int      `json:"passage_gap"`
-	MinPassage    int      `json:"min_passage"`
-	PassageText   bool     `json:"passage_text"`
-	Shards        int      `json:"shards"`
-	Rounds        int      `json:"rounds"`
-	OutputShards  int      `json:"output_shards"`
-	EmitSentences bool     `json:"emit_sentences"`
-	MaxMembers    int      `json:"max_members"`
-	Formats       []string `json:"formats"`         // jsonl, and parquet if asked for
-	Examples      int      `json:"report_examples"` // example clusters of each kind in report.html
+	InputFormat   string  `json:"input_format"`
+	Output        string  `json:"-"` // the output root; results go to Output/RunID
+	RunID         string  `json:"-"`
+	Namespaces    []int   `json:"namespaces"`
+	MaxPageBytes  int     `json:"max_page_bytes"`
+	SplitBytes    int64   `json:"split_bytes"`
+	ShingleLength int     `json:"shingle_length"`
+	MinShingles   int     `json:"min_shingles"`
+	MaxShingles   int     `json:"max_shingles"`
+	FoldCase      bool    `json:"fold_case"`
+	CollapseSpace bool    `json:"collapse_space"`
+	Scheme        string  `json:"scheme"`
+	Threshold     float64 `json:"threshold"`
+	Recall        float64 `json:"recall"`
+	MaxBands      int     `json:"max_bands"`
+	Bands         int     `json:"bands"`
+	Rows          int     `json:"rows"`
+	Seed          uint64  `json:"seed"`
+	// Simhash holds the parameters of --scheme simhash; it is absent from
+	// summary.json with any other scheme.
+	Simhash       SimhashOptions `json:"simhash,omitzero"`
+	MinJaccard    float64        `json:"min_jaccard"`
+	MaxEdit       float64        `json:"max_edit"`
+	TopPairs      int            `json:"top_pairs"`
+	PassageGap    int            `json:"passage_gap"`
+	MinPassage    int            `json:"min_passage"`
+	PassageText   bool           `json:"passage_text"`
+	Shards        int            `json:"shards"`
+	Rounds        int            `json:"rounds"`
+	OutputShards  int            `json:"output_shards"`
+	EmitSentences bool           `json:"emit_sentences"`
+	// EmitEdges writes the verified edges to edges-*.jsonl; absent from
+	// summary.json when not asked for.
+	EmitEdges  bool     `json:"emit_edges,omitempty"`
+	MaxMembers int      `json:"max_members"`
+	Formats    []string `json:"formats"`         // jsonl, and parquet if asked for
+	Examples   int      `json:"report_examples"` // example clusters of each kind in report.html
 
 	// DofnWorkers is --dofn_workers as given (0: the runner's default);
 	// Workers resolves it. It is not in summary.json: the output is the
@@ -80,6 +86,19 @@ type Options struct {
 	Set map[string]bool `json:"-"`
 }
 
+// SimhashOptions are the parameters of --scheme simhash: random-hyperplane
+// signatures of Bits bits over the sentence's Features, sorted under
+// Permutations permutations of their bits, each compared with the next
+// Window-1 in every order; pairs at most MaxHamming bits apart are
+// candidates (-1: chosen from --threshold as a cosine).
+type SimhashOptions struct {
+	Features     string `json:"features"`
+	Bits         int    `json:"bits"`
+	Permutations int    `json:"permutations"`
+	Window       int    `json:"window"`
+	MaxHamming   int    `json:"max_hamming"`
+}
+
 // DefaultOptions returns every parameter's default: the flags take theirs
 // from it, and the tests start from it. Input and Output have none. Shards
 // and DofnWorkers are 0, the runner's default: optionsFromFlags resolves
@@ -101,6 +120,7 @@ func DefaultOptions() Options {
 		Recall:        0.99,
 		MaxBands:      20,
 		Seed:          1,
+		Simhash:       SimhashOptions{Features: "shingles", Bits: 64, Permutations: 10, Window: 10, MaxHamming: -1},
 		MinJaccard:    thresholds.MinJaccard,
 		MaxEdit:       thresholds.MaxEdit,
 		TopPairs:      20,
@@ -163,6 +183,11 @@ func (o Options) outputs() []string {
 	if len(o.Baseline) > 0 {
 		for i := range o.OutputShards {
 			names = append(names, result.ShardName("changes", i, o.OutputShards))
+		}
+	}
+	if o.EmitEdges {
+		for i := range o.OutputShards {
+			names = append(names, result.ShardName("edges", i, o.OutputShards))
 		}
 	}
 	if o.EmitSentences {

@@ -95,7 +95,7 @@ func (o Options) passageOptions() passage.Options {
 
 // verifyConfig is the part of the options the verification stage needs.
 func (o Options) verifyConfig() verify.Config {
-	return verify.Config{
+	cfg := verify.Config{
 		ShingleLength: o.ShingleLength,
 		Norm:          shingle.Normalization{FoldCase: o.FoldCase, CollapseSpace: o.CollapseSpace},
 		Thresholds:    verify.Thresholds{MinJaccard: o.MinJaccard, MaxEdit: o.MaxEdit},
@@ -103,6 +103,10 @@ func (o Options) verifyConfig() verify.Config {
 		EdgeShards:    o.Shards,
 		Workers:       o.Workers(),
 	}
+	if o.EmitEdges {
+		cfg.LineShards = o.OutputShards
+	}
+	return cfg
 }
 
 // Build adds the sentence near-duplicate pipeline to s: it validates opts
@@ -142,13 +146,13 @@ func Build(s beam.Scope, opts Options) error {
 	entries, records, infos, signCounts := minhash.Sign(s, split, opts.signConfig())
 	dupCounts := dedupe.Count(s, infos)
 	candidates, bucketCounts := bucket.Candidates(s, entries, opts.Shards, opts.Workers())
-	edges, sims, needed, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
+	edges, sims, needed, edgeLines, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
 	labels := component.Labels(s, edges, opts.Rounds, opts.Shards, opts.Shards)
 	clusters, pairs, memberships, clusterCounts := cluster.Assemble(s, labels, needed, sims, opts.clusterConfig())
 	lines, categoryCounts := categorize.Clusters(s, clusters, opts.categoryConfig())
 
 	partials := []beam.PCollection{readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, clusterCounts, categoryCounts}
-	out := outputs{clusters: lines, dead: dead, sentences: records, memberships: memberships, pairs: pairs}
+	out := outputs{clusters: lines, dead: dead, sentences: records, memberships: memberships, pairs: pairs, edges: edgeLines}
 	if opts.MinPassage > 0 {
 		passages, docPairs, passageCounts := passage.Find(s, sims, infos, needed, opts.passageOptions())
 		out.passages, out.docPairs = &passages, docPairs
@@ -180,6 +184,8 @@ type outputs struct {
 	total       beam.PCollection // the one tally.Counts
 	// changes are the lines of changes-*.jsonl; nil without --baseline.
 	changes *shuffle.Lines
+	// edges are the lines of edges-*.jsonl, written with --emit_edges.
+	edges shuffle.Lines
 }
 
 // writeOutputs writes the run's files to opts.RunDir(): report.html once
@@ -195,6 +201,9 @@ func writeOutputs(s beam.Scope, opts Options, doc summary.Document, out outputs)
 	}
 	if out.changes != nil {
 		written = append(written, result.Write(s, dir, "changes", opts.OutputShards, *out.changes))
+	}
+	if opts.EmitEdges {
+		written = append(written, result.Write(s, dir, "edges", opts.OutputShards, out.edges))
 	}
 	if opts.EmitSentences {
 		lines := sentence.Lines(s, out.sentences, out.memberships, opts.OutputShards)
@@ -222,13 +231,7 @@ func summaryDocument(opts Options, scheme *minhash.Scheme) (summary.Document, er
 	if err != nil {
 		return summary.Document{}, fmt.Errorf("encoding parameters: %w", err)
 	}
-	curve, err := json.Marshal(struct {
-		Formula string          `json:"formula"`
-		Bands   int             `json:"bands"`
-		Rows    int             `json:"rows"`
-		Family  int             `json:"hash_functions"`
-		Points  []minhash.Point `json:"points"`
-	}{"1-(1-s^rows)^bands", scheme.Bands, scheme.Rows, scheme.Family(), scheme.Curve()})
+	curve, err := candidateCurve(opts, scheme)
 	if err != nil {
 		return summary.Document{}, fmt.Errorf("encoding collision curve: %w", err)
 	}

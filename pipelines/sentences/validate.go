@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -28,6 +29,17 @@ const (
 // bandingFlags are the flags that choose the banding of the oph and bands
 // schemes; the weissman scheme's is fixed.
 var bandingFlags = []string{"bands", "rows", "threshold", "recall", "max_bands"}
+
+// simhashFlags are the flags of the simhash scheme only.
+var simhashFlags = []string{"features", "simhash_bits", "permutations", "window", "max_hamming"}
+
+// Bounds of the simhash scheme's parameters: a signature is one uint64,
+// every order costs a shuffle of every sentence, and a window compares
+// each sentence with its window-1 successors.
+const (
+	maxPermutations = 64
+	maxWindow       = 1000
+)
 
 // Validate checks every option: each number's range (NaN and infinities
 // are refused), the scheme and the flags that apply to it (Set tells which
@@ -142,7 +154,14 @@ func checkAtLeast(checks ...atLeast) error {
 
 // validateScheme checks the scheme and the banding flags that apply to it.
 func (o Options) validateScheme() error {
+	if o.Scheme != "simhash" {
+		if set := o.explicit(simhashFlags...); len(set) > 0 {
+			return fmt.Errorf("%s %s not apply to --scheme %s, only to --scheme simhash", flagList(set), doVerb(set), o.Scheme)
+		}
+	}
 	switch o.Scheme {
+	case "simhash", "exact":
+		return o.validateSimhashOrExact()
 	case "weissman":
 		if set := o.explicit(bandingFlags...); len(set) > 0 {
 			return fmt.Errorf("--scheme weissman has a fixed banding (%d bands × %d rows): %s %s not apply", weissmanBands, weissmanRows, flagList(set), doVerb(set))
@@ -153,7 +172,7 @@ func (o Options) validateScheme() error {
 		return nil
 	case "oph", "bands":
 	default:
-		return fmt.Errorf("--scheme must be 'oph', 'bands' or 'weissman', got %q", o.Scheme)
+		return fmt.Errorf("--scheme must be 'oph', 'bands', 'weissman', 'simhash' or 'exact', got %q", o.Scheme)
 	}
 	switch {
 	case o.Bands < 0 || o.Rows < 0:
@@ -179,6 +198,45 @@ func (o Options) validateScheme() error {
 	return nil
 }
 
+// validateSimhashOrExact checks the options of the schemes that are not
+// MinHash banding: --threshold (a cosine for simhash, a Jaccard similarity
+// for exact), and simhash's own flags. The banding flags do not apply.
+func (o Options) validateSimhashOrExact() error {
+	if set := o.explicit("bands", "rows", "recall", "max_bands"); len(set) > 0 {
+		return fmt.Errorf("--scheme %s has no bands: %s %s not apply", o.Scheme, flagList(set), doVerb(set))
+	}
+	if !openUnitInterval(o.Threshold) && !(o.Scheme == "exact" && o.Threshold == 1) {
+		return fmt.Errorf("--threshold must be between 0 and 1 (exclusive), got %v", o.Threshold)
+	}
+	if o.Scheme == "exact" {
+		return nil
+	}
+	h := o.Simhash
+	switch {
+	case h.Features != "shingles" && h.Features != "words":
+		return fmt.Errorf("--features must be 'shingles' or 'words', got %q", h.Features)
+	case h.Bits < 1 || h.Bits > 64:
+		return fmt.Errorf("--simhash_bits must be between 1 and 64, got %d", h.Bits)
+	case h.Permutations < 1 || h.Permutations > maxPermutations:
+		return fmt.Errorf("--permutations must be between 1 and %d, got %d", maxPermutations, h.Permutations)
+	case h.Window < 2 || h.Window > maxWindow:
+		return fmt.Errorf("--window must be between 2 and %d, got %d", maxWindow, h.Window)
+	case h.MaxHamming < -1 || h.MaxHamming > h.Bits:
+		return fmt.Errorf("--max_hamming must be between 0 and --simhash_bits (%d), or -1 (from --threshold), got %d", h.Bits, h.MaxHamming)
+	}
+	if o.Set["max_hamming"] && h.MaxHamming >= 0 && o.Set["threshold"] {
+		return fmt.Errorf("--max_hamming sets the Hamming limit by hand: --threshold does not apply")
+	}
+	return nil
+}
+
+// maxHammingFor is the Hamming limit of simhash signatures of the given
+// bits for a cosine similarity: two vectors at angle θ differ in each bit
+// with probability θ/π.
+func maxHammingFor(cosine float64, bits int) int {
+	return int(math.Floor(float64(bits) * math.Acos(cosine) / math.Pi))
+}
+
 // resolve validates the options and chooses the banding: the weissman
 // scheme's fixed one, or for oph and bands, unless --bands and --rows give
 // it, the sharpest one of at most MaxBands bands that reaches the recall at
@@ -194,7 +252,15 @@ func (o *Options) resolve() error {
 // parameters the banding does not use, so that summary.json records only
 // what the run used.
 func (o *Options) chooseBanding() error {
+	if o.Scheme != "simhash" {
+		o.Simhash = SimhashOptions{}
+	}
 	switch {
+	case o.Scheme == "simhash" || o.Scheme == "exact":
+		o.Bands, o.Rows, o.Recall, o.MaxBands = 0, 0, 0, 0
+		if o.Scheme == "simhash" && o.Simhash.MaxHamming < 0 {
+			o.Simhash.MaxHamming = maxHammingFor(o.Threshold, o.Simhash.Bits)
+		}
 	case o.Scheme == "weissman":
 		o.Bands, o.Rows, o.Threshold, o.Recall, o.MaxBands = weissmanBands, weissmanRows, 0, 0, 0
 	case o.Bands == 0:

@@ -46,7 +46,7 @@ func TestValidate(t *testing.T) {
 		{"min_shingles", func(o *Options) { o.MinShingles = -1 }, "--min_shingles must be at least 0, got -1"},
 		{"empty window", func(o *Options) { o.MinShingles, o.MaxShingles = 75, 76 }, "--min_shingles 75 and --max_shingles 76 keep no sentence: a sentence is kept when min < shingles < max"},
 		{"max below min", func(o *Options) { o.MinShingles, o.MaxShingles = 75, 10 }, "--min_shingles 75 and --max_shingles 10 keep no sentence: a sentence is kept when min < shingles < max"},
-		{"scheme", func(o *Options) { o.Scheme = "minhash" }, `--scheme must be 'oph', 'bands' or 'weissman', got "minhash"`},
+		{"scheme", func(o *Options) { o.Scheme = "minhash" }, `--scheme must be 'oph', 'bands', 'weissman', 'simhash' or 'exact', got "minhash"`},
 		{"weissman --bands", func(o *Options) { o.Scheme, o.Bands, o.Set = "weissman", 3, set("bands") },
 			"--scheme weissman has a fixed banding (10 bands × 10 rows): --bands does not apply"},
 		{"weissman --threshold --recall", func(o *Options) { o.Scheme, o.Set = "weissman", set("threshold", "recall", "seed") },
@@ -88,6 +88,22 @@ func TestValidate(t *testing.T) {
 		{"max_members", func(o *Options) { o.MaxMembers = -1 }, "--max_members must be at least 0 (0: every member), got -1"},
 		{"report_examples", func(o *Options) { o.Examples = -1 }, "--report_examples must be between 0 and 5, got -1"},
 		{"report_examples huge", func(o *Options) { o.Examples = 6 }, "--report_examples must be between 0 and 5, got 6"},
+		{"simhash flag with oph", func(o *Options) { o.Set = set("window", "features") },
+			"--features, --window do not apply to --scheme oph, only to --scheme simhash"},
+		{"simhash flag with exact", func(o *Options) { o.Scheme, o.Set = "exact", set("max_hamming") },
+			"--max_hamming does not apply to --scheme exact, only to --scheme simhash"},
+		{"simhash --bands", func(o *Options) { o.Scheme, o.Set = "simhash", set("bands", "rows") }, "--scheme simhash has no bands: --bands, --rows do not apply"},
+		{"exact --recall", func(o *Options) { o.Scheme, o.Set = "exact", set("recall") }, "--scheme exact has no bands: --recall does not apply"},
+		{"exact threshold 0", func(o *Options) { o.Scheme, o.Threshold = "exact", 0 }, "--threshold must be between 0 and 1 (exclusive), got 0"},
+		{"simhash threshold 1", func(o *Options) { o.Scheme, o.Threshold = "simhash", 1 }, "--threshold must be between 0 and 1 (exclusive), got 1"},
+		{"features", func(o *Options) { o.Scheme, o.Simhash.Features = "simhash", "embeddings" }, `--features must be 'shingles' or 'words', got "embeddings"`},
+		{"simhash_bits", func(o *Options) { o.Scheme, o.Simhash.Bits = "simhash", 65 }, "--simhash_bits must be between 1 and 64, got 65"},
+		{"permutations", func(o *Options) { o.Scheme, o.Simhash.Permutations = "simhash", 0 }, "--permutations must be between 1 and 64, got 0"},
+		{"window", func(o *Options) { o.Scheme, o.Simhash.Window = "simhash", 1 }, "--window must be between 2 and 1000, got 1"},
+		{"max_hamming", func(o *Options) { o.Scheme, o.Simhash.MaxHamming = "simhash", 65 }, "--max_hamming must be between 0 and --simhash_bits (64), or -1 (from --threshold), got 65"},
+		{"max_hamming and threshold", func(o *Options) {
+			o.Scheme, o.Simhash.MaxHamming, o.Set = "simhash", 3, set("max_hamming", "threshold")
+		}, "--max_hamming sets the Hamming limit by hand: --threshold does not apply"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -129,6 +145,12 @@ func TestValidateAccepts(t *testing.T) {
 		{"output_shards max", func(o *Options) { o.OutputShards = 99999 }},
 		{"no report examples", func(o *Options) { o.Examples = 0 }},
 		{"most report examples", func(o *Options) { o.Examples = 5 }},
+		{"simhash", func(o *Options) { o.Scheme = "simhash" }},
+		{"simhash by hand", func(o *Options) {
+			o.Scheme, o.Simhash, o.Set = "simhash", SimhashOptions{Features: "words", Bits: 1, Permutations: 64, Window: 1000, MaxHamming: 0}, map[string]bool{"max_hamming": true}
+		}},
+		{"exact", func(o *Options) { o.Scheme = "exact" }},
+		{"exact at 1", func(o *Options) { o.Scheme, o.Threshold = "exact", 1 }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -140,8 +162,18 @@ func TestValidateAccepts(t *testing.T) {
 			if err := o.resolve(); err != nil {
 				t.Fatalf("resolve() = %v", err)
 			}
-			if o.Bands < 1 || o.Rows < 1 {
-				t.Errorf("resolved to %d bands × %d rows", o.Bands, o.Rows)
+			switch o.Scheme {
+			case "simhash", "exact":
+				if o.Bands != 0 || o.Rows != 0 || o.Recall != 0 || o.MaxBands != 0 || (o.Scheme == "simhash") != (o.Simhash != SimhashOptions{}) {
+					t.Errorf("%s resolved to %d bands × %d rows, recall %v, max bands %d, simhash %+v", o.Scheme, o.Bands, o.Rows, o.Recall, o.MaxBands, o.Simhash)
+				}
+				if o.Scheme == "simhash" && o.Simhash.MaxHamming < 0 {
+					t.Errorf("simhash resolved to --max_hamming %d", o.Simhash.MaxHamming)
+				}
+			default:
+				if o.Bands < 1 || o.Rows < 1 || o.Simhash != (SimhashOptions{}) {
+					t.Errorf("resolved to %d bands × %d rows, simhash %+v", o.Bands, o.Rows, o.Simhash)
+				}
 			}
 			if err := o.Validate(); err != nil {
 				t.Errorf("Validate() after resolve = %v", err)

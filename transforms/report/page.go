@@ -139,6 +139,10 @@ type CurveView struct {
 	Recall      float64
 	AtThreshold float64
 	SVG         template.HTML
+	// Banded is false for the schemes that band no signature (simhash,
+	// exact), which Description explains instead.
+	Banded      bool
+	Description string
 }
 
 // PairRow is a row of the top article pairs.
@@ -222,9 +226,16 @@ type parameters struct {
 	Threshold     float64 `json:"threshold"`
 	Recall        float64 `json:"recall"`
 	Seed          uint64  `json:"seed"`
-	MinJaccard    float64 `json:"min_jaccard"`
-	MaxEdit       float64 `json:"max_edit"`
-	MaxMembers    int     `json:"max_members"`
+	Simhash       struct {
+		Features     string `json:"features"`
+		Bits         int    `json:"bits"`
+		Permutations int    `json:"permutations"`
+		Window       int    `json:"window"`
+		MaxHamming   int    `json:"max_hamming"`
+	} `json:"simhash"`
+	MinJaccard float64 `json:"min_jaccard"`
+	MaxEdit    float64 `json:"max_edit"`
+	MaxMembers int     `json:"max_members"`
 }
 
 // NewPage builds the page of a run from its summary.json and Stats.
@@ -315,8 +326,32 @@ func curveView(doc document, params parameters) CurveView {
 	for i, pt := range cv.Points {
 		points[i] = [2]float64{pt.Similarity, pt.Probability}
 	}
+	v.Banded = cv.Bands > 0
+	if !v.Banded {
+		v.Description, v.AtThreshold = schemeDescription(params), 0
+		v.SVG = pointsChart(points, params)
+		return v
+	}
 	v.SVG = curveChart(cv.Formula == curveFormula, cv.Bands, cv.Rows, points, params.Threshold)
 	return v
+}
+
+// schemeDescription says how a scheme that bands no signature finds its
+// candidates.
+func schemeDescription(p parameters) string {
+	switch p.Scheme {
+	case "simhash":
+		h := p.Simhash
+		return fmt.Sprintf("Each sentence has a %d-bit random-hyperplane signature of its %s. The signatures are sorted in %d orders, "+
+			"each by another permutation of their bits, and each is compared with the next %d of every order: a pair whose signatures "+
+			"differ in at most %d bits is a candidate. Two vectors of cosine similarity s differ in each bit with probability acos(s)/π; "+
+			"the curve is the chance that they differ in at most %d bits, an upper bound on their chance of being compared, as the window "+
+			"may not bring them together.", h.Bits, h.Features, h.Permutations, h.Window-1, h.MaxHamming, h.MaxHamming)
+	case "exact":
+		return fmt.Sprintf("Every pair of sentences whose shingle sets have Jaccard similarity at least %v is a candidate, found by a "+
+			"prefix-filtering join (recall 1 by construction), with the pairs below it that its filters let through.", p.Threshold)
+	}
+	return ""
 }
 
 // pairRows lists the first of the top article pairs, as many as fit in
@@ -393,7 +428,14 @@ func mainParams(p parameters, bands, rows int) []Param {
 		namespaces = "all"
 	}
 	banding := fmt.Sprintf("%s: %d bands × %d rows", p.Scheme, bands, rows)
-	if p.Scheme != "weissman" {
+	switch p.Scheme {
+	case "weissman":
+	case "simhash":
+		h := p.Simhash
+		banding = fmt.Sprintf("simhash: %d bits of %s, %d permutations, window %d, Hamming distance ≤ %d", h.Bits, h.Features, h.Permutations, h.Window, h.MaxHamming)
+	case "exact":
+		banding = fmt.Sprintf("exact: prefix-filtering join at Jaccard %v", p.Threshold)
+	default:
 		banding += fmt.Sprintf(", chosen for recall %v at Jaccard %v", p.Recall, p.Threshold)
 	}
 	norm := []string{}

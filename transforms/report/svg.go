@@ -241,6 +241,38 @@ func curveChart(formula bool, bands, rows int, points [][2]float64, threshold fl
 	return f.html()
 }
 
+// pointsChart draws the candidate curve of a scheme that bands no
+// signature through summary.json's points, with the threshold marked.
+func pointsChart(points [][2]float64, p parameters) template.HTML {
+	if len(points) == 0 {
+		return empty("No candidate curve in summary.json.")
+	}
+	xLabel := "Jaccard similarity of a pair"
+	if p.Scheme == "simhash" {
+		xLabel = "cosine similarity of a pair"
+	}
+	f := newFrame(520, 300, "candidate probability against similarity")
+	x := func(v float64) float64 { return f.left + v*(f.right-f.left) }
+	y := func(v float64) float64 { return f.bottom - v*(f.bottom-f.top) }
+	for t := 0; t <= 10; t += 2 {
+		v := float64(t) / 10
+		f.xTick(x(v), fmt.Sprintf("%.1f", v))
+		f.yTick(y(v), fmt.Sprintf("%.1f", v))
+	}
+	f.printf(`<polyline class="curve" points="`)
+	for _, pt := range points {
+		f.printf("%.1f,%.1f ", x(pt[0]), y(pt[1]))
+	}
+	f.printf(`"/>`)
+	for _, pt := range points {
+		f.printf(`<circle class="point" cx="%.1f" cy="%.1f" r="3"><title>s = %.2f: %.6f</title></circle>`,
+			x(pt[0]), y(pt[1]), pt[0], pt[1])
+	}
+	f.marker(x(p.Threshold), fmt.Sprintf("--threshold %v", p.Threshold), true)
+	f.axes(xLabel, "probability of becoming a candidate")
+	return f.html()
+}
+
 // niceStep is a 1-2-5 step that cuts [0, top] in at most 6 parts.
 func niceStep(top float64) float64 {
 	if top <= 0 {

@@ -14,13 +14,14 @@ import (
 	"github.com/neardup/neardup/internal/ordered"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
 )
 
 func init() {
 	register.DoFn5x1[int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(int, []byte), error](&attachFirstFn{})
-	register.DoFn7x1[context.Context, int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(int, []byte), func(tally.Counts), error](&compareFn{})
+	register.DoFn8x1[context.Context, int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(int, []byte), func(int, []byte), func(tally.Counts), error](&compareFn{})
 	register.Emitter1[tally.Counts]()
 	register.Iter1[[]byte]()
 	register.Emitter2[int, []byte]()
@@ -34,6 +35,9 @@ type Config struct {
 	RecordShards  int // shards of the sentence records (and of candidates by U)
 	EdgeShards    int // shards of the component stage
 	Workers       int // goroutines of each DoFn's pool (0: GOMAXPROCS)
+	// LineShards, if not 0, asks for a line of edges-*.jsonl for each
+	// verified edge (EdgeLine), in that many output shards.
+	LineShards int
 }
 
 // Edges verifies candidate edges before they enter the graph. candidates
@@ -54,12 +58,26 @@ type Config struct {
 // is U, and in needed, which the verification and cluster joins read. On
 // real dumps, where most sentences have no near duplicate, those joins see
 // a small fraction of the text.
-func Edges(s beam.Scope, candidates shuffle.Candidates, records shuffle.Sentences, cfg Config) (shuffle.Edges, shuffle.Similarities, shuffle.Sentences, beam.PCollection) {
+//
+// With cfg.LineShards, lines are the lines of edges-*.jsonl (EdgeLine),
+// keyed by U's output shard; otherwise lines is empty.
+func Edges(s beam.Scope, candidates shuffle.Candidates, records shuffle.Sentences, cfg Config) (edges shuffle.Edges, sims shuffle.Similarities, needed shuffle.Sentences, lines shuffle.Lines, counts beam.PCollection) {
 	s = s.Scope("Verify")
-	halves, needed := beam.ParDo2(s, &attachFirstFn{RecordShards: cfg.RecordShards, Workers: cfg.Workers},
+	halves, neededRecs := beam.ParDo2(s, &attachFirstFn{RecordShards: cfg.RecordShards, Workers: cfg.Workers},
 		beam.CoGroupByKey(s, candidates.PCollection, records.PCollection))
-	edges, similarities, counts := beam.ParDo3(s, &compareFn{Cfg: cfg}, beam.CoGroupByKey(s, halves, needed))
-	return shuffle.Edges{PCollection: edges}, shuffle.Similarities{PCollection: similarities}, shuffle.Sentences{PCollection: needed}, counts
+	verified, similarities, edgeLines, counts := beam.ParDo4(s, &compareFn{Cfg: cfg}, beam.CoGroupByKey(s, halves, neededRecs))
+	return shuffle.Edges{PCollection: verified}, shuffle.Similarities{PCollection: similarities}, shuffle.Sentences{PCollection: neededRecs},
+		shuffle.Lines{PCollection: edgeLines}, counts
+}
+
+// EdgeLine is a line of edges-*.jsonl: a verified edge between the
+// sentences A and B (ids as everywhere, A's internal id below B's) with
+// the similarity that verified it.
+type EdgeLine struct {
+	A       string  `json:"a"`
+	B       string  `json:"b"`
+	Jaccard float64 `json:"jaccard"`
+	Edit    float64 `json:"edit"`
 }
 
 // attachFirstFn attaches U's record to each distinct candidate (U, V) of its
@@ -194,6 +212,7 @@ type compareFn struct {
 
 	ordered.Owner[[]comparison, []compared]
 	edges, sims *shuffle.Packer
+	lines       *shuffle.Packer // nil without Cfg.LineShards
 	counts      tally.Counts
 }
 
@@ -210,6 +229,7 @@ type compared struct {
 	rankU, rankV int          // the sentences' Sentence.Rank
 	sim          Similarity
 	ok           bool
+	line         []byte // with Cfg.LineShards, a verified edge's EdgeLine
 }
 
 // compareBatch is how many records a pool worker compares at a time.
@@ -217,18 +237,21 @@ const compareBatch = 32
 
 func (f *compareFn) Setup() {
 	f.Start(f.Cfg.Workers, 4, func() func([]comparison) ([]compared, error) {
-		w := &comparer{checker: NewChecker(f.Cfg.ShingleLength, f.Cfg.Norm, f.Cfg.Thresholds)}
+		w := &comparer{checker: NewChecker(f.Cfg.ShingleLength, f.Cfg.Norm, f.Cfg.Thresholds), lines: f.Cfg.LineShards > 0}
 		return w.compare
 	})
 }
 
-func (f *compareFn) StartBundle(context.Context, func(int, []byte), func(int, []byte), func(tally.Counts)) {
+func (f *compareFn) StartBundle(context.Context, func(int, []byte), func(int, []byte), func(int, []byte), func(tally.Counts)) {
 	f.edges = shuffle.NewPacker(shuffle.KindEdges, f.Cfg.EdgeShards)
 	f.sims = shuffle.NewPacker(shuffle.KindSimilarities, f.Cfg.RecordShards)
+	if f.Cfg.LineShards > 0 {
+		f.lines = shuffle.NewPacker(shuffle.KindLines, f.Cfg.LineShards)
+	}
 	f.counts = tally.Counts{}
 }
 
-func (f *compareFn) ProcessElement(_ context.Context, shard int, halves, records func(*[]byte) bool, emitEdges, emitSims func(int, []byte), _ func(tally.Counts)) error {
+func (f *compareFn) ProcessElement(_ context.Context, shard int, halves, records func(*[]byte) bool, emitEdges, emitSims, emitLines func(int, []byte), _ func(tally.Counts)) error {
 	byV := map[uint64][][]byte{}
 	for _, b := range shuffle.Collect(halves) {
 		err := shuffle.KindHalfEdges.Records(b, func(rec []byte) error {
@@ -246,7 +269,7 @@ func (f *compareFn) ProcessElement(_ context.Context, shard int, halves, records
 	if len(byV) == 0 {
 		return nil
 	}
-	deliver := f.deliver(emitEdges, emitSims)
+	deliver := f.deliver(emitEdges, emitSims, emitLines)
 	var work []comparison
 	var id sentence.ID
 	var b []byte
@@ -282,19 +305,22 @@ func (f *compareFn) ProcessElement(_ context.Context, shard int, halves, records
 // FinishBundle delivers the comparisons still running: the pool runs across
 // elements, so one shard's decoding overlaps the previous shard's
 // comparisons.
-func (f *compareFn) FinishBundle(ctx context.Context, emitEdges, emitSims func(int, []byte), emitCounts func(tally.Counts)) error {
-	if err := f.Pool().Flush(f.deliver(emitEdges, emitSims)); err != nil {
+func (f *compareFn) FinishBundle(ctx context.Context, emitEdges, emitSims, emitLines func(int, []byte), emitCounts func(tally.Counts)) error {
+	if err := f.Pool().Flush(f.deliver(emitEdges, emitSims, emitLines)); err != nil {
 		return fmt.Errorf("verify: %w", err)
 	}
 	f.edges.Flush(emitEdges)
 	f.sims.Flush(emitSims)
+	if f.lines != nil {
+		f.lines.Flush(emitLines)
+	}
 	tally.Emit(ctx, f.counts, emitCounts)
 	return nil
 }
 
 // deliver returns the function that counts compared edges and packs the
 // verified ones.
-func (f *compareFn) deliver(emitEdges, emitSims func(int, []byte)) func([]compared) error {
+func (f *compareFn) deliver(emitEdges, emitSims, emitLines func(int, []byte)) func([]compared) error {
 	return func(results []compared) error {
 		for _, r := range results {
 			f.counts.CandidateEdges++
@@ -305,6 +331,9 @@ func (f *compareFn) deliver(emitEdges, emitSims func(int, []byte)) func([]compar
 			f.counts.EdgesVerified++
 			f.edges.Add(shuffle.EdgeShard(r.e.A, r.e.B, 0, f.Cfg.EdgeShards), r.e, emitEdges)
 			f.sims.AddRecord(shuffle.ShardOf(r.e.A, f.Cfg.RecordShards), Edge{U: r.e.A, V: r.e.B, RankU: uint32(r.rankU), RankV: uint32(r.rankV), Similarity: r.sim}.AppendBinary(nil), emitSims)
+			if f.lines != nil {
+				f.lines.AddRecord(shuffle.ShardOf(r.e.A, f.Cfg.LineShards), result.Record(r.e.A, r.line), emitLines)
+			}
 		}
 		return nil
 	}
@@ -314,6 +343,7 @@ func (f *compareFn) deliver(emitEdges, emitSims func(int, []byte)) func([]compar
 type comparer struct {
 	checker *Checker
 	us, vs  sentence.Sentence
+	lines   bool // write each verified edge's EdgeLine
 }
 
 // compare decodes and compares a batch of records with their candidates.
@@ -328,7 +358,15 @@ func (w *comparer) compare(work []comparison) ([]compared, error) {
 				return nil, err
 			}
 			sim, ok := w.checker.Compare(w.us.Text, w.vs.Text)
-			out = append(out, compared{e: shuffle.Pair{A: uint64(w.us.ID), B: uint64(w.vs.ID)}, rankU: w.us.Rank, rankV: w.vs.Rank, sim: sim, ok: ok})
+			c := compared{e: shuffle.Pair{A: uint64(w.us.ID), B: uint64(w.vs.ID)}, rankU: w.us.Rank, rankV: w.vs.Rank, sim: sim, ok: ok}
+			if ok && w.lines {
+				line, err := result.JSONLine(EdgeLine{A: w.us.Key(), B: w.vs.Key(), Jaccard: sim.Jaccard, Edit: sim.Edit})
+				if err != nil {
+					return nil, err
+				}
+				c.line = line
+			}
+			out = append(out, c)
 		}
 	}
 	return out, nil

@@ -260,7 +260,7 @@ func TestEdgesOnPrism(t *testing.T) {
 			p, s := beam.NewPipelineWithRoot()
 			candidates := beam.ParDo(s, &keyCandidatesFn{Shards: recordShards}, beam.CreateList(s, candidateBatches))
 			records := beam.ParDo(s, &keyRecordsFn{Shards: recordShards}, beam.CreateList(s, recordBatches))
-			verified, sims, neededRecs, counts := Edges(s, shuffle.Candidates{PCollection: candidates}, shuffle.Sentences{PCollection: records}, cfg)
+			verified, sims, neededRecs, _, counts := Edges(s, shuffle.Candidates{PCollection: candidates}, shuffle.Sentences{PCollection: records}, cfg)
 			passert.Equals(s, beam.ParDo(s, edgeStrings, verified.PCollection), wantEdges...)
 			passert.Equals(s, beam.ParDo(s, similarityStrings, sims.PCollection), wantSims...)
 			passert.Equals(s, beam.ParDo(s, neededStrings, neededRecs.PCollection), wantNeeded...)
