@@ -11,7 +11,6 @@ import (
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
-	"github.com/neardup/neardup/transforms/bucket"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/cluster"
@@ -145,7 +144,7 @@ func Build(s beam.Scope, opts Options) error {
 	split := sentence.Pages(s, cleaned, opts.cleanConfig())
 	entries, records, infos, signCounts := minhash.Sign(s, split, opts.signConfig())
 	dupCounts := dedupe.Count(s, infos)
-	candidates, bucketCounts := bucket.Candidates(s, entries, opts.Shards, opts.Workers())
+	candidates, bucketCounts := findCandidates(s, opts, entries, records)
 	edges, sims, needed, edgeLines, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
 	labels := component.Labels(s, edges, opts.Rounds, opts.Shards, opts.Shards)
 	clusters, pairs, memberships, clusterCounts := cluster.Assemble(s, labels, needed, sims, opts.clusterConfig())

@@ -2,12 +2,12 @@ package main
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
 	"github.com/neardup/neardup/io/text"
 	"github.com/neardup/neardup/transforms/minhash"
+	"github.com/neardup/neardup/transforms/simhash"
 )
 
 // Limits the options are checked against.
@@ -230,13 +230,6 @@ func (o Options) validateSimhashOrExact() error {
 	return nil
 }
 
-// maxHammingFor is the Hamming limit of simhash signatures of the given
-// bits for a cosine similarity: two vectors at angle θ differ in each bit
-// with probability θ/π.
-func maxHammingFor(cosine float64, bits int) int {
-	return int(math.Floor(float64(bits) * math.Acos(cosine) / math.Pi))
-}
-
 // resolve validates the options and chooses the banding: the weissman
 // scheme's fixed one, or for oph and bands, unless --bands and --rows give
 // it, the sharpest one of at most MaxBands bands that reaches the recall at
@@ -259,7 +252,7 @@ func (o *Options) chooseBanding() error {
 	case o.Scheme == "simhash" || o.Scheme == "exact":
 		o.Bands, o.Rows, o.Recall, o.MaxBands = 0, 0, 0, 0
 		if o.Scheme == "simhash" && o.Simhash.MaxHamming < 0 {
-			o.Simhash.MaxHamming = maxHammingFor(o.Threshold, o.Simhash.Bits)
+			o.Simhash.MaxHamming = simhash.MaxHammingFor(o.Threshold, o.Simhash.Bits)
 		}
 	case o.Scheme == "weissman":
 		o.Bands, o.Rows, o.Threshold, o.Recall, o.MaxBands = weissmanBands, weissmanRows, 0, 0, 0

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/neardup/neardup/internal/shuffle"
+	"github.com/neardup/neardup/transforms/bucket"
+	"github.com/neardup/neardup/transforms/shingle"
+	"github.com/neardup/neardup/transforms/simhash"
+)
+
+// findCandidates is the candidate stage of the run's scheme: the MinHash
+// schemes' band keys linked by buckets, or simhash's sorted windows, or the
+// exact join, each from what minhash.Sign gave (its band-key entries, or
+// the in-window sentences' records). Every scheme's candidates have the
+// same form, and verification, components, categories and outputs follow
+// them unchanged.
+func findCandidates(s beam.Scope, opts Options, entries shuffle.Entries, records shuffle.Sentences) (shuffle.Candidates, beam.PCollection) {
+	switch opts.Scheme {
+	case "simhash":
+		return simhash.Candidates(s, records, opts.simhashConfig())
+	}
+	return bucket.Candidates(s, entries, opts.Shards, opts.Workers())
+}
+
+// simhashConfig is the part of the options the simhash scheme needs.
+func (o Options) simhashConfig() simhash.Config {
+	h := o.Simhash
+	return simhash.Config{
+		Features: h.Features, Bits: h.Bits, Permutations: h.Permutations, Window: h.Window, MaxHamming: h.MaxHamming,
+		Seed: o.Seed, ShingleLength: o.ShingleLength, Norm: shingle.Normalization{FoldCase: o.FoldCase, CollapseSpace: o.CollapseSpace},
+		Shards: o.Shards, RecordShards: o.Shards, Workers: o.Workers(),
+	}
+}
