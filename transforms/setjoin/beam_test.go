@@ -1,0 +1,192 @@
+package setjoin
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/filter"
+	"github.com/neardup/neardup/internal/shuffle"
+	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/transforms/sentence"
+	"github.com/neardup/neardup/transforms/shingle"
+)
+
+// TestMain runs the package's pipeline tests on ptest's runner, Prism
+// unless --runner says otherwise.
+func TestMain(m *testing.M) { ptest.Main(m) }
+
+func init() {
+	register.DoFn2x1[[]byte, func(int, []byte), error](&keyRecordsFn{})
+	register.DoFn3x1[int, []byte, func(string), error](&candidateStringsFn{})
+	register.Function1x2(schemeJSON)
+	register.Emitter1[string]()
+}
+
+// keyRecordsFn keys a sentence batch by its records' shard, as
+// minhash.Sign does; every record of a batch must share it.
+type keyRecordsFn struct{ Shards int }
+
+func (f *keyRecordsFn) ProcessElement(b []byte, emit func(int, []byte)) error {
+	shard := -1
+	err := shuffle.KindSentences.Records(b, func(rec []byte) error {
+		var id sentence.ID
+		if err := id.UnmarshalPrefix(rec); err != nil {
+			return err
+		}
+		if shard >= 0 && id.Shard(f.Shards) != shard {
+			return fmt.Errorf("sentence batch mixes shards")
+		}
+		shard = id.Shard(f.Shards)
+		return nil
+	})
+	if err != nil || shard < 0 {
+		return fmt.Errorf("sentence batch: %v", err)
+	}
+	emit(shard, b)
+	return nil
+}
+
+// recordBatches encodes sentences as minhash.Sign batches them: by the
+// shard of the id, at most perBatch records a batch.
+func recordBatches(tb testing.TB, sents []sentence.Sentence, shards, perBatch int) [][]byte {
+	tb.Helper()
+	byShard := make([][][]byte, shards)
+	for _, s := range sents {
+		rec, err := s.AppendBinary(nil)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		byShard[s.ID.Shard(shards)] = append(byShard[s.ID.Shard(shards)], rec)
+	}
+	var batches [][]byte
+	for _, recs := range byShard {
+		for len(recs) > 0 {
+			n := min(len(recs), perBatch)
+			batches = append(batches, shuffle.KindSentences.PackRecords(recs[:n]...))
+			recs = recs[n:]
+		}
+	}
+	return batches
+}
+
+// candidateStringsFn decodes a batch of candidates as "U-V" lines,
+// checking that each is keyed by U's shard.
+type candidateStringsFn struct{ Shards int }
+
+func (f *candidateStringsFn) ProcessElement(shard int, b []byte, emit func(string)) error {
+	pairs, err := shuffle.KindCandidates.AppendPairs(nil, b)
+	for _, p := range pairs {
+		if shuffle.ShardOf(p.A, f.Shards) != shard {
+			return fmt.Errorf("candidate %v keyed by shard %d", p, shard)
+		}
+		emit(fmt.Sprintf("%d-%d", p.A, p.B))
+	}
+	return err
+}
+
+func schemeJSON(c tally.Counts) (string, error) {
+	var rest tally.Counts
+	rest.Scheme = c.Scheme
+	if !rest.IsZero() && fmt.Sprint(rest) != fmt.Sprint(c) {
+		return "", fmt.Errorf("counts beyond the scheme's: %+v", c)
+	}
+	b, err := json.Marshal(c.Scheme)
+	return string(b), err
+}
+
+// expected returns what Candidates must return for the sentences: every
+// distinct candidate and star edge in both directions, and the counts.
+func expected(sents []sentence.Sentence, t float64) ([]any, string) {
+	j := joinAll(realSets(sents), t)
+	var want []any
+	for _, p := range distinctPairs(append(j.candidates, j.stars...)) {
+		want = append(want, fmt.Sprintf("%d-%d", p.A, p.B), fmt.Sprintf("%d-%d", p.B, p.A))
+	}
+	n := int64(len(j.stars))
+	counts, _ := json.Marshal(tally.Scheme{
+		Entries: j.stats.Entries, Groups: j.stats.Groups, LargestGroup: j.stats.LargestGroup,
+		PairsCompared: j.stats.PairsCompared, PairsFiltered: j.stats.PairsFiltered,
+		Candidates: j.stats.Candidates + n, IdenticalSets: n,
+	})
+	return want, string(counts)
+}
+
+// TestCandidates runs the join on Prism over the Katrina export's
+// sentences (its committed slice without ../shared), with several shard
+// counts and pools: it returns what the join computed in memory
+// returns, keyed as verify.Edges wants.
+func TestCandidates(t *testing.T) {
+	sents := realSentences(t, testshared.Katrina(t))
+	const recordShards = 5
+	want, wantCounts := expected(sents, 0.8)
+	if len(want) < 20 {
+		t.Fatalf("%d candidates: the sentences prove nothing", len(want))
+	}
+	batches := recordBatches(t, sents, recordShards, 200)
+	for _, c := range []struct{ shards, workers int }{{1, 1}, {7, 2}} {
+		t.Run(fmt.Sprintf("shards=%d,workers=%d", c.shards, c.workers), func(t *testing.T) {
+			cfg := Config{Threshold: 0.8, ShingleLength: shingleLength, Norm: shingle.DefaultNormalization,
+				Shards: c.shards, RecordShards: recordShards, Workers: c.workers}
+			p, s := beam.NewPipelineWithRoot()
+			records := beam.ParDo(s, &keyRecordsFn{Shards: recordShards}, beam.CreateList(s, batches))
+			cands, counts := Candidates(s, shuffle.Sentences{PCollection: records}, cfg)
+			got := filter.Distinct(s, beam.ParDo(s, &candidateStringsFn{Shards: recordShards}, cands.PCollection))
+			passert.Equals(s, got, want...)
+			passert.Equals(s, beam.ParDo(s, schemeJSON, tally.Total(s, counts)), wantCounts)
+			ptest.RunAndValidate(t, p)
+		})
+	}
+	t.Logf("%d sentences: %d candidate pairs, counts %s", len(sents), len(want)/2, wantCounts)
+}
+
+func TestValidate(t *testing.T) {
+	ok := Config{Threshold: 0.8, ShingleLength: 12, Shards: 1, RecordShards: 1}
+	tests := []struct {
+		name string
+		edit func(*Config)
+		ok   bool
+	}{
+		{"defaults", func(*Config) {}, true},
+		{"threshold 1", func(c *Config) { c.Threshold = 1 }, true},
+		{"threshold 0", func(c *Config) { c.Threshold = 0 }, false},
+		{"threshold above 1", func(c *Config) { c.Threshold = 1.5 }, false},
+		{"no shards", func(c *Config) { c.Shards = 0 }, false},
+		{"no record shards", func(c *Config) { c.RecordShards = 0 }, false},
+		{"no shingle length", func(c *Config) { c.ShingleLength = 0 }, false},
+	}
+	for _, tt := range tests {
+		c := ok
+		tt.edit(&c)
+		if err := c.Validate(); (err == nil) != tt.ok {
+			t.Errorf("%s: Validate() = %v, want ok %v", tt.name, err, tt.ok)
+		}
+	}
+}
+
+// TestJoinFnNamesTheShardOfABadBatch feeds the join a batch of another
+// kind.
+func TestJoinFnNamesTheShardOfABadBatch(t *testing.T) {
+	f := &joinFn{Cfg: Config{Threshold: 0.8, ShingleLength: 12, Shards: 2, RecordShards: 2, Workers: 2}}
+	if err := f.Setup(); err != nil {
+		t.Fatal(err)
+	}
+	defer f.Teardown()
+	ctx := context.Background()
+	emit := func(int, []byte) {}
+	f.StartBundle(ctx, emit, nil)
+	err := f.ProcessElement(ctx, 3, testshared.Iter(shuffle.KindSentences.PackRecords([]byte("x"))), emit, nil)
+	if err == nil {
+		err = f.FinishBundle(ctx, emit, func(tally.Counts) {})
+	}
+	if err == nil || !strings.Contains(err.Error(), "shard 3") {
+		t.Errorf("error %v, want one naming shard 3", err)
+	}
+}

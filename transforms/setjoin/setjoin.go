@@ -1,0 +1,278 @@
+// Package setjoin finds candidate pairs of near-duplicate sentences by an
+// exact set-similarity join (--scheme exact): every pair of in-window
+// sentences whose shingle sets have a Jaccard similarity of at least the
+// threshold t is a candidate, by construction, where MinHash banding finds
+// such a pair only with some probability.
+//
+// It is the prefix-filtering join of Bayardo, Ma and Srikant's All-Pairs
+// (2007) and Xiao et al.'s PPJoin (2008), distributed as Vernica, Carey and
+// Li do it with MapReduce (2010):
+//
+//   - Order. The shingles of every set are ordered by one global order:
+//     rarest first, by their document frequency (package docfreq, a
+//     count-min sketch read as a side input), ties broken by the hash. Any
+//     total order would be correct; rarest first makes prefixes selective
+//     and keeps common shingles, which would make huge groups, out of them.
+//   - Prefix. Two sets x, y with J(x, y) ≥ t share at least ⌈t·|x|⌉
+//     shingles, so they share one of the first |x| − ⌈t·|x|⌉ + 1 of x (its
+//     prefix), and one of y's: each set is sent, as one entry per prefix
+//     shingle, to the group of that shingle. A shingle whose count is 1
+//     occurs in one sentence only (a count is never below the true
+//     frequency), so it can match nothing and is not sent.
+//   - Identical sets. Sentences whose sets are equal (a 64-bit fingerprint
+//     of the set) are linked to the smallest id among them by a star, as
+//     package bucket links a bucket, and only that representative is joined:
+//     a boilerplate sentence repeated 10,000 times costs 9,999 edges, not
+//     50 million pairs.
+//   - Join. Within a group, entries are sorted by set size; a pair is looked
+//     at only if its sizes allow J ≥ t (t·|y| ≤ |x| ≤ |y|), and passes if
+//     the shingles after the shared one can still make the overlap
+//     J ≥ t needs (the positional filter: 1 + min(|x|−i−1, |y|−j−1) ≥
+//     ⌈t/(1+t)·(|x|+|y|)⌉ at positions i, j).
+//
+// The pairs that pass are candidates, verified like the buckets' edges by
+// verify.Edges; nothing here computes a similarity. A pair of sets of
+// Jaccard ≥ t passes at the first shingle they share: that shingle is in
+// both prefixes, and the filters are weakest there. So recall is 1: every
+// such pair is a candidate, or both sentences are linked by candidates to
+// the representatives of their identical sets, which are.
+package setjoin
+
+import (
+	"cmp"
+	"encoding/binary"
+	"errors"
+	"math"
+	"slices"
+
+	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/shuffle"
+)
+
+// eps absorbs the rounding of products of the threshold: every bound below
+// errs on the side of letting a pair through.
+const eps = 1e-9
+
+// PrefixLength is the number of shingles of a set of n that are sent to
+// the join for threshold t: n − ⌈t·n⌉ + 1 (n when t·n ≤ 1; 0 for n = 0).
+func PrefixLength(n int, t float64) int {
+	if n <= 0 {
+		return 0
+	}
+	return min(n, n-int(math.Ceil(t*float64(n)-eps))+1)
+}
+
+// MaxPartnerSize is the size of the largest set that can have a Jaccard
+// similarity of t or more with a set of n: ⌊n/t⌋.
+func MaxPartnerSize(n int, t float64) int {
+	return int(math.Floor(float64(n)/t + eps))
+}
+
+// MinOverlap is the fewest shingles two sets of na and nb must share to
+// have a Jaccard similarity of t or more: ⌈t/(1+t)·(na+nb)⌉, since
+// o/(na+nb−o) ≥ t ⇔ o ≥ t·(na+nb)/(1+t).
+func MinOverlap(na, nb int, t float64) int {
+	return int(math.Ceil(t/(1+t)*float64(na+nb) - eps))
+}
+
+// Counter gives a token's document frequency, or an upper bound of it
+// (*docfreq.Sketch).
+type Counter interface{ Count(token uint64) uint32 }
+
+// Ranked is a shingle and its count, which place it in the global order.
+type Ranked struct {
+	Token uint64
+	Count uint32
+}
+
+// less is the global order: rarer first, then by hash.
+func (r Ranked) compare(o Ranked) int {
+	return cmp.Or(cmp.Compare(r.Count, o.Count), cmp.Compare(r.Token, o.Token))
+}
+
+// Fingerprint is a 64-bit hash of a set given as its sorted distinct
+// tokens: equal sets, equal fingerprints.
+func Fingerprint(sorted []uint64) uint64 {
+	h := uint64(len(sorted)) * mix.Gamma
+	for _, t := range sorted {
+		h = mix.Splitmix64(h ^ t)
+	}
+	return h
+}
+
+// Prefixer computes the prefixes of sets, reusing its buffers. It is not
+// safe for concurrent use; make one per worker.
+type Prefixer struct {
+	T      float64 // the join's Jaccard threshold
+	counts []uint32
+	ranked []Ranked
+}
+
+// Prefix returns the prefix of a set given as its distinct tokens in
+// increasing order: its first PrefixLength(len(tokens), T) tokens in the
+// global order, with their counts. The slice is the Prefixer's, valid
+// until the next call.
+func (p *Prefixer) Prefix(tokens []uint64, c Counter) []Ranked {
+	n := len(tokens)
+	k := PrefixLength(n, p.T)
+	if k == 0 {
+		return nil
+	}
+	p.ranked = slices.Grow(p.ranked[:0], n)[:n]
+	p.counts = slices.Grow(p.counts[:0], n)[:n]
+	for i, t := range tokens {
+		n := c.Count(t)
+		p.ranked[i], p.counts[i] = Ranked{t, n}, n
+	}
+	// The k-th least count splits the tokens: all those below it are in
+	// the prefix, and, of those equal to it, the ones of least hashes
+	// that fit: the first ones, tokens being in increasing order.
+	slices.Sort(p.counts)
+	split := p.counts[k-1]
+	room := k
+	for _, n := range p.counts[:k] {
+		if n < split {
+			room--
+		}
+	}
+	prefix := p.ranked[:0] // compacted in place
+	for _, r := range p.ranked {
+		if r.Count < split || r.Count == split && room > 0 {
+			if r.Count == split {
+				room--
+			}
+			prefix = append(prefix, r)
+		}
+	}
+	slices.SortFunc(prefix, Ranked.compare)
+	return prefix
+}
+
+// Entry is one prefix shingle of one set: what the set sends to the group
+// of the shingle.
+type Entry struct {
+	Token uint64 // the shingle, which names the group
+	Set   uint64 // the set's Fingerprint
+	ID    uint64 // the sentence
+	Size  int32  // the set's size
+	Pos   int32  // the shingle's position in the set's global order, from 0
+}
+
+// AppendEntries appends to dst the entries of sentence id, whose set of
+// size n has the given fingerprint and prefix (Prefixer.Prefix): one per
+// prefix shingle whose count is 2 or more.
+func AppendEntries(dst []Entry, id, set uint64, n int, prefix []Ranked) []Entry {
+	for i, r := range prefix {
+		if r.Count >= 2 { // else in this sentence only
+			dst = append(dst, Entry{Token: r.Token, Set: set, ID: id, Size: int32(n), Pos: int32(i)})
+		}
+	}
+	return dst
+}
+
+// AppendBinary appends the encoding of e to b: the shingle and the
+// fingerprint in 8 bytes each, little-endian, then the uvarints of the id,
+// the size and the position (about 26 bytes).
+func (e *Entry) AppendBinary(b []byte) []byte {
+	b = binary.LittleEndian.AppendUint64(b, e.Token)
+	b = binary.LittleEndian.AppendUint64(b, e.Set)
+	b = binary.AppendUvarint(b, e.ID)
+	b = binary.AppendUvarint(b, uint64(e.Size))
+	return binary.AppendUvarint(b, uint64(e.Pos))
+}
+
+// errEntry reports an entry that does not decode.
+var errEntry = errors.New("setjoin: corrupt prefix entry")
+
+// UnmarshalBinary decodes what AppendBinary wrote.
+func (e *Entry) UnmarshalBinary(b []byte) error {
+	if len(b) < 16 {
+		return errEntry
+	}
+	e.Token, e.Set = binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:])
+	b = b[16:]
+	var v [3]uint64
+	for i := range v {
+		x, n := binary.Uvarint(b)
+		if n <= 0 {
+			return errEntry
+		}
+		v[i], b = x, b[n:]
+	}
+	if len(b) != 0 || v[1] > math.MaxInt32 || v[2] >= v[1] {
+		return errEntry
+	}
+	e.ID, e.Size, e.Pos = v[0], int32(v[1]), int32(v[2])
+	return nil
+}
+
+// Stats counts what Join saw.
+type Stats struct {
+	Entries       int64 // entries read
+	Groups        int64 // distinct shingles
+	LargestGroup  int64 // distinct sets of the largest group
+	PairsCompared int64 // pairs of distinct sets of a group
+	PairsFiltered int64 // of those, refused by a filter or met before
+	Candidates    int64 // of those, passed on
+}
+
+// Add adds o to s, the largest group being the larger one.
+func (s *Stats) Add(o Stats) {
+	s.Entries += o.Entries
+	s.Groups += o.Groups
+	s.LargestGroup = max(s.LargestGroup, o.LargestGroup)
+	s.PairsCompared += o.PairsCompared
+	s.PairsFiltered += o.PairsFiltered
+	s.Candidates += o.Candidates
+}
+
+// Joiner joins the entries of groups, reusing its buffers. It is not safe
+// for concurrent use; make one per worker.
+type Joiner struct {
+	T    float64 // the join's Jaccard threshold
+	reps []Entry
+}
+
+// Join appends to dst the candidate pairs {A, B}, A < B, of one group: the
+// entries of one shingle, in any order. Entries of one set (equal
+// fingerprints and sizes) count as one, its smallest id's: identical sets
+// are linked apart (IdenticalStars). The pairs come out in the order of
+// their first set's size, then id, then of the second's, so the result does
+// not depend on the entries' order.
+func (j *Joiner) Join(dst []shuffle.Pair, group []Entry, st *Stats) []shuffle.Pair {
+	st.Entries += int64(len(group))
+	st.Groups++
+	slices.SortFunc(group, func(x, y Entry) int {
+		return cmp.Or(cmp.Compare(x.Set, y.Set), cmp.Compare(x.Size, y.Size), cmp.Compare(x.ID, y.ID))
+	})
+	reps := j.reps[:0]
+	for i, e := range group {
+		if i == 0 || e.Set != group[i-1].Set || e.Size != group[i-1].Size {
+			reps = append(reps, e)
+		}
+	}
+	j.reps = reps
+	slices.SortFunc(reps, func(x, y Entry) int {
+		return cmp.Or(cmp.Compare(x.Size, y.Size), cmp.Compare(x.ID, y.ID), cmp.Compare(x.Set, y.Set))
+	})
+	g := int64(len(reps))
+	st.LargestGroup = max(st.LargestGroup, g)
+	st.PairsCompared += g * (g - 1) / 2
+	t := j.T
+	for a, x := range reps {
+		maxSize := int32(MaxPartnerSize(int(x.Size), t))
+		b := a + 1
+		for ; b < len(reps) && reps[b].Size <= maxSize; b++ {
+			y := &reps[b]
+			if x.ID == y.ID || // one sentence, two texts: a page revision read under two titles
+				1+min(x.Size-x.Pos-1, y.Size-y.Pos-1) < int32(MinOverlap(int(x.Size), int(y.Size), t)) {
+				st.PairsFiltered++
+				continue
+			}
+			dst = append(dst, shuffle.Pair{A: min(x.ID, y.ID), B: max(x.ID, y.ID)})
+			st.Candidates++
+		}
+		st.PairsFiltered += int64(len(reps) - b) // too large for x
+	}
+	return dst
+}
