@@ -72,6 +72,16 @@ func (f *signFn) ProcessElement(_ context.Context, _ int, batch []byte, emit fun
 // frequencies come as a side input.
 type signWordsFn struct{ signBase }
 
+// StartBundle and FinishBundle take the side input too, as Beam requires
+// of a DoFn whose ProcessElement takes one.
+func (f *signWordsFn) StartBundle(ctx context.Context, _ docfreq.Sketch, emit func(int, []byte)) {
+	f.signBase.StartBundle(ctx, emit)
+}
+
+func (f *signWordsFn) FinishBundle(ctx context.Context, _ docfreq.Sketch, emit func(int, []byte)) error {
+	return f.signBase.FinishBundle(ctx, emit)
+}
+
 func (f *signWordsFn) ProcessElement(_ context.Context, _ int, batch []byte, freq docfreq.Sketch, emit func(int, []byte)) error {
 	return f.Pool().Submit(signJob{batch: batch, freq: &freq}, f.deliver(emit))
 }

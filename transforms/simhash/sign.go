@@ -67,9 +67,6 @@ func (s *Signer) Shingles(hashes []uint64) uint64 {
 // the planes.
 type counter struct{ planes [64]uint64 }
 
-// add adds 1 to the counter of every bit set in w.
-func (c *counter) add(w uint64) { c.addAt(w, 0) }
-
 // addAt adds 2^j to the counter of every bit set in w.
 func (c *counter) addAt(w uint64, j int) {
 	for ; w != 0; j++ {
@@ -83,12 +80,13 @@ func csa(a, b, c uint64) (carry, sum uint64) {
 	return a&b | u&c, u ^ c
 }
 
-// addAll adds each word of ws, as add does. Sixteen words at a time go
-// through a tree of carry-save adders (Harley and Seal's population count,
-// as Muła, Kurz and Lemire describe it), so that the counter's ripple
-// carry, whose length a branch predictor cannot guess, runs once every
-// sixteen words instead of once a word: the shingle signature in a third
-// of the time (BenchmarkSign/shingles).
+// addAll adds 1 to the counter of every bit set in each word of ws.
+// Sixteen words at a time go through a tree of carry-save adders (Harley
+// and Seal's population count, as Muła, Kurz and Lemire describe it), so
+// that the counter's ripple carry, whose length a branch predictor cannot
+// guess, runs once every sixteen words instead of once a word: a signature
+// of 150 shingles in half the time (BenchmarkSign/shingles: 0.6 µs
+// against 1.2 µs).
 func (c *counter) addAll(ws []uint64) {
 	var ones, twos, fours, eights uint64
 	for ; len(ws) >= 16; ws = ws[16:] {
@@ -177,6 +175,9 @@ func (s *Signer) reset(n int) {
 	// ordinary one.
 	if cap(s.slots) < size || cap(s.slots) > keepSlots && size <= keepSlots || s.stamp == 0 {
 		s.slots, s.stamps, s.stamp = make([]uint64, size), make([]uint32, size), 1
+	}
+	if cap(s.words) > keepSlots && size <= keepSlots {
+		s.words = nil
 	}
 	// Probe only the first size slots: a table larger than needed costs
 	// cache misses. Slots beyond keep older stamps.

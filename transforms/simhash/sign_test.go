@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/neardup/neardup/internal/mix"
@@ -190,10 +191,13 @@ func TestMaxHammingFor(t *testing.T) {
 const benchmarkSentence = "The levee failures in Greater New Orleans were the worst civil engineering disaster " +
 	"in United States history, according to investigators of the American Society."
 
-// BenchmarkSign signs 64 different sets of 150 shingles in turn, as
-// minhash's BenchmarkSigner does (its oph scheme is the one to compare
-// with), and the words of one sentence; and, for the whole of a sentence's
-// signing, shingling a sentence of 150 shingles and signing it.
+// BenchmarkSign signs a sentence of 150 shingles. shingles signs 64
+// different sets of 150 shingle hashes in turn, as minhash's
+// BenchmarkSigner does (its oph scheme is the one to compare with); words
+// signs the sentence's 24 distinct words, weights computed. The +text
+// benchmarks include the features: hashing the shingles of the sentence's
+// text, or cutting it into words, hashing them and looking up their
+// document frequencies in a sketch of the Katrina sentences.
 func BenchmarkSign(b *testing.B) {
 	sets := make([][]uint64, 64)
 	for j := range sets {
@@ -202,6 +206,11 @@ func BenchmarkSign(b *testing.B) {
 			sets[j][i] = mix.Splitmix64(uint64(j<<20 | i))
 		}
 	}
+	cfg := Config{Features: FeaturesWords, Norm: shingle.DefaultNormalization}
+	freq := sketchOf(katrinaSentences(b), cfg.Norm)
+	words := newWordFeatures(cfg)
+	wh, ww := words.features(benchmarkSentence, freq)
+	wh, ww = slices.Clone(wh), slices.Clone(ww)
 	b.Run("shingles", func(b *testing.B) {
 		s := NewSigner(1, 64)
 		b.ReportAllocs()
@@ -209,7 +218,14 @@ func BenchmarkSign(b *testing.B) {
 			s.Shingles(sets[i%len(sets)])
 		}
 	})
-	b.Run("shingles+hashing", func(b *testing.B) {
+	b.Run("words", func(b *testing.B) {
+		s := NewSigner(1, 64)
+		b.ReportAllocs()
+		for b.Loop() {
+			s.Weighted(wh, ww)
+		}
+	})
+	b.Run("shingles+text", func(b *testing.B) {
 		s := NewSigner(1, 64)
 		sh := shingle.New(12, shingle.DefaultNormalization)
 		if n := len(sh.Hashes(benchmarkSentence)); n != 150 {
@@ -218,6 +234,13 @@ func BenchmarkSign(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			s.Shingles(sh.Hashes(benchmarkSentence))
+		}
+	})
+	b.Run("words+text", func(b *testing.B) {
+		s := NewSigner(1, 64)
+		b.ReportAllocs()
+		for b.Loop() {
+			s.Weighted(words.features(benchmarkSentence, freq))
 		}
 	})
 }

@@ -65,7 +65,8 @@ func TestSeamsMatchOneSortedOrder(t *testing.T) {
 		n := 1 + r.IntN(400)
 		entries := randomEntries(r, n)
 		window, maxHamming := 2+r.IntN(11), r.IntN(12)
-		want, wantStats := Window(nil, SortEntries(slices.Clone(entries)), window, maxHamming)
+		sorted := SortEntries(slices.Clone(entries))
+		want, wantStats := Window(nil, sorted, window, maxHamming)
 		want = distinctPairs(want)
 		for _, shards := range []int{1, 2, 3, 8, 64} {
 			got, st := shardedWindow(t, slices.Clone(entries), shards, window, maxHamming)
@@ -73,8 +74,9 @@ func TestSeamsMatchOneSortedOrder(t *testing.T) {
 				t.Fatalf("trial %d, %d entries, window %d, %d shards: %d candidates, want the %d of one sorted order\ngot  %v\nwant %v",
 					trial, n, window, shards, len(got), len(want), got, want)
 			}
-			if st.PairsCompared != wantStats.PairsCompared || st.Candidates != wantStats.Candidates {
-				t.Fatalf("trial %d, %d shards: stats %+v, one sorted order gives %+v", trial, shards, st, wantStats)
+			if st.PairsCompared != wantStats.PairsCompared || st.PairsFiltered != wantStats.PairsFiltered || st.Candidates != wantStats.Candidates ||
+				st.Entries != int64(n) || st.LargestGroup > int64(len(sorted)) || st.Groups < 1 || st.Groups > int64(shards) {
+				t.Fatalf("trial %d, %d shards: stats %+v, one sorted order of %d distinct entries gives %+v", trial, shards, st, len(sorted), wantStats)
 			}
 		}
 	}
@@ -107,10 +109,12 @@ func randomEntries(r *rand.Rand, n int) []shuffle.Pair {
 }
 
 // shardedWindow does what the window and seam stages do for one
-// permutation: range shards, each sorted and linked, their seams encoded,
-// decoded and linked; it returns the distinct candidates.
+// permutation: range shards, each sorted and linked by the window DoFn's
+// worker function, their seams encoded, decoded and linked; it returns the
+// distinct candidates and the stages' statistics.
 func shardedWindow(tb testing.TB, entries []shuffle.Pair, shards, window, maxHamming int) ([]shuffle.Pair, Stats) {
 	tb.Helper()
+	cfg := Config{Shards: shards, Window: window, MaxHamming: maxHamming}.withDefaults()
 	byShard := make([][]shuffle.Pair, shards)
 	for _, e := range entries {
 		s := mix.Range(e.A, shards)
@@ -123,11 +127,13 @@ func shardedWindow(tb testing.TB, entries []shuffle.Pair, shards, window, maxHam
 		if len(part) == 0 {
 			continue
 		}
-		sorted := SortEntries(part)
-		var w Stats
-		all, w = Window(all, sorted, window, maxHamming)
-		st.Add(w)
-		seam, err := ParseSeam(SeamOf(s, sorted, window).Batch())
+		w := windowShard(shardEntries{key: s, entries: part}, cfg)
+		all = append(all, w.edges...)
+		st.Add(w.stats)
+		if w.seam == nil {
+			continue
+		}
+		seam, err := ParseSeam(w.seam)
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -217,6 +223,45 @@ func BenchmarkWindow(b *testing.B) {
 		out, _ = Window(out[:0], SortEntries(work), DefaultWindow, 9)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(entries)), "ns/entry")
+}
+
+// BenchmarkWindowStage is the cost per sentence of everything after
+// signing, at the defaults (10 permutations, windows of 10) with 4 range
+// shards: permuting 100,000 signatures, sorting and linking each range
+// shard (windowShard, the window DoFn's worker) and linking the seams.
+func BenchmarkWindowStage(b *testing.B) {
+	const n, shards = 100_000, 4
+	cfg := Config{Shards: shards, MaxHamming: 9}.withDefaults()
+	r := rand.New(rand.NewPCG(11, 12))
+	sigs := make([]uint64, n)
+	for i := range sigs {
+		sigs[i] = r.Uint64()
+	}
+	perms := Permutations(1, cfg.Bits, cfg.Permutations)
+	b.ReportAllocs()
+	for b.Loop() {
+		for k := range perms {
+			byShard := make([][]shuffle.Pair, shards)
+			for i, sig := range sigs {
+				p := perms[k].Apply(sig)
+				s := mix.Range(p, shards)
+				byShard[s] = append(byShard[s], shuffle.Pair{A: p, B: uint64(i)})
+			}
+			var seams []Seam
+			for s, part := range byShard {
+				w := windowShard(shardEntries{key: k*shards + s, entries: part}, cfg)
+				seam, err := ParseSeam(w.seam)
+				if err != nil {
+					b.Fatal(err)
+				}
+				seams = append(seams, seam)
+			}
+			if _, _, err := LinkSeams(nil, seams, cfg.Window, cfg.MaxHamming); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/sentence")
 }
 
 // pairs builds pairs from a flat list: pairs(a1, b1, a2, b2, ...).
