@@ -6,12 +6,15 @@
 // sentences whose shingle sets have a Jaccard similarity of at least the
 // pipeline's threshold. It also measures what the shared-passage stage
 // costs, by paired runs with and without it, and runs the pipeline on a
-// scaled JSON-lines corpus of Common Crawl documents.
+// scaled JSON-lines corpus of Common Crawl documents, and compares the
+// candidate schemes (--scheme) on the same inputs: cost, candidates, recall
+// of the exact pairs, and the clusters one finds and another misses.
 //
 // Run it from the repository root, with the public samples in
 // ../shared/data:
 //
-//	go run ./bench/cmd/bench [-work DIR] [-sizes 1,2,4,8] [-peer_sizes 1,8] [-jsonl_copies 33] [-passage_pairs 5]
+//	go run ./bench/cmd/bench [-work DIR] [-sizes 1,2,4,8] [-peer_sizes 1,8] [-jsonl_copies 33] [-passage_pairs 5] \
+//	    [-schemes oph,bands,…] [-scheme_sizes 1,8] [-scheme_langs el,ja,uk,vi]
 //
 // It builds the pipeline (./pipelines/sentences), bench/cmd/scale and
 // bench/cmd/peer into the work directory, writes the scaled corpora there
@@ -65,13 +68,16 @@ type config struct {
 	sizes, peerSizes []int
 	seed             uint64
 	rate             float64
-	jsonlCopies      int // copies of the Common Crawl documents in the JSON-lines corpus; 0: none
-	passagePairs     int // paired runs with and without the passage stage; 0: none
+	jsonlCopies      int             // copies of the Common Crawl documents in the JSON-lines corpus; 0: none
+	passagePairs     int             // paired runs with and without the passage stage; 0: none
+	schemes          []schemeVariant // candidate schemes to compare; none: no comparison
+	schemeSizes      []int           // scaled corpora of the comparison
+	schemeLangs      []string        // multilingual samples of the comparison
 }
 
 func main() {
 	var cfg config
-	var sizes, peerSizes string
+	var sizes, peerSizes, schemes, schemeSizes, schemeLangs string
 	flag.StringVar(&cfg.repo, "repo", ".", "root of the neardup repository")
 	flag.StringVar(&cfg.data, "data", "", "directory of the public samples (default REPO/../shared/data)")
 	flag.StringVar(&cfg.work, "work", "", "work directory for binaries, corpora, outputs and logs (default: a new temporary directory, removed at the end)")
@@ -83,6 +89,9 @@ func main() {
 	flag.Float64Var(&cfg.rate, "rate", 0.05, "probability that a word or number of a copy is edited")
 	flag.IntVar(&cfg.jsonlCopies, "jsonl_copies", 33, "copies of the Common Crawl documents in the scaled JSON-lines corpus (33: 103 MB); 0: no such corpus")
 	flag.IntVar(&cfg.passagePairs, "passage_pairs", 5, "paired runs with and without the passage stage on the largest scaled XML corpus and the JSON-lines corpus; 0: none")
+	flag.StringVar(&schemes, "schemes", schemeIDs(candidateSchemes), "candidate schemes to compare on the inputs of -scheme_sizes and -scheme_langs, each run with and without --emit_edges --emit_sentences; empty: no comparison")
+	flag.StringVar(&schemeSizes, "scheme_sizes", "1,8", "scaled corpora (of -sizes) on which to compare the candidate schemes; the 1× corpus is the English samples with fresh ids")
+	flag.StringVar(&schemeLangs, "scheme_langs", strings.Join(multilingualLangs, ","), "multilingual .xz samples on which to compare the candidate schemes")
 	flag.Parse()
 	log.SetFlags(0)
 	log.SetPrefix("bench: ")
@@ -98,6 +107,15 @@ func main() {
 	}
 	if cfg.peerSizes, err = parseInts(peerSizes); err != nil {
 		log.Fatalf("-peer_sizes: %v", err)
+	}
+	if cfg.schemes, err = parseSchemes(schemes); err != nil {
+		log.Fatalf("-schemes: %v", err)
+	}
+	if cfg.schemeSizes, err = parseInts(schemeSizes); err != nil {
+		log.Fatalf("-scheme_sizes: %v", err)
+	}
+	if cfg.schemeLangs, err = parseLangs(schemeLangs); err != nil {
+		log.Fatalf("-scheme_langs: %v", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -198,6 +216,7 @@ func (b *bench) all() error {
 		}
 		fmt.Printf("## Peer on %s\n\n%s\n%s\n\n", c.Input, table(peerColumns, peerRows(c)), peerSummary(c))
 	}
+	b.compareSchemes()
 	fmt.Println("Pipeline time is the whole run: process start, Prism, reading and cleaning the XML, splitting, signing, " +
 		"clustering, writing the results. Peer time is MinHash signatures (on all cores), LSH index and queries and union-find " +
 		"on sentences already extracted (reading them is not counted).")
@@ -348,9 +367,7 @@ func (b *bench) inputs() []input {
 	for i, s := range englishSamples {
 		in = append(in, input{englishNames[i], []string{filepath.Join(b.cfg.data, s)}})
 	}
-	for _, lang := range multilingualLangs {
-		in = append(in, input{lang + "wiki 100k lines .xz", []string{filepath.Join(b.cfg.data, "xztextfilter-wiki-truncated", lang+"wiki-truncated-100k.xml.xz")}})
-	}
+	in = append(in, b.multilingualInputs(multilingualLangs)...)
 	for _, k := range b.cfg.sizes {
 		in = append(in, input{fmt.Sprintf("scaled %d× .xml", k), []string{b.scaledXML(k)}})
 	}
@@ -363,6 +380,15 @@ func (b *bench) inputs() []input {
 	return in
 }
 
+// multilingualInputs are the truncated .xz samples of the languages langs.
+func (b *bench) multilingualInputs(langs []string) []input {
+	var in []input
+	for _, lang := range langs {
+		in = append(in, input{lang + "wiki 100k lines .xz", []string{filepath.Join(b.cfg.data, "xztextfilter-wiki-truncated", lang+"wiki-truncated-100k.xml.xz")}})
+	}
+	return in
+}
+
 func (b *bench) scaledXML(k int) string {
 	return filepath.Join(b.cfg.work, "scaled", fmt.Sprintf("scaled-%dx.xml", k))
 }
@@ -370,24 +396,13 @@ func (b *bench) scaledXML(k int) string {
 // pipeline runs the pipeline on one input, then the decompression
 // baseline.
 func (b *bench) pipeline(in input, extra ...string) runResult {
-	r := runResult{Input: in}
 	id := slug(in.Name)
 	if len(extra) > 0 {
 		id += "-emit"
 	}
 	log.Printf("running the pipeline on %s", in.Name)
-	outDir := filepath.Join(b.cfg.work, "out")
-	args := append([]string{"--input", strings.Join(in.Files, ","), "--output", outDir, "--run_id", id}, extra...)
-	r.Run, r.Err = medianRun(b.cfg.runs, func() (measurement, error) {
-		if err := os.RemoveAll(filepath.Join(outDir, id)); err != nil {
-			return measurement{}, err
-		}
-		return measure(b.ctx, filepath.Join(b.cfg.work, "logs", id+".log"), nil, b.bin["sentences"], args...)
-	})
+	r := b.runPipeline(in, id, b.cfg.runs, extra...)
 	if r.Err != nil {
-		return r
-	}
-	if r.Counts, r.Params, r.Err = readSummary(filepath.Join(outDir, id, "summary.json")); r.Err != nil {
 		return r
 	}
 	var err error
@@ -398,6 +413,27 @@ func (b *bench) pipeline(in input, extra ...string) runResult {
 	case err != nil:
 		r.Err = err
 	}
+	return r
+}
+
+// runPipeline runs the pipeline on in, with its defaults and the extra
+// flags, runs times into WORK/out/ID (its log in WORK/logs/ID.log), and
+// returns the run with the median wall time and the counts and parameters
+// of its summary.json.
+func (b *bench) runPipeline(in input, id string, runs int, extra ...string) runResult {
+	r := runResult{Input: in}
+	outDir := filepath.Join(b.cfg.work, "out")
+	args := append([]string{"--input", strings.Join(in.Files, ","), "--output", outDir, "--run_id", id}, extra...)
+	r.Run, r.Err = medianRun(runs, func() (measurement, error) {
+		if err := os.RemoveAll(filepath.Join(outDir, id)); err != nil {
+			return measurement{}, err
+		}
+		return measure(b.ctx, filepath.Join(b.cfg.work, "logs", id+".log"), nil, b.bin["sentences"], args...)
+	})
+	if r.Err != nil {
+		return r
+	}
+	r.Counts, r.Params, r.Err = readSummary(filepath.Join(outDir, id, "summary.json"))
 	return r
 }
 

@@ -124,10 +124,12 @@ func TestReadSummary(t *testing.T) {
 	os.WriteFile(path, []byte(`{"version":"dev","parameters":{"input":["a.xml"],"namespaces":[0,14],"shingle_length":9,"min_shingles":3,"max_shingles":50,`+
 		`"fold_case":true,"collapse_space":false,"scheme":"bands","threshold":0.7,"bands":5,"rows":4,"seed":42,"top_pairs":3},`+
 		`"counts":{"pages_read":93,"pages_kept":40,"sentences":4000,"sentences_in_window":3093,"clusters":104,"edges":7,`+
+		`"candidate_edges":6,"edges_verified":5,"scheme":{"entries":9,"candidates":8},`+
 		`"passages":{"document_pairs":30,"document_pairs_with_passages":9,"passages":11,"length_histogram":[{"matched":3,"passages":11}]}}}`), 0o644)
 	c, p, err := readSummary(path)
 	if want := (counts{PagesRead: 93, PagesKept: 40, Sentences: 4000, SentencesInWindow: 3093, Clusters: 104,
-		Passages: passageCounts{Passages: 11, PairsWithPassages: 9}}); err != nil || c != want {
+		Passages: passageCounts{Passages: 11, PairsWithPassages: 9}, Edges: 7, CandidateEdges: 6, EdgesVerified: 5,
+		Scheme: &schemeCounts{Candidates: 8}}); err != nil || !reflect.DeepEqual(c, want) {
 		t.Errorf("readSummary counts = %+v, %v; want %+v", c, err, want)
 	}
 	want := parameters{Namespaces: []int{0, 14}, ShingleLength: 9, MinShingles: 3, MaxShingles: 50, FoldCase: true,

@@ -50,6 +50,17 @@ type counts struct {
 	SentencesInClusters int64         `json:"sentences_in_clusters"`
 	Clusters            int64         `json:"clusters"`
 	Passages            passageCounts `json:"passages"`
+	Edges               int64         `json:"edges"`           // MinHash schemes: the buckets' star edges
+	CandidateEdges      int64         `json:"candidate_edges"` // distinct pairs sent to verification
+	EdgesVerified       int64         `json:"edges_verified"`
+	Scheme              *schemeCounts `json:"scheme"` // absent for the MinHash schemes
+}
+
+// schemeCounts are the fields of summary.json's counts.scheme, the counts
+// of a candidate stage that bands no signature (simhash, exact), that the
+// benchmark reports.
+type schemeCounts struct {
+	Candidates int64 `json:"candidates"`
 }
 
 // passageCounts are the fields of summary.json's counts.passages the

@@ -9,8 +9,14 @@
 // share of them that the peer and the pipeline (its clusters-*.jsonl) put
 // in one cluster. It prints one JSON object.
 //
+// With -pairs FILE it only writes the exact pairs to FILE, a JSON line
+// each ({"a", "b", "jaccard"}: the two sentence ids and their similarity),
+// and prints the report without the peer: bench's comparison of candidate
+// schemes measures every scheme's runs against them.
+//
 //	go run ./bench/cmd/peer -sentences 'out/RUN/sentences-*.jsonl' -clusters 'out/RUN/clusters-*.jsonl' -exact \
 //	    -shingle_length L -threshold T   # the run's, from out/RUN/summary.json
+//	go run ./bench/cmd/peer -sentences 'out/RUN/sentences-*.jsonl' -pairs pairs.jsonl -shingle_length L -threshold T
 package main
 
 import (
@@ -20,12 +26,12 @@ import (
 	"fmt"
 	"log"
 	"os"
-	"path/filepath"
 	"runtime"
 	"sync"
 	"time"
 
 	minhashlsh "github.com/ekzhu/minhash-lsh"
+	"github.com/neardup/neardup/bench/internal/lines"
 	"github.com/neardup/neardup/bench/internal/peerreport"
 )
 
@@ -33,6 +39,7 @@ func main() {
 	sentencesGlob := flag.String("sentences", "", "the pipeline's sentences-*.jsonl (required)")
 	clustersGlob := flag.String("clusters", "", "the pipeline's clusters-*.jsonl, for -exact")
 	exact := flag.Bool("exact", false, "compute the exact pairs and both systems' recall")
+	pairsOut := flag.String("pairs", "", "only write the exact pairs to this file, as JSON lines {\"a\", \"b\", \"jaccard\"}, without running the peer")
 	k := flag.Int("shingle_length", 0, "characters per shingle: the pipeline run's (required)")
 	threshold := flag.Float64("threshold", 0, "Jaccard similarity threshold: the pipeline run's (required)")
 	hashes := flag.Int("hashes", 128, "MinHash functions per signature")
@@ -48,6 +55,19 @@ func main() {
 		log.Fatal(err)
 	}
 	report := peerreport.Report{ShingleLength: *k, Threshold: *threshold, Sentences: len(texts)}
+	if *pairsOut != "" {
+		start := time.Now()
+		sets := shingleSets(texts, *k)
+		pairs := exactPairs(sets, *threshold)
+		if err := writePairs(*pairsOut, pairs, ids, sets); err != nil {
+			log.Fatal(err)
+		}
+		report.Exact = &peerreport.Exact{Pairs: len(pairs), Seconds: time.Since(start).Seconds()}
+		if err := json.NewEncoder(os.Stdout).Encode(report); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	labels, pr := runPeer(texts, *k, *hashes, *threshold, *seed)
 	report.Peer = pr
 	if *exact {
@@ -56,10 +76,7 @@ func main() {
 			log.Fatal(err)
 		}
 		start := time.Now()
-		sets := make([][]uint64, len(texts))
-		for i, t := range texts {
-			sets[i] = shingleSet(t, *k)
-		}
+		sets := shingleSets(texts, *k)
 		pairs := exactPairs(sets, *threshold)
 		n, clustered := clusters(pipeline)
 		report.Exact = &peerreport.Exact{
@@ -74,6 +91,36 @@ func main() {
 	if err := json.NewEncoder(os.Stdout).Encode(report); err != nil {
 		log.Fatal(err)
 	}
+}
+
+// shingleSets returns the shingle set of every text (shingleSet), computed
+// on all cores.
+func shingleSets(texts []string, k int) [][]uint64 {
+	sets := make([][]uint64, len(texts))
+	parallel(len(texts), func(i int) { sets[i] = shingleSet(texts[i], k) })
+	return sets
+}
+
+// writePairs writes the pairs to path, a JSON line each with both
+// sentences' ids and their Jaccard similarity.
+func writePairs(path string, pairs []Pair, ids []string, sets [][]uint64) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	enc := json.NewEncoder(w)
+	for _, p := range pairs {
+		if err := enc.Encode(peerreport.Pair{A: ids[p.A], B: ids[p.B], Jaccard: jaccard(sets[p.A], sets[p.B])}); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // runPeer clusters the texts with minhash-lsh and a union-find and returns
@@ -136,7 +183,7 @@ func parallel(n int, f func(int)) {
 // DBpedia enwiki samples both hold page 698) gives sentences the same id.
 func readSentences(glob string) (ids []string, texts []string, err error) {
 	seen := map[string]bool{}
-	err = eachLine(glob, func(line []byte) error {
+	err = lines.Each(glob, func(line []byte) error {
 		var s struct{ ID, Text string }
 		if err := json.Unmarshal(line, &s); err != nil {
 			return err
@@ -162,7 +209,7 @@ func readClusters(glob string, ids []string) ([]int, error) {
 		labels[i] = i
 	}
 	cluster := len(ids)
-	err := eachLine(glob, func(line []byte) error {
+	err := lines.Each(glob, func(line []byte) error {
 		var c struct{ Members []struct{ ID string } }
 		if err := json.Unmarshal(line, &c); err != nil {
 			return err
@@ -178,37 +225,4 @@ func readClusters(glob string, ids []string) ([]int, error) {
 		return nil
 	})
 	return labels, err
-}
-
-// eachLine calls f with every line of the files matching glob.
-func eachLine(glob string, f func([]byte) error) error {
-	files, err := filepath.Glob(glob)
-	if err != nil || len(files) == 0 {
-		return fmt.Errorf("no file matches %q", glob)
-	}
-	for _, name := range files {
-		if err := eachLineOf(name, f); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func eachLineOf(name string, f func([]byte) error) error {
-	file, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	defer file.Close()
-	sc := bufio.NewScanner(file)
-	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
-	for n := 1; sc.Scan(); n++ {
-		if err := f(sc.Bytes()); err != nil {
-			return fmt.Errorf("%s:%d: %w", name, n, err)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	return nil
 }

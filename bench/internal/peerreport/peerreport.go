@@ -33,3 +33,14 @@ type Exact struct {
 	PipelineClusters           int     `json:"pipeline_clusters"`
 	PipelineClusteredSentences int     `json:"pipeline_clustered_sentences"`
 }
+
+// Pair is a line of the exact pairs that bench/cmd/peer -pairs writes: two
+// sentence ids and the Jaccard similarity of their shingle sets. It has the
+// fields of a line of the pipeline's edges-*.jsonl (whose Edit the exact
+// pairs leave out), so that one reader reads both.
+type Pair struct {
+	A       string  `json:"a"`
+	B       string  `json:"b"`
+	Jaccard float64 `json:"jaccard"`
+	Edit    float64 `json:"edit,omitempty"`
+}
