@@ -13,6 +13,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/filter"
+	"github.com/neardup/neardup/internal/mix"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/internal/testshared"
@@ -292,5 +293,75 @@ func TestSetupRefusesBadConfig(t *testing.T) {
 	}
 	if good := (Config{Features: FeaturesWords}); good.Validate() != nil {
 		t.Errorf("words need no shingle length: %v", good.Validate())
+	}
+}
+
+// TestSignFnPacksWhatTheLogicComputes runs the signing DoFn without Beam
+// over Katrina's record batches, with one worker and with four: both emit
+// the same batches byte for byte, and the entries are each signed
+// sentence's permuted signatures, in the shard of their permutation and
+// signature range.
+func TestSignFnPacksWhatTheLogicComputes(t *testing.T) {
+	sents := testSentences(t)
+	cfg := Config{
+		Permutations: 3, MaxHamming: 9, Seed: 5, ShingleLength: testShingleLength, Norm: shingle.DefaultNormalization,
+		Shards: 4, RecordShards: 4,
+	}.withDefaults()
+	sigs, _ := signatures(cfg, sents)
+	perms := Permutations(cfg.Seed, cfg.Bits, cfg.Permutations)
+	want := map[shuffle.Pair]int{} // each entry and its key
+	for i, st := range sents {
+		for k := range perms {
+			p := perms[k].Apply(sigs[i])
+			want[shuffle.Pair{A: p, B: uint64(st.ID)}] = k*cfg.Shards + mix.Range(p, cfg.Shards)
+		}
+	}
+	batches := recordBatches(t, sents, cfg.RecordShards)
+	var runs [2][]string
+	for run, workers := range []int{1, 4} {
+		cfg.Workers = workers
+		f := &signFn{signBase{Cfg: cfg}}
+		if err := f.Setup(); err != nil {
+			t.Fatal(err)
+		}
+		got := map[shuffle.Pair]int{}
+		entries := 0
+		emit := func(key int, b []byte) {
+			runs[run] = append(runs[run], fmt.Sprintf("%d:%x", key, b))
+			ps, err := shuffle.KindWindows.AppendPairs(nil, b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range ps {
+				got[p] = key
+			}
+			entries += len(ps)
+		}
+		ctx := context.Background()
+		f.StartBundle(ctx, emit)
+		for _, b := range batches {
+			if err := f.ProcessElement(ctx, 0, b, emit); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := f.FinishBundle(ctx, emit); err != nil {
+			t.Fatal(err)
+		}
+		f.Teardown()
+		// The first sentence is read twice: its entries come twice.
+		if entries != (len(sents)+1)*cfg.Permutations {
+			t.Errorf("%d workers: %d entries, want %d", workers, entries, (len(sents)+1)*cfg.Permutations)
+		}
+		for p, key := range want {
+			if k, ok := got[p]; !ok || k != key {
+				t.Fatalf("%d workers: entry %v under key %d (present %v), want key %d", workers, p, k, ok, key)
+			}
+		}
+		if len(got) != len(want) {
+			t.Errorf("%d workers: %d distinct entries, want %d", workers, len(got), len(want))
+		}
+	}
+	if !slices.Equal(runs[0], runs[1]) {
+		t.Error("one worker and four emitted different batches")
 	}
 }

@@ -11,7 +11,13 @@
 // differ in each bit with probability θ/π (Goemans and Williamson), so the
 // Hamming distance h of their D-bit signatures estimates their cosine
 // similarity as cos(π·h/D), and a cosine threshold becomes a Hamming limit
-// (MaxHammingFor).
+// (MaxHammingFor). Shingles count once however often they occur, so that
+// the vectors compare the sets Jaccard similarity compares; a word counts
+// tf·ln(N/df), its document frequency df among the N in-window sentences
+// read from a count-min sketch (package docfreq) that the stage counts
+// first and the signing DoFn reads as a side input. Weights and sums are
+// integers, so a seed gives the same signatures on every platform. A
+// sentence without features (no shingle, no word) is not signed.
 //
 // Comparing every pair is out of the question, so, as in Algorithm 2, the
 // signature's bits are shuffled by Q seeded permutations; under each one
@@ -39,7 +45,15 @@ import (
 	"github.com/neardup/neardup/transforms/shingle"
 )
 
-// The defaults of Config's fields that are zero.
+// The defaults of Config's fields that are zero. 64 bits fill a word;
+// 10 permutations and windows of 10 are Meng and Zheng's. On the 3,094
+// in-window sentences of the Katrina export they find every pair of
+// Jaccard similarity 0.8 or more whose shingle signatures are within the
+// Hamming limit (TestKatrinaCandidates). With a million random signatures
+// mixed in, standing for a larger corpus, they find 89% of those within a
+// limit of 9, and 20 permutations with windows of 20 find them all again.
+// Each permutation is one shuffled entry per sentence; a wider window
+// costs only comparisons.
 const (
 	DefaultBits         = 64
 	DefaultPermutations = 10
