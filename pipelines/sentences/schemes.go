@@ -4,6 +4,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/transforms/bucket"
+	"github.com/neardup/neardup/transforms/setjoin"
 	"github.com/neardup/neardup/transforms/shingle"
 	"github.com/neardup/neardup/transforms/simhash"
 )
@@ -18,6 +19,8 @@ func findCandidates(s beam.Scope, opts Options, entries shuffle.Entries, records
 	switch opts.Scheme {
 	case "simhash":
 		return simhash.Candidates(s, records, opts.simhashConfig())
+	case "exact":
+		return setjoin.Candidates(s, records, opts.setjoinConfig())
 	}
 	return bucket.Candidates(s, entries, opts.Shards, opts.Workers())
 }
@@ -28,6 +31,15 @@ func (o Options) simhashConfig() simhash.Config {
 	return simhash.Config{
 		Features: h.Features, Bits: h.Bits, Permutations: h.Permutations, Window: h.Window, MaxHamming: h.MaxHamming,
 		Seed: o.Seed, ShingleLength: o.ShingleLength, Norm: shingle.Normalization{FoldCase: o.FoldCase, CollapseSpace: o.CollapseSpace},
+		Shards: o.Shards, RecordShards: o.Shards, Workers: o.Workers(),
+	}
+}
+
+// setjoinConfig is the part of the options the exact scheme needs.
+func (o Options) setjoinConfig() setjoin.Config {
+	return setjoin.Config{
+		Threshold: o.Threshold, ShingleLength: o.ShingleLength,
+		Norm:   shingle.Normalization{FoldCase: o.FoldCase, CollapseSpace: o.CollapseSpace},
 		Shards: o.Shards, RecordShards: o.Shards, Workers: o.Workers(),
 	}
 }
