@@ -10,20 +10,23 @@
 // only has to tell rare tokens from common ones.
 //
 // So the frequencies are a count-min sketch (Cormode and Muthukrishnan,
-// 2005): Depth rows of Width saturating uint32 counters; a token adds one
-// to one counter of each row, chosen by a hash of the token salted by the
-// row, and its count is the least of its counters. A count is never below
-// the token's true frequency and exceeds it only by collisions, about
-// (tokens added)/Width on average. A sketch is a sum, so sketches of parts
-// of the input merge, by adding counters, into exactly the sketch of the
-// whole, whatever the parts: Count (beam.go) counts every bundle into its
-// own sketch and merges them with a Beam combine, and the result does not
-// depend on how the runner bundled the input.
+// 2005) of 2^22 saturating uint32 counters (16 MiB): a token adds one to
+// Depth = 2 counters chosen by a hash of the token, and its count is the
+// least of them. A count is never below the token's true frequency and
+// exceeds it only by collisions, about (tokens added)/2^21 on average. A
+// sketch is a sum, so sketches of parts of the input merge, by adding
+// counters, into exactly the sketch of the whole, whatever the parts:
+// Count (beam.go) counts every bundle into its own sketch and merges them
+// with a Beam combine, and the result does not depend on how the runner
+// bundled the input.
 //
-// The sketch has two rows of 2^21 counters (16 MiB) rather than four of
-// 2^20: at the same size, a token that occurs once keeps a count of one
-// (the join's best case: such a token can match nothing) more often with
-// fewer, wider rows, as long as the rows are not full.
+// The counters are two rows of 2^21, a token's counter in each row chosen
+// by a hash salted by the row. Two rows rather than four of 2^20: at the
+// same size, a token that occurs once keeps a count of one (the join's
+// best case: such a token can match nothing) more often with fewer, wider
+// rows, as long as the rows are not full; and each row is a cache miss,
+// which bounds counting a sentence's shingles and ordering them by their
+// counts.
 package docfreq
 
 import (
@@ -224,7 +227,7 @@ func foldRune(r rune) rune {
 // The sketch's shape. Two sketches of different shapes do not merge, and
 // an encoding of another shape does not decode.
 const (
-	Depth     = 2       // rows
+	Depth     = 2       // rows (the code counts on two)
 	WidthBits = 21      // log2 of the counters of a row
 	Width     = 1 << 21 // counters of a row
 )
@@ -236,9 +239,12 @@ type Sketch struct {
 	cells []uint32 // Depth rows of Width counters, row after row; nil while empty
 }
 
-// cell returns the index in cells of token's counter in row.
-func cell(token uint64, row int) int {
-	return row<<WidthBits | int(mix.Splitmix64(token+uint64(row+1)*mix.Gamma)>>(64-WidthBits))
+// cells returns the indices in Sketch.cells of token's counters in rows 0
+// and 1: the top bits of the token's hash salted by the row.
+func cells(token uint64) (int, int) {
+	salted := token + mix.Gamma
+	return int(mix.Splitmix64(salted) >> (64 - WidthBits)),
+		Width | int(mix.Splitmix64(salted+mix.Gamma)>>(64-WidthBits))
 }
 
 // Add adds one occurrence of token, saturating at the counters' maximum.
@@ -246,9 +252,9 @@ func (s *Sketch) Add(token uint64) {
 	if s.cells == nil {
 		s.cells = make([]uint32, Depth*Width)
 	}
-	for row := range Depth {
-		c := &s.cells[cell(token, row)]
-		if *c != math.MaxUint32 {
+	i, j := cells(token)
+	for _, k := range [Depth]int{i, j} {
+		if c := &s.cells[k]; *c != math.MaxUint32 {
 			*c++
 		}
 	}
@@ -268,9 +274,7 @@ func (s *Sketch) AddDocument(tokens []uint64) {
 	for len(tokens) > 0 {
 		n := min(len(tokens), group)
 		for i, t := range tokens[:n] {
-			for row := range Depth {
-				at[i*Depth+row] = cell(t, row)
-			}
+			at[i*Depth], at[i*Depth+1] = cells(t)
 		}
 		for _, i := range at[:n*Depth] {
 			if c := s.cells[i]; c != math.MaxUint32 {
@@ -289,11 +293,33 @@ func (s *Sketch) Count(token uint64) uint32 {
 	if s.cells == nil {
 		return 0
 	}
-	n := uint32(math.MaxUint32)
-	for row := range Depth {
-		n = min(n, s.cells[cell(token, row)])
+	i, j := cells(token)
+	return min(s.cells[i], s.cells[j])
+}
+
+// AppendCounts appends the Count of each token to dst. It is Count in a
+// loop, faster: the counters of a few tokens are located before any is
+// read, so that their cache misses overlap.
+func (s *Sketch) AppendCounts(dst []uint32, tokens []uint64) []uint32 {
+	if s.cells == nil {
+		for range tokens {
+			dst = append(dst, 0)
+		}
+		return dst
 	}
-	return n
+	const group = 8
+	var at [group * Depth]int
+	for len(tokens) > 0 {
+		n := min(len(tokens), group)
+		for i, t := range tokens[:n] {
+			at[i*Depth], at[i*Depth+1] = cells(t)
+		}
+		for i := range n {
+			dst = append(dst, min(s.cells[at[i*Depth]], s.cells[at[i*Depth+1]]))
+		}
+		tokens = tokens[n:]
+	}
+	return dst
 }
 
 // Documents is the number of documents counted by AddDocument, over every
@@ -407,7 +433,7 @@ func (s *Sketch) UnmarshalBinary(b []byte) error {
 		return fmt.Errorf("%w: no header", ErrCorrupt)
 	}
 	if b[1] != Depth || b[2] != WidthBits {
-		return fmt.Errorf("docfreq: a sketch of %d rows of 2^%d counters, where this build uses %d of 2^%d", b[1], b[2], Depth, WidthBits)
+		return fmt.Errorf("docfreq: a sketch of %d times 2^%d counters, where this build uses %d times 2^%d", b[1], b[2], Depth, WidthBits)
 	}
 	b = b[3:]
 	docs, n := binary.Uvarint(b)

@@ -128,6 +128,21 @@ func TestSketchIsAnUpperBoundAndMergesExactly(t *testing.T) {
 		all.AddDocument(doc)
 		parts[r.IntN(len(parts))].AddDocument(doc)
 	}
+	var tokens []uint64
+	for tok := range truth {
+		tokens = append(tokens, tok)
+	}
+	got := all.AppendCounts([]uint32{7}, tokens)
+	var none Sketch
+	zeros := none.AppendCounts(nil, tokens)
+	for i, tok := range tokens {
+		if got[i+1] != all.Count(tok) || zeros[i] != 0 {
+			t.Fatalf("AppendCounts gives %d and %d for %#x, want Count's %d and 0", got[i+1], zeros[i], tok, all.Count(tok))
+		}
+	}
+	if got[0] != 7 || len(got) != len(tokens)+1 || len(zeros) != len(tokens) {
+		t.Fatal("AppendCounts does not append")
+	}
 	exact := 0
 	for tok, n := range truth {
 		c := all.Count(tok)
@@ -156,9 +171,8 @@ func TestSketchIsAnUpperBoundAndMergesExactly(t *testing.T) {
 func TestSketchSaturates(t *testing.T) {
 	var s Sketch
 	s.Add(5)
-	for row := range Depth {
-		s.cells[cell(5, row)] = math.MaxUint32 - 1
-	}
+	i, j := cells(5)
+	s.cells[i], s.cells[j] = math.MaxUint32-1, math.MaxUint32-1
 	s.Add(5)
 	s.Add(5)
 	if got := s.Count(5); got != math.MaxUint32 {
@@ -295,7 +309,8 @@ func BenchmarkCount(b *testing.B) {
 	}
 }
 
-// BenchmarkSketchCount is the cost of looking one token up.
+// BenchmarkSketchCount is the cost of looking one token up, alone or
+// among 256 (AppendCounts).
 func BenchmarkSketchCount(b *testing.B) {
 	var s Sketch
 	r := rand.New(rand.NewPCG(5, 6))
@@ -304,11 +319,21 @@ func BenchmarkSketchCount(b *testing.B) {
 		tokens[i] = r.Uint64()
 		s.Add(tokens[i])
 	}
-	var sum uint32
-	for i := 0; b.Loop(); i++ {
-		sum += s.Count(tokens[i&(len(tokens)-1)])
-	}
-	_ = sum
+	b.Run("Count", func(b *testing.B) {
+		var sum uint32
+		for i := 0; b.Loop(); i++ {
+			sum += s.Count(tokens[i&(len(tokens)-1)])
+		}
+		_ = sum
+	})
+	b.Run("AppendCounts", func(b *testing.B) {
+		var counts []uint32
+		for i := 0; b.Loop(); i++ {
+			j := i * 256 & (len(tokens) - 1)
+			counts = s.AppendCounts(counts[:0], tokens[j:j+256])
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*256), "ns/token")
+	})
 }
 
 func TestSorter(t *testing.T) {
