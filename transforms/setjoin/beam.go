@@ -1,6 +1,7 @@
 package setjoin
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -97,12 +98,13 @@ type prefixWork struct {
 }
 
 // prefixed is what a worker made of a batch: the sets' fingerprints and
-// ids, and their prefix entries, encoded one after the other.
+// ids, and their records of prefix entries (AppendRecord), one after the
+// other, each with its shard.
 type prefixed struct {
 	sets    []shuffle.Pair
-	tokens  []uint64 // each entry's shingle
-	entries []byte
-	ends    []int // where each entry's encoding ends in entries
+	shards  []int
+	records []byte
+	ends    []int // where each record ends in records
 }
 
 func (f *prefixFn) Setup() error {
@@ -110,7 +112,7 @@ func (f *prefixFn) Setup() error {
 		return err
 	}
 	f.Start(f.Cfg.Workers, 0, func() func(prefixWork) (*prefixed, error) {
-		w := &prefixer{tokenizer: f.Cfg.docfreq().Tokenizer(), prefixer: Prefixer{T: f.Cfg.Threshold}}
+		w := &prefixer{tokenizer: f.Cfg.docfreq().Tokenizer(), prefixer: Prefixer{T: f.Cfg.Threshold}, shards: f.Cfg.Shards}
 		return w.prefix
 	})
 	return nil
@@ -141,8 +143,8 @@ func (f *prefixFn) deliver(emitSets, emitPrefixes func(int, []byte)) func(*prefi
 			f.sets.Add(shuffle.Shard(s.A, f.Cfg.Shards), s, emitSets)
 		}
 		start := 0
-		for i, tok := range p.tokens {
-			f.prefixes.AddRecord(shuffle.Shard(tok, f.Cfg.Shards), p.entries[start:p.ends[i]], emitPrefixes)
+		for i, shard := range p.shards {
+			f.prefixes.AddRecord(shard, p.records[start:p.ends[i]], emitPrefixes)
 			start = p.ends[i]
 		}
 		return nil
@@ -153,6 +155,7 @@ func (f *prefixFn) deliver(emitSets, emitPrefixes func(int, []byte)) func(*prefi
 type prefixer struct {
 	tokenizer *docfreq.Tokenizer
 	prefixer  Prefixer
+	shards    int
 	tokens    []uint64
 	entries   []Entry
 	sentence  sentence.Sentence
@@ -170,10 +173,18 @@ func (w *prefixer) prefix(in prefixWork) (*prefixed, error) {
 		fp := Fingerprint(w.tokens)
 		out.sets = append(out.sets, shuffle.Pair{A: fp, B: id})
 		w.entries = AppendEntries(w.entries[:0], id, fp, len(w.tokens), w.prefixer.Prefix(w.tokens, in.sketch))
-		for i := range w.entries {
-			out.tokens = append(out.tokens, w.entries[i].Token)
-			out.entries = w.entries[i].AppendBinary(out.entries)
-			out.ends = append(out.ends, len(out.entries))
+		// One record for the entries of each shard, in shard order.
+		slices.SortStableFunc(w.entries, func(x, y Entry) int {
+			return cmp.Compare(shuffle.Shard(x.Token, w.shards), shuffle.Shard(y.Token, w.shards))
+		})
+		for i := 0; i < len(w.entries); {
+			shard, k := shuffle.Shard(w.entries[i].Token, w.shards), i+1
+			for k < len(w.entries) && shuffle.Shard(w.entries[k].Token, w.shards) == shard {
+				k++
+			}
+			out.records = AppendRecord(out.records, w.entries[i:k])
+			out.shards, out.ends = append(out.shards, shard), append(out.ends, len(out.records))
+			i = k
 		}
 		return nil
 	})
@@ -287,14 +298,11 @@ func (f *joinFn) FinishBundle(ctx context.Context, emit func(int, []byte), emitC
 // and joins each.
 func (j *Joiner) joinShard(in groups) (*linked, error) {
 	var entries []Entry
-	var e Entry
 	for _, b := range in.batches {
 		err := shuffle.KindPrefixes.Records(b, func(rec []byte) error {
-			if err := e.UnmarshalBinary(rec); err != nil {
-				return err
-			}
-			entries = append(entries, e)
-			return nil
+			var err error
+			entries, err = AppendEntriesOf(entries, rec)
+			return err
 		})
 		if err != nil {
 			return nil, fmt.Errorf("setjoin: prefix entries of shard %d: %w", in.shard, err)

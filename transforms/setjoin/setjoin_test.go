@@ -169,20 +169,24 @@ func TestFingerprint(t *testing.T) {
 	}
 }
 
-func TestEntryEncoding(t *testing.T) {
-	for _, e := range []Entry{
-		{Token: 1, Set: 2, ID: 3, Size: 4, Pos: 0},
-		{Token: 1<<64 - 1, Set: 1 << 63, ID: 1<<64 - 1, Size: 599, Pos: 598},
-	} {
-		b := e.AppendBinary(nil)
-		var got Entry
-		if err := got.UnmarshalBinary(b); err != nil || got != e {
-			t.Errorf("%+v decoded as %+v, %v", e, got, err)
-		}
-		testshared.CheckDamaged(t, b, func(b []byte) error { var e Entry; return e.UnmarshalBinary(b) })
+func TestRecordEncoding(t *testing.T) {
+	tests := [][]Entry{
+		{{Token: 1, Set: 2, ID: 3, Size: 4, Pos: 0}},
+		{{Token: 1<<64 - 1, Set: 1 << 63, ID: 1<<64 - 1, Size: 599, Pos: 598}, {Token: 5, Set: 1 << 63, ID: 1<<64 - 1, Size: 599, Pos: 3}},
 	}
-	bad := (&Entry{Size: 3, Pos: 3}).AppendBinary(nil)
-	if err := new(Entry).UnmarshalBinary(bad); err == nil {
+	for _, es := range tests {
+		b := AppendRecord(nil, es)
+		got, err := AppendEntriesOf([]Entry{{ID: 77}}, b)
+		if err != nil || !slices.Equal(got[1:], es) || got[0].ID != 77 {
+			t.Errorf("%+v decoded as %+v, %v", es, got, err)
+		}
+		testshared.CheckDamaged(t, b, func(b []byte) error { _, err := AppendEntriesOf(nil, b); return err })
+	}
+	if b := AppendRecord([]byte{9}, nil); !slices.Equal(b, []byte{9}) {
+		t.Errorf("no entries appended %v", b)
+	}
+	bad := AppendRecord(nil, []Entry{{Size: 3, Pos: 3}})
+	if _, err := AppendEntriesOf(nil, bad); err == nil {
 		t.Error("an entry past its set's end decoded")
 	}
 }
