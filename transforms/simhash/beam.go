@@ -27,7 +27,7 @@ func init() {
 
 // Candidates signs the in-window sentence records (KindSentences batches
 // keyed by the id's shard, as minhash.Sign makes them), sorts the permuted
-// signatures of each permutation by range shards, and returns the distinct
+// signatures of each permutation by range shards, and returns the
 // candidate pairs (U, V), U < V, of sentences at most cfg.Window-1 apart in
 // some permutation's sorted order whose signatures differ in at most
 // cfg.MaxHamming bits, each twice: (U, V) keyed by shuffle.ShardOf(U,
