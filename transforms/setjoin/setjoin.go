@@ -139,11 +139,10 @@ func (p *Prefixer) Prefix(tokens []uint64, c Counter) []Ranked {
 	// The k-th least count splits the tokens: all those below it are in
 	// the prefix, and, of those equal to it, the ones of least hashes
 	// that fit: the first ones, tokens being in increasing order.
-	slices.Sort(p.counts)
-	split := p.counts[k-1]
+	split := kthLeast(p.counts, k-1)
 	room := k
-	for _, n := range p.counts[:k] {
-		if n < split {
+	for _, r := range p.ranked {
+		if r.Count < split {
 			room--
 		}
 	}
@@ -158,6 +157,40 @@ func (p *Prefixer) Prefix(tokens []uint64, c Counter) []Ranked {
 	}
 	slices.SortFunc(prefix, Ranked.compare)
 	return prefix
+}
+
+// kthLeast returns the value that would be at index k of xs sorted, in
+// linear time (Hoare's selection, the middle element as pivot); it
+// reorders xs.
+func kthLeast(xs []uint32, k int) uint32 {
+	lo, hi := 0, len(xs)-1
+	for hi-lo > 16 {
+		pivot := xs[lo+(hi-lo)/2]
+		i, j := lo, hi
+		for i <= j {
+			for xs[i] < pivot {
+				i++
+			}
+			for xs[j] > pivot {
+				j--
+			}
+			if i <= j {
+				xs[i], xs[j] = xs[j], xs[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return xs[k] // between j and i: equal to the pivot
+		}
+	}
+	slices.Sort(xs[lo : hi+1])
+	return xs[k]
 }
 
 // Entry is one prefix shingle of one set: what the set sends to the group

@@ -10,6 +10,7 @@ import (
 	"github.com/neardup/neardup/internal/mix"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/transforms/shingle"
 )
 
 // exact computes the bounds with rational arithmetic, t given as a
@@ -319,4 +320,46 @@ func TestJoinFindsEveryPairOfBruteForce(t *testing.T) {
 			}
 		}
 	}
+}
+
+func TestKthLeast(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 3000 {
+		n := 1 + r.IntN(400)
+		xs := make([]uint32, n)
+		spread := 1 + r.IntN(1000)
+		for i := range xs {
+			xs[i] = uint32(r.IntN(spread))
+		}
+		sorted := slices.Clone(xs)
+		slices.Sort(sorted)
+		k := r.IntN(n)
+		if got := kthLeast(xs, k); got != sorted[k] {
+			t.Fatalf("kthLeast(%d of %d, spread %d) = %d, want %d", k, n, spread, got, sorted[k])
+		}
+	}
+}
+
+// TestTemplateFamilyIsJoinedWhole joins a template filled 400 ways, whose
+// sentences share most of their shingles: their prefixes reach the
+// template's shingles, each group holds the whole family, and every one of
+// the 79,800 pairs is similar. The join passes them all: nothing is cut
+// for size.
+func TestTemplateFamilyIsJoinedWhole(t *testing.T) {
+	sents := map[uint64][]uint64{}
+	tok := Config{ShingleLength: shingleLength, Norm: shingle.DefaultNormalization}.docfreq().Tokenizer()
+	for i := range 400 {
+		text := fmt.Sprintf("Saint-Martin-%03d is a commune in the Somme department in the Hauts-de-France region of northern France, "+
+			"on the left bank of the river, about twenty kilometres south-east of Abbeville and north-west of Amiens.", i)
+		sents[uint64(i+1)] = tok.AppendTokens(nil, text)
+	}
+	similar := bruteForce(sents, 0.8)
+	j := joinAll(sents, 0.8)
+	if miss := j.missed(sents, similar); len(miss) > 0 {
+		t.Fatalf("%d of %d similar pairs missed", len(miss), len(similar))
+	}
+	if len(similar) < 70000 || j.stats.LargestGroup < 390 {
+		t.Errorf("%d similar pairs, largest group %d: the family is not the hot group it should be", len(similar), j.stats.LargestGroup)
+	}
+	t.Logf("%d similar pairs, %d distinct candidates, %+v", len(similar), len(distinctPairs(j.candidates)), j.stats)
 }
