@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,6 +18,7 @@ import (
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/transforms/docfreq"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
 )
@@ -188,5 +192,107 @@ func TestJoinFnNamesTheShardOfABadBatch(t *testing.T) {
 	}
 	if err == nil || !strings.Contains(err.Error(), "shard 3") {
 		t.Errorf("error %v, want one naming shard 3", err)
+	}
+}
+
+// runDoFns runs the join's DoFns without Beam: the prefixes of the record
+// batches dealt over the given number of bundles, a GroupByKey in memory
+// (each shard's batches in a shuffled order), then one bundle of each
+// group stage over the shards in order. It returns everything the group
+// stages emitted, as "shard: bytes" strings in emission order, and the
+// counts.
+func runDoFns(t *testing.T, batches [][]byte, cfg Config, sketch docfreq.Sketch, bundles int, seed uint64) ([]string, tally.Counts) {
+	t.Helper()
+	ctx := context.Background()
+	sets, prefixes := map[int][][]byte{}, map[int][][]byte{}
+	pf := &prefixFn{Cfg: cfg}
+	if err := pf.Setup(); err != nil {
+		t.Fatal(err)
+	}
+	emitSets := func(shard int, b []byte) { sets[shard] = append(sets[shard], b) }
+	emitPrefixes := func(shard int, b []byte) { prefixes[shard] = append(prefixes[shard], b) }
+	for b := range bundles {
+		pf.StartBundle(ctx, sketch, emitSets, emitPrefixes)
+		for i := b; i < len(batches); i += bundles {
+			if err := pf.ProcessElement(ctx, 0, batches[i], sketch, emitSets, emitPrefixes); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := pf.FinishBundle(ctx, sketch, emitSets, emitPrefixes); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pf.Teardown()
+	r := rand.New(rand.NewPCG(seed, 1))
+	var out []string
+	var counts tally.Counts
+	emit := func(shard int, b []byte) { out = append(out, fmt.Sprintf("%d: %x", shard, b)) }
+	emitCounts := func(c tally.Counts) { counts.Merge(c) }
+	type stage interface {
+		StartBundle(context.Context, func(int, []byte), func(tally.Counts))
+		ProcessElement(context.Context, int, func(*[]byte) bool, func(int, []byte), func(tally.Counts)) error
+		FinishBundle(context.Context, func(int, []byte), func(tally.Counts)) error
+		Teardown()
+	}
+	idf, jf := &identicalFn{Cfg: cfg}, &joinFn{Cfg: cfg}
+	idf.Setup()
+	if err := jf.Setup(); err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range []struct {
+		fn     stage
+		groups map[int][][]byte
+	}{{idf, sets}, {jf, prefixes}} {
+		st.fn.StartBundle(ctx, emit, emitCounts)
+		for shard := range cfg.Shards {
+			bs := st.groups[shard]
+			r.Shuffle(len(bs), func(i, j int) { bs[i], bs[j] = bs[j], bs[i] })
+			if err := st.fn.ProcessElement(ctx, shard, testshared.Iter(bs...), emit, emitCounts); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := st.fn.FinishBundle(ctx, emit, emitCounts); err != nil {
+			t.Fatal(err)
+		}
+		st.fn.Teardown()
+	}
+	return out, counts
+}
+
+// TestDoFnsAreDeterministic checks that the candidates come out byte for
+// byte the same on one worker or four, and whatever the bundles of the
+// prefix stage and the order of each shard's batches.
+func TestDoFnsAreDeterministic(t *testing.T) {
+	sents := realSentences(t, testshared.Katrina(t))
+	cfg := Config{Threshold: 0.8, ShingleLength: shingleLength, Norm: shingle.DefaultNormalization, Shards: 3, RecordShards: 4}
+	var sketch docfreq.Sketch
+	tok := cfg.docfreq().Tokenizer()
+	for _, s := range sents {
+		sketch.AddDocument(tok.AppendTokens(nil, s.Text))
+	}
+	batches := recordBatches(t, sents, cfg.RecordShards, 100)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	var first []string
+	var firstCounts tally.Counts
+	for i, run := range []struct {
+		workers, bundles int
+		seed             uint64
+	}{{1, 1, 1}, {4, 1, 2}, {4, 3, 3}, {0, 5, 4}} {
+		c := cfg
+		c.Workers = run.workers
+		out, counts := runDoFns(t, batches, c, sketch, run.bundles, run.seed)
+		if i == 0 {
+			first, firstCounts = out, counts
+			if len(out) == 0 || counts.Scheme.Candidates == 0 {
+				t.Fatalf("no candidates: %+v", counts.Scheme)
+			}
+			continue
+		}
+		if !slices.Equal(out, first) {
+			t.Errorf("%d workers, %d bundles: %d batches differ from the first run's %d", run.workers, run.bundles, len(out), len(first))
+		}
+		if counts.Scheme != firstCounts.Scheme {
+			t.Errorf("%d workers, %d bundles: counts %+v, want %+v", run.workers, run.bundles, counts.Scheme, firstCounts.Scheme)
+		}
 	}
 }
