@@ -297,9 +297,9 @@ func (s *Sketch) Count(token uint64) uint32 {
 	return min(s.cells[i], s.cells[j])
 }
 
-// AppendCounts appends the Count of each token to dst. It is Count in a
-// loop, faster: the counters of a few tokens are located before any is
-// read, so that their cache misses overlap.
+// AppendCounts appends the Count of each token to dst: Count in a loop
+// that locates the counters of a few tokens before it reads any, so that
+// their cache misses may overlap.
 func (s *Sketch) AppendCounts(dst []uint32, tokens []uint64) []uint32 {
 	if s.cells == nil {
 		for range tokens {
