@@ -157,8 +157,9 @@ func (p *Passages) addLength(n, k int64) {
 // (simhash), or the entries of one prefix token (exact).
 type Scheme struct {
 	// Entries are the entries shuffled to the groups: one per sentence
-	// and permutation (simhash), one per prefix token of each distinct
-	// shingle set (exact).
+	// and permutation (simhash), one per prefix shingle of each sentence
+	// whose count the sketch does not show to be 1 (exact; sentences of
+	// one shingle set included).
 	Entries      int64 `json:"entries"`
 	Groups       int64 `json:"groups"`
 	LargestGroup int64 `json:"largest_group"`

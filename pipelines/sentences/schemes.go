@@ -25,13 +25,15 @@ func findCandidates(s beam.Scope, opts Options, entries shuffle.Entries, records
 	return bucket.Candidates(s, entries, opts.Shards, opts.Workers())
 }
 
-// simhashConfig is the part of the options the simhash scheme needs.
+// simhashConfig is the part of the options the simhash scheme needs. Each
+// permutation is a sorted order of its own, so --shards is shared among
+// them: the permutations × range shards groups are about --shards.
 func (o Options) simhashConfig() simhash.Config {
 	h := o.Simhash
 	return simhash.Config{
 		Features: h.Features, Bits: h.Bits, Permutations: h.Permutations, Window: h.Window, MaxHamming: h.MaxHamming,
 		Seed: o.Seed, ShingleLength: o.ShingleLength, Norm: shingle.Normalization{FoldCase: o.FoldCase, CollapseSpace: o.CollapseSpace},
-		Shards: o.Shards, RecordShards: o.Shards, Workers: o.Workers(),
+		Shards: max(1, o.Shards/h.Permutations), RecordShards: o.Shards, Workers: o.Workers(),
 	}
 }
 
