@@ -10,6 +10,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+
+	"github.com/neardup/neardup/internal/sentencetest"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
@@ -20,37 +22,8 @@ import (
 func TestMain(m *testing.M) { ptest.Main(m) }
 
 func init() {
-	register.DoFn2x1[[]byte, func(int, []byte), error](&keyRecordsFn{})
 	register.DoFn2x0[Sketch, func(string)](&summaryFn{})
 	register.Emitter1[string]()
-}
-
-// keyRecordsFn keys a sentence batch by its records' shard, as
-// minhash.Sign does; every record of a batch must share it. An empty
-// slice is no batch.
-type keyRecordsFn struct{ Shards int }
-
-func (f *keyRecordsFn) ProcessElement(b []byte, emit func(int, []byte)) error {
-	if len(b) == 0 {
-		return nil
-	}
-	shard := -1
-	err := shuffle.KindSentences.Records(b, func(rec []byte) error {
-		var id sentence.ID
-		if err := id.UnmarshalPrefix(rec); err != nil {
-			return err
-		}
-		if shard >= 0 && id.Shard(f.Shards) != shard {
-			return fmt.Errorf("sentence batch mixes shards")
-		}
-		shard = id.Shard(f.Shards)
-		return nil
-	})
-	if err != nil || shard < 0 {
-		return fmt.Errorf("sentence batch: %v", err)
-	}
-	emit(shard, b)
-	return nil
 }
 
 // summaryFn describes a sketch by its documents and the counts of the
@@ -199,8 +172,8 @@ func TestCount(t *testing.T) {
 					want = summary(serialSketch(cfg), cfg, testSentences)
 				}
 				p, s := beam.NewPipelineWithRoot()
-				records := beam.ParDo(s, &keyRecordsFn{Shards: 4}, beam.CreateList(s, batches))
-				sketch := Count(s, shuffle.Sentences{PCollection: records}, cfg)
+				records := sentencetest.Records(s, batches, 4)
+				sketch := Count(s, records, cfg)
 				passert.Equals(s, beam.ParDo(s, &summaryFn{Cfg: cfg, Probes: testSentences}, sketch), want)
 				ptest.RunAndValidate(t, p)
 			})
@@ -212,8 +185,8 @@ func TestCount(t *testing.T) {
 func TestCountAsSideInput(t *testing.T) {
 	cfg := testConfigs[0]
 	p, s := beam.NewPipelineWithRoot()
-	records := beam.ParDo(s, &keyRecordsFn{Shards: 2}, beam.CreateList(s, recordBatches(2)))
-	sketch := Count(s, shuffle.Sentences{PCollection: records}, cfg)
+	records := sentencetest.Records(s, recordBatches(2), 2)
+	sketch := Count(s, records, cfg)
 	probes := beam.CreateList(s, testSentences)
 	got := beam.ParDo(s, &probeFn{Cfg: cfg}, probes, beam.SideInput{Input: sketch})
 	var want []any

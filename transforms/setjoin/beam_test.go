@@ -15,6 +15,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/filter"
+
+	"github.com/neardup/neardup/internal/sentencetest"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/internal/testshared"
@@ -28,57 +30,9 @@ import (
 func TestMain(m *testing.M) { ptest.Main(m) }
 
 func init() {
-	register.DoFn2x1[[]byte, func(int, []byte), error](&keyRecordsFn{})
 	register.DoFn3x1[int, []byte, func(string), error](&candidateStringsFn{})
 	register.Function1x2(schemeJSON)
 	register.Emitter1[string]()
-}
-
-// keyRecordsFn keys a sentence batch by its records' shard, as
-// minhash.Sign does; every record of a batch must share it.
-type keyRecordsFn struct{ Shards int }
-
-func (f *keyRecordsFn) ProcessElement(b []byte, emit func(int, []byte)) error {
-	shard := -1
-	err := shuffle.KindSentences.Records(b, func(rec []byte) error {
-		var id sentence.ID
-		if err := id.UnmarshalPrefix(rec); err != nil {
-			return err
-		}
-		if shard >= 0 && id.Shard(f.Shards) != shard {
-			return fmt.Errorf("sentence batch mixes shards")
-		}
-		shard = id.Shard(f.Shards)
-		return nil
-	})
-	if err != nil || shard < 0 {
-		return fmt.Errorf("sentence batch: %v", err)
-	}
-	emit(shard, b)
-	return nil
-}
-
-// recordBatches encodes sentences as minhash.Sign batches them: by the
-// shard of the id, at most perBatch records a batch.
-func recordBatches(tb testing.TB, sents []sentence.Sentence, shards, perBatch int) [][]byte {
-	tb.Helper()
-	byShard := make([][][]byte, shards)
-	for _, s := range sents {
-		rec, err := s.AppendBinary(nil)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		byShard[s.ID.Shard(shards)] = append(byShard[s.ID.Shard(shards)], rec)
-	}
-	var batches [][]byte
-	for _, recs := range byShard {
-		for len(recs) > 0 {
-			n := min(len(recs), perBatch)
-			batches = append(batches, shuffle.KindSentences.PackRecords(recs[:n]...))
-			recs = recs[n:]
-		}
-	}
-	return batches
 }
 
 // candidateStringsFn decodes a batch of candidates as "U-V" lines,
@@ -128,20 +82,20 @@ func expected(sents []sentence.Sentence, t float64) ([]any, string) {
 // counts and pools: it returns what the join computed in memory
 // returns, keyed as verify.Edges wants.
 func TestCandidates(t *testing.T) {
-	sents := realSentences(t, testshared.Katrina(t))
+	sents := sentencetest.InWindow(t, testshared.Katrina(t))
 	const recordShards = 5
 	want, wantCounts := expected(sents, 0.8)
 	if len(want) < 20 {
 		t.Fatalf("%d candidates: the sentences prove nothing", len(want))
 	}
-	batches := recordBatches(t, sents, recordShards, 200)
+	batches := sentencetest.Batches(t, sents, recordShards, 200)
 	for _, c := range []struct{ shards, workers int }{{1, 1}, {7, 2}} {
 		t.Run(fmt.Sprintf("shards=%d,workers=%d", c.shards, c.workers), func(t *testing.T) {
 			cfg := Config{Threshold: 0.8, ShingleLength: shingleLength, Norm: shingle.DefaultNormalization,
 				Shards: c.shards, RecordShards: recordShards, Workers: c.workers}
 			p, s := beam.NewPipelineWithRoot()
-			records := beam.ParDo(s, &keyRecordsFn{Shards: recordShards}, beam.CreateList(s, batches))
-			cands, counts := Candidates(s, shuffle.Sentences{PCollection: records}, cfg)
+			records := sentencetest.Records(s, batches, recordShards)
+			cands, counts := Candidates(s, records, cfg)
 			got := filter.Distinct(s, beam.ParDo(s, &candidateStringsFn{Shards: recordShards}, cands.PCollection))
 			passert.Equals(s, got, want...)
 			passert.Equals(s, beam.ParDo(s, schemeJSON, tally.Total(s, counts)), wantCounts)
@@ -263,14 +217,14 @@ func runDoFns(t *testing.T, batches [][]byte, cfg Config, sketch docfreq.Sketch,
 // byte the same on one worker or four, and whatever the bundles of the
 // prefix stage and the order of each shard's batches.
 func TestDoFnsAreDeterministic(t *testing.T) {
-	sents := realSentences(t, testshared.Katrina(t))
+	sents := sentencetest.InWindow(t, testshared.Katrina(t))
 	cfg := Config{Threshold: 0.8, ShingleLength: shingleLength, Norm: shingle.DefaultNormalization, Shards: 3, RecordShards: 4}
 	var sketch docfreq.Sketch
 	tok := cfg.docfreq().Tokenizer()
 	for _, s := range sents {
 		sketch.AddDocument(tok.AppendTokens(nil, s.Text))
 	}
-	batches := recordBatches(t, sents, cfg.RecordShards, 100)
+	batches := sentencetest.Batches(t, sents, cfg.RecordShards, 100)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
 	var first []string
 	var firstCounts tally.Counts

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/sentencetest"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/testshared"
 	"github.com/neardup/neardup/transforms/docfreq"
@@ -48,14 +49,14 @@ func BenchmarkPrefix(b *testing.B) {
 		b.ReportMetric(float64(len(entries)), "entries/set")
 	})
 	b.Run("katrina", func(b *testing.B) {
-		sents := realSentences(b, testshared.Katrina(b))
+		sents := sentencetest.InWindow(b, testshared.Katrina(b))
 		cfg := Config{Threshold: 0.8, ShingleLength: shingleLength, Norm: shingle.DefaultNormalization, Shards: 4, RecordShards: 4}
 		var sketch docfreq.Sketch
 		tok := cfg.docfreq().Tokenizer()
 		for _, s := range sents {
 			sketch.AddDocument(tok.AppendTokens(nil, s.Text))
 		}
-		batches := recordBatches(b, sents, 1, 200)
+		batches := sentencetest.Batches(b, sents, 1, 200)
 		w := &prefixer{tokenizer: tok, prefixer: Prefixer{T: cfg.Threshold}, shards: cfg.Shards}
 		b.ReportAllocs()
 		n, bytes := 0, 0
@@ -81,7 +82,7 @@ func BenchmarkPrefix(b *testing.B) {
 //     template), per pair compared.
 func BenchmarkJoin(b *testing.B) {
 	b.Run("katrina", func(b *testing.B) {
-		sents := realSentences(b, testshared.Katrina(b))
+		sents := sentencetest.InWindow(b, testshared.Katrina(b))
 		sets := realSets(sents)
 		var sketch docfreq.Sketch
 		for _, set := range sets {

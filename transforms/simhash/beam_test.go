@@ -13,7 +13,9 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/filter"
+
 	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/sentencetest"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/internal/testshared"
@@ -22,7 +24,6 @@ import (
 )
 
 func init() {
-	register.DoFn2x1[[]byte, func(int, []byte), error](&keyRecordsFn{})
 	register.DoFn3x1[int, []byte, func(string), error](&candidateStringsFn{})
 	register.Function1x2(countsJSON)
 	register.Emitter1[string]()
@@ -31,30 +32,6 @@ func init() {
 // TestMain runs the package's pipeline tests on ptest's runner, Prism
 // unless --runner says otherwise.
 func TestMain(m *testing.M) { ptest.Main(m) }
-
-// keyRecordsFn keys a batch of sentence records by its records' shard, as
-// minhash.Sign does; every record of a batch must share it.
-type keyRecordsFn struct{ Shards int }
-
-func (f *keyRecordsFn) ProcessElement(b []byte, emit func(int, []byte)) error {
-	shard := -1
-	err := shuffle.KindSentences.Records(b, func(rec []byte) error {
-		var id sentence.ID
-		if err := id.UnmarshalPrefix(rec); err != nil {
-			return err
-		}
-		if shard >= 0 && id.Shard(f.Shards) != shard {
-			return fmt.Errorf("sentence batch mixes shards")
-		}
-		shard = id.Shard(f.Shards)
-		return nil
-	})
-	if err != nil || shard < 0 {
-		return fmt.Errorf("sentence batch: %v", err)
-	}
-	emit(shard, b)
-	return nil
-}
 
 // candidateStringsFn decodes a batch of candidates as "shard: U-V" lines,
 // and fails on a pair in the wrong shard.
@@ -158,8 +135,8 @@ func TestCandidatesOnPrism(t *testing.T) {
 			}})
 
 			p, s := beam.NewPipelineWithRoot()
-			records := beam.ParDo(s, &keyRecordsFn{Shards: recordShards}, beam.CreateList(s, batches))
-			cands, counts := Candidates(s, shuffle.Sentences{PCollection: records}, cfg)
+			records := sentencetest.Records(s, batches, recordShards)
+			cands, counts := Candidates(s, records, cfg)
 			lines := beam.ParDo(s, &candidateStringsFn{Shards: recordShards}, cands.PCollection)
 			passert.Equals(s, filter.Distinct(s, lines), want...)
 			passert.Equals(s, beam.ParDo(s, countsJSON, tally.Total(s, counts)), wantCounts)

@@ -2,29 +2,20 @@ package simhash
 
 import (
 	"cmp"
-	"context"
-	"errors"
-	"io"
 	"math/bits"
-	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/neardup/neardup/internal/sentencetest"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/testshared"
-	"github.com/neardup/neardup/io/dump"
-	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/docfreq"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
 )
 
-// The pipeline's defaults for the sentences it signs.
-const (
-	testShingleLength = 12
-	testMinShingles   = 75
-	testMaxShingles   = 600
-)
+// testShingleLength is the pipeline's default.
+const testShingleLength = sentencetest.ShingleLength
 
 // katrinaSentences returns the in-window sentences of Weissman et al.'s
 // Katrina export (../shared/data/wikiduper/Katrina.xml, or the committed
@@ -32,47 +23,7 @@ const (
 // them: those of more than 75 and fewer than 600 shingles of 12.
 func katrinaSentences(tb testing.TB) []sentence.Sentence {
 	tb.Helper()
-	return sentencesOf(tb, testshared.Katrina(tb))
-}
-
-// sentencesOf returns the in-window sentences of the English dump at path.
-func sentencesOf(tb testing.TB, path string) []sentence.Sentence {
-	tb.Helper()
-	rc, err := dump.Open(context.Background(), path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer rc.Close()
-	sites := []dump.Site{{Wiki: "enwiki", Lang: "en"}}
-	splitter := sentence.PageSplitter{Sites: clean.NewSites(sites)}
-	if splitter.Wikis, err = sentence.NewWikis(sites); err != nil {
-		tb.Fatal(err)
-	}
-	shingler := shingle.New(testShingleLength, shingle.DefaultNormalization)
-	r := dump.NewReader(rc, filepath.Base(path), dump.Options{})
-	var out []sentence.Sentence
-	for {
-		p, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			return out
-		}
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if p.NS != 0 || p.Redirect != "" {
-			continue
-		}
-		p.Wiki = "enwiki"
-		sp, err := splitter.Split(p)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		for _, st := range sp.Sentences {
-			if n := len(shingler.Hashes(st.Text)); n > testMinShingles && n < testMaxShingles {
-				out = append(out, st)
-			}
-		}
-	}
+	return sentencetest.InWindow(tb, testshared.Katrina(tb))
 }
 
 // sketchOf counts the words of sentences as docfreq.Count does.

@@ -9,6 +9,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+
+	"github.com/neardup/neardup/internal/sentencetest"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/transforms/sentence"
@@ -17,7 +19,6 @@ import (
 
 func init() {
 	register.DoFn2x1[[]byte, func(int, []byte), error](&keyCandidatesFn{})
-	register.DoFn2x1[[]byte, func(int, []byte), error](&keyRecordsFn{})
 	register.Function3x1(edgeStrings)
 	register.Function3x1(similarityStrings)
 	register.Function3x1(neededStrings)
@@ -40,30 +41,6 @@ func (f *keyCandidatesFn) ProcessElement(b []byte, emit func(int, []byte)) error
 		if shuffle.ShardOf(p.A, f.Shards) != shard {
 			return fmt.Errorf("candidate batch mixes shards: %v", pairs)
 		}
-	}
-	emit(shard, b)
-	return nil
-}
-
-// keyRecordsFn keys a sentence batch by its records' shard, as
-// minhash.Sign does; every record of a batch must share it.
-type keyRecordsFn struct{ Shards int }
-
-func (f *keyRecordsFn) ProcessElement(b []byte, emit func(int, []byte)) error {
-	shard := -1
-	err := shuffle.KindSentences.Records(b, func(rec []byte) error {
-		var id sentence.ID
-		if err := id.UnmarshalPrefix(rec); err != nil {
-			return err
-		}
-		if shard >= 0 && id.Shard(f.Shards) != shard {
-			return fmt.Errorf("sentence batch mixes shards")
-		}
-		shard = id.Shard(f.Shards)
-		return nil
-	})
-	if err != nil || shard < 0 {
-		return fmt.Errorf("sentence batch: %v", err)
 	}
 	emit(shard, b)
 	return nil
@@ -259,8 +236,8 @@ func TestEdgesOnPrism(t *testing.T) {
 			cfg.Workers = workers
 			p, s := beam.NewPipelineWithRoot()
 			candidates := beam.ParDo(s, &keyCandidatesFn{Shards: recordShards}, beam.CreateList(s, candidateBatches))
-			records := beam.ParDo(s, &keyRecordsFn{Shards: recordShards}, beam.CreateList(s, recordBatches))
-			verified, sims, neededRecs, _, counts := Edges(s, shuffle.Candidates{PCollection: candidates}, shuffle.Sentences{PCollection: records}, cfg)
+			records := sentencetest.Records(s, recordBatches, recordShards)
+			verified, sims, neededRecs, _, counts := Edges(s, shuffle.Candidates{PCollection: candidates}, records, cfg)
 			passert.Equals(s, beam.ParDo(s, edgeStrings, verified.PCollection), wantEdges...)
 			passert.Equals(s, beam.ParDo(s, similarityStrings, sims.PCollection), wantSims...)
 			passert.Equals(s, beam.ParDo(s, neededStrings, neededRecs.PCollection), wantNeeded...)
