@@ -123,6 +123,7 @@ func TestExactSchemeFindsEveryPair(t *testing.T) {
 				}
 			}
 			t.Logf("%d in-window sentences, %d pairs at Jaccard ≥ %v, %d verified edges", len(r.texts), len(pairs), o.Threshold, len(r.edges))
+			r.reportSays(t, "<h2>Candidates: the exact scheme</h2>", "exact: prefix-filtering join at Jaccard 0.8")
 
 			o5 := o
 			o5.Output, o5.Shards = t.TempDir(), 5
@@ -162,6 +163,7 @@ func TestSimhashScheme(t *testing.T) {
 			if len(pairs) < 20 || recall < tt.recall {
 				t.Errorf("features %s: %d of %d pairs at Jaccard ≥ 0.8 are in one cluster, want a share of %v", tt.features, found, len(pairs), tt.recall)
 			}
+			r.reportSays(t, "<h2>Candidates: the simhash scheme</h2>", "simhash: 64 bits of "+tt.features+", 10 permutations, window 10, Hamming distance ≤ 13")
 			o5 := o
 			o5.Output, o5.Shards = t.TempDir(), 5
 			if diff := diffRunFiles(r.files, runScheme(t, o5).files); diff != "" {
@@ -175,6 +177,16 @@ func TestSimhashScheme(t *testing.T) {
 func (r schemeRun) together(p [2]string) bool {
 	c := r.clust[p[0]]
 	return c != "" && c == r.clust[p[1]]
+}
+
+// reportSays fails unless report.html holds every one of want.
+func (r schemeRun) reportSays(t *testing.T, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !bytes.Contains(r.files["report.html"], []byte(w)) {
+			t.Errorf("report.html lacks %q", w)
+		}
+	}
 }
 
 // diffRunFiles names the files that differ between two runs, but for
