@@ -56,6 +56,8 @@ func Report(ctx context.Context, c Counts) {
 	report(ctx, reflect.ValueOf(c.Baseline), "baseline_")
 	report(ctx, reflect.ValueOf(c.Passages), "passages_")
 	report(ctx, reflect.ValueOf(c.Scheme), "scheme_")
+	report(ctx, reflect.ValueOf(c.Web), "web_")
+	report(ctx, reflect.ValueOf(c.Reuse), "reuse_")
 }
 
 // report adds the int64 fields of the struct v to the counters of their

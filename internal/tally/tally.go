@@ -70,6 +70,16 @@ type Counts struct {
 	// buckets' star edges (Buckets … Edges above).
 	Scheme Scheme `json:"scheme,omitzero"`
 
+	// Web counts the reading of WARC and WET files (package io/warc) and
+	// the main-content extraction of their HTML pages (package
+	// io/htmltext); it is absent from a run without them.
+	Web Web `json:"web,omitzero"`
+
+	// Reuse counts the reuse cases between web pages and Wikipedia
+	// articles (package transforms/reuse); it is absent from a run of the
+	// sentence pipeline.
+	Reuse Reuse `json:"reuse,omitzero"`
+
 	// ClusterSizes maps a cluster size to the number of clusters of that size.
 	ClusterSizes map[int64]int64 `json:"-"`
 }
@@ -178,6 +188,61 @@ type Scheme struct {
 	IdenticalSets int64 `json:"identical_sets"`
 }
 
+// Web counts what the WARC reader read and kept. Field meanings are
+// documented in the README.
+type Web struct {
+	// Records are the WARC records read whole, of every type.
+	Records int64 `json:"records"`
+	// Responses are the response records; HTMLPages those of them that
+	// are text/html with status 200 and became documents.
+	Responses int64 `json:"responses"`
+	HTMLPages int64 `json:"html_pages"`
+	// Conversions are the conversion records (WET text) that became
+	// documents.
+	Conversions int64 `json:"conversions"`
+	// OtherRecords are the records of other types (warcinfo, request,
+	// metadata, revisit…), skipped.
+	OtherRecords int64 `json:"other_records"`
+	// NotHTML are response records skipped for their payload's type
+	// (images, PDF, JSON…); NotOK those skipped for their HTTP status
+	// (redirects, errors).
+	NotHTML int64 `json:"not_html"`
+	NotOK   int64 `json:"not_ok"`
+	// TooLarge are records over the size cap, skipped unread and
+	// dead-lettered; BadRecords records that could not be parsed
+	// (dead-lettered).
+	TooLarge   int64 `json:"too_large"`
+	BadRecords int64 `json:"bad_records"`
+	// CharsetSniffed are HTML pages that declare no charset, decoded
+	// with the one html/charset guesses; CharsetRepaired those whose
+	// declared charset did not decode every byte.
+	CharsetSniffed  int64 `json:"charset_sniffed"`
+	CharsetRepaired int64 `json:"charset_repaired"`
+	// NoContent are HTML pages whose extracted main content is empty.
+	NoContent int64 `json:"no_content"`
+	// HTMLBytes are the bytes of the HTML pages' payloads; TextBytes those
+	// of the main content extracted from them.
+	HTMLBytes int64 `json:"html_bytes"`
+	TextBytes int64 `json:"text_bytes"`
+}
+
+// Reuse counts the reuse cases found between web pages and Wikipedia
+// articles. Field meanings are documented in the README.
+type Reuse struct {
+	// CandidatesDropped are the candidate pairs of two web sentences or
+	// two Wikipedia sentences, dropped before verification.
+	CandidatesDropped int64 `json:"candidates_dropped"`
+	// Cases are the (web page, article) pairs that share a passage, by
+	// kind.
+	Cases          int64 `json:"cases"`
+	ContentReuse   int64 `json:"content_reuse"`
+	StructureReuse int64 `json:"structure_reuse"`
+	Passages       int64 `json:"passages"`
+	// WebPages and Articles are the distinct documents in some case.
+	WebPages int64 `json:"web_pages"`
+	Articles int64 `json:"articles"`
+}
+
 // LengthBin is one bar of the passage-length histogram.
 type LengthBin struct {
 	Matched  int64 `json:"matched"`
@@ -240,6 +305,8 @@ func (c *Counts) Merge(o Counts) {
 	mergeInts(reflect.ValueOf(&c.Baseline).Elem(), reflect.ValueOf(o.Baseline))
 	mergeInts(reflect.ValueOf(&c.Passages).Elem(), reflect.ValueOf(o.Passages))
 	mergeInts(reflect.ValueOf(&c.Scheme).Elem(), reflect.ValueOf(o.Scheme))
+	mergeInts(reflect.ValueOf(&c.Web).Elem(), reflect.ValueOf(o.Web))
+	mergeInts(reflect.ValueOf(&c.Reuse).Elem(), reflect.ValueOf(o.Reuse))
 	for n, k := range o.Passages.Lengths {
 		c.Passages.addLength(n, k)
 	}

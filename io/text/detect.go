@@ -41,7 +41,8 @@ const shownBytes = 16
 // Detect returns the format of file by its content after decompression
 // (dump.Open): MediaWiki XML if its first character other than white space
 // (and a byte order mark) is '<', or if it has none (an empty file is read
-// as an empty dump); JSON lines if it is '{'; plain text otherwise. A file
+// as an empty dump); WARC (or WET) if it starts with a WARC version line
+// ("WARC/1.0", "WARC/1.1"); JSON lines if it is '{'; plain text otherwise. A file
 // that is not XML and whose first KB holds a NUL byte or invalid UTF-8 is
 // refused with a *BinaryError; so is UTF-16 that is not XML. A compressed
 // file whose head cannot be decompressed is taken for a dump, whose reader
@@ -87,6 +88,9 @@ func DetectHead(file string, head []byte) (Format, error) {
 	body = bytes.TrimLeft(body, " \t\r\n")
 	if len(body) == 0 || body[0] == '<' {
 		return MediaWiki, nil
+	}
+	if bytes.HasPrefix(body, []byte("WARC/1.")) {
+		return WARC, nil
 	}
 	if err := CheckText(file, head); err != nil {
 		return 0, err

@@ -54,9 +54,10 @@ const (
 	MediaWiki               // a MediaWiki XML dump (package dump)
 	JSONL                   // JSON lines, a document per line
 	Plain                   // plain text, a document per file
+	WARC                    // WARC or WET records (package io/warc), a document per HTML response or conversion
 )
 
-var formatNames = [...]string{Auto: "auto", MediaWiki: "mediawiki", JSONL: "jsonl", Plain: "text"}
+var formatNames = [...]string{Auto: "auto", MediaWiki: "mediawiki", JSONL: "jsonl", Plain: "text", WARC: "warc"}
 
 // String returns the format's name, as --input_format takes it.
 func (f Format) String() string {
@@ -66,14 +67,15 @@ func (f Format) String() string {
 	return formatNames[f]
 }
 
-// ParseFormat returns the format of a name: auto, mediawiki, jsonl or text.
+// ParseFormat returns the format of a name: auto, mediawiki, jsonl, text or
+// warc.
 func ParseFormat(name string) (Format, error) {
 	for f, n := range formatNames {
 		if n == name {
 			return Format(f), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown input format %q (want auto, mediawiki, jsonl or text)", name)
+	return 0, fmt.Errorf("unknown input format %q (want auto, mediawiki, jsonl, text or warc)", name)
 }
 
 // Source is an input file of a text corpus as the read stage plans it.
