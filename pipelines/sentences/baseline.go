@@ -9,7 +9,10 @@ import (
 	"log"
 	"slices"
 
+	"github.com/neardup/neardup/io/input"
+
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/dump"
@@ -37,7 +40,7 @@ func checkBaseline(input, baseline []string) error {
 // input file holds (its pages cannot be compared).
 func (o *Options) planAll(ctx context.Context) error {
 	if o.Sources == nil {
-		src, err := planSources(ctx, o.Input, o.inputFormat())
+		src, err := input.Plan(ctx, o.Input, o.inputFormat())
 		if err != nil {
 			return err
 		}
@@ -49,7 +52,7 @@ func (o *Options) planAll(ctx context.Context) error {
 	if err := checkBaseline(o.Input, o.Baseline); err != nil {
 		return err
 	}
-	src, err := planSources(ctx, o.Baseline, o.inputFormat())
+	src, err := input.Plan(ctx, o.Baseline, o.inputFormat())
 	if err != nil {
 		return fmt.Errorf("--baseline: %w", err)
 	}
@@ -75,9 +78,9 @@ func otherWikis(input, baseline []dump.Site) []string {
 // inputs lists every file the run reads, for the manifest: the input's,
 // then the baseline's, marked so.
 func (o Options) inputs() []summary.Input {
-	in := o.Sources.inputs()
+	in := o.Sources.Inputs()
 	if o.BaselineSources != nil {
-		for _, f := range o.BaselineSources.inputs() {
+		for _, f := range o.BaselineSources.Inputs() {
 			f.Baseline = true
 			in = append(in, f)
 		}
@@ -136,7 +139,7 @@ func (o Options) changesConfig() changes.BeamConfig {
 // pages go nowhere else: they are neither signed nor clustered.
 func compareBaseline(s beam.Scope, opts Options, current beam.PCollection) (lines shuffle.Lines, dead beam.PCollection, counts []beam.PCollection) {
 	s = s.Scope("Baseline")
-	pages, dead, readCounts := opts.BaselineSources.read(s, opts.readOptions())
+	pages, dead, readCounts := opts.BaselineSources.Read(s, opts.readOptions())
 	cfg := opts.changesConfig()
 	pages, otherCounts := changes.KeepWikis(s, pages, cfg.Wikis)
 	split := sentence.Pages(s, clean.Pages(s, pages, opts.cleanConfig()), opts.cleanConfig())

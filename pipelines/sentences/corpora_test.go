@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/neardup/neardup/io/input"
+
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/text"
 	"github.com/neardup/neardup/transforms/categorize"
@@ -262,7 +264,7 @@ func TestPlanTextInputs(t *testing.T) {
 	type planned struct {
 		dumps, texts, sites []string
 	}
-	describe := func(src sources) planned {
+	describe := func(src input.Sources) planned {
 		var p planned
 		for _, d := range src.Dumps {
 			p.dumps = append(p.dumps, filepath.Base(d.File))
@@ -296,7 +298,7 @@ func TestPlanTextInputs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			src, err := planSources(t.Context(), tt.files, tt.format)
+			src, err := input.Plan(t.Context(), tt.files, tt.format)
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Fatalf("error %v, want one containing %q", err, tt.err)
@@ -309,8 +311,8 @@ func TestPlanTextInputs(t *testing.T) {
 			if got := describe(src); !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("planned %+v, want %+v", got, tt.want)
 			}
-			if len(src.inputs()) != len(tt.files) {
-				t.Errorf("manifest inputs %+v, want one per file", src.inputs())
+			if len(src.Inputs()) != len(tt.files) {
+				t.Errorf("manifest inputs %+v, want one per file", src.Inputs())
 			}
 		})
 	}
@@ -328,7 +330,7 @@ func TestPlanTooManyCorpora(t *testing.T) {
 		}
 		files = append(files, p)
 	}
-	_, err := planSources(t.Context(), files, text.Auto)
+	_, err := input.Plan(t.Context(), files, text.Auto)
 	if err == nil || err.Error() != "1025 wikis and text corpora in one run (each JSON-lines file is a corpus); sentence ids tell at most 1024 apart" {
 		t.Errorf("error %v", err)
 	}

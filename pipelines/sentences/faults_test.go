@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/neardup/neardup/io/input"
+
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 )
 
@@ -36,7 +38,7 @@ func TestFailedRunLooksUnfinished(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := testOptions(t, t.TempDir(), in, "../../testdata/sample/simplewiki-sample.xml")
-	src, err := planSources(t.Context(), o.Input, o.inputFormat()) // planned while the file exists
+	src, err := input.Plan(t.Context(), o.Input, o.inputFormat()) // planned while the file exists
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,6 +30,7 @@ import (
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/google/uuid"
+
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/summary"
@@ -46,7 +47,7 @@ var (
 var defaults = DefaultOptions()
 
 var (
-	input         = flag.String("input", "", "files to read (MediaWiki dumps, JSON lines, plain text): a path, glob or gs:// URL, or a comma-separated list of them (required)")
+	inputFlag     = flag.String("input", "", "files to read (MediaWiki dumps, JSON lines, plain text): a path, glob or gs:// URL, or a comma-separated list of them (required)")
 	baseline      = flag.String("baseline", "", "dumps of the same wikis taken at an earlier date (path, glob or gs:// URL, or a comma-separated list): the sentences whose facts changed between a page's revision there and in --input go to changes-*.jsonl")
 	inputFormat   = flag.String("input_format", defaults.InputFormat, "format of the input files: auto (each file's by its content: '<' starts MediaWiki XML, '{' JSON lines, other UTF-8 plain text), mediawiki, jsonl or text")
 	output        = flag.String("output", "", "directory to write the results to, in a subdirectory named by the run id (required)")
@@ -129,7 +130,7 @@ func main() {
 // mistake found before the run leaves nothing behind; a failed launch
 // removes the run directory it created if nothing was written to it.
 func launchRun(ctx context.Context, l launch) error {
-	if err := l.check(*input, *output); err != nil {
+	if err := l.check(*inputFlag, *output); err != nil {
 		return err
 	}
 	opts, err := optionsFromFlags(ctx)
@@ -277,7 +278,7 @@ func buildCommit() string {
 // before any work and before the run directory exists (checkRunDir creates
 // it).
 func optionsFromFlags(ctx context.Context) (Options, error) {
-	if *input == "" || *output == "" {
+	if *inputFlag == "" || *output == "" {
 		return Options{}, fmt.Errorf("--input and --output are required (try --input 'dumps/*.bz2' --output out/)")
 	}
 	ns, err := parseNamespaces(*namespaces)
@@ -288,7 +289,7 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 	flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	runner := runnerName()
 	o := Options{
-		Input: []string{*input}, InputFormat: *inputFormat, Output: *output, RunID: *runID, Namespaces: ns, MaxPageBytes: *maxPageBytes, SplitBytes: *splitBytes,
+		Input: []string{*inputFlag}, InputFormat: *inputFormat, Output: *output, RunID: *runID, Namespaces: ns, MaxPageBytes: *maxPageBytes, SplitBytes: *splitBytes,
 		ShingleLength: *shingleLength, MinShingles: *minShingles, MaxShingles: *maxShingles,
 		FoldCase: *foldCase, CollapseSpace: *collapseSpace,
 		Scheme: *scheme, Threshold: *threshold, Recall: *recall, MaxBands: *maxBands, Bands: *bands, Rows: *rows, Seed: *seed,
@@ -303,7 +304,7 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 		return Options{}, err
 	}
 	// Only now the file systems: the patterns, then each file's header.
-	if o.Input, err = expandAbsolute(ctx, *input); err != nil {
+	if o.Input, err = expandAbsolute(ctx, *inputFlag); err != nil {
 		return Options{}, err
 	}
 	if *baseline != "" {

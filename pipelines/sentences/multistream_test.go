@@ -7,7 +7,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/neardup/neardup/io/input"
+
 	"github.com/dsnet/compress/bzip2"
+
 	"github.com/neardup/neardup/io/multistream"
 	"github.com/neardup/neardup/io/text"
 )
@@ -76,7 +79,7 @@ func TestMultistreamEqualsPlain(t *testing.T) {
 func TestMultistreamPartIsFoundWithItsIndex(t *testing.T) {
 	plain := katrinaAsEnwiki(t)
 	part := writeMultistreamAs(t, filepath.Join(t.TempDir(), "enwiki-test-pages-articles-multistream2.xml-p100p200.bz2"), plain, 10)
-	src, err := planSources(context.Background(), []string{part}, text.Auto)
+	src, err := input.Plan(context.Background(), []string{part}, text.Auto)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +108,7 @@ func TestMultistreamOnGCS(t *testing.T) {
 	})
 	t.Setenv("STORAGE_EMULATOR_HOST", e.host)
 	remote := "gs://" + bucket + "/" + filepath.Base(multi)
-	src, err := planSources(context.Background(), []string{remote}, text.Auto)
+	src, err := input.Plan(context.Background(), []string{remote}, text.Auto)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"slices"
 
+	"github.com/neardup/neardup/io/input"
+
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/io/text"
@@ -74,10 +76,10 @@ type Options struct {
 
 	// Sources are the planned input files; Build plans them if they are
 	// missing.
-	Sources *sources `json:"-"`
+	Sources *input.Sources `json:"-"`
 	// BaselineSources are the planned baseline files, nil without
 	// --baseline; Build plans them if they are missing.
-	BaselineSources *sources `json:"-"`
+	BaselineSources *input.Sources `json:"-"`
 	// Run is what the manifest records beside the parameters.
 	Run summary.Manifest `json:"-"`
 	// Set names the flags given explicitly on the command line (nil when
@@ -228,9 +230,9 @@ func (o Options) inputBytes() int64 {
 	if o.Sources == nil {
 		return 0
 	}
-	n := o.Sources.readBytes()
+	n := o.Sources.ReadBytes()
 	if b := o.BaselineSources; b != nil {
-		n += b.readBytes()
+		n += b.ReadBytes()
 	}
 	return n
 }

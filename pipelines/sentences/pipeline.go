@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/dump"
@@ -139,7 +140,7 @@ func Build(s beam.Scope, opts Options) error {
 	if err != nil {
 		return err
 	}
-	pages, dead, readCounts := opts.Sources.read(s, opts.readOptions())
+	pages, dead, readCounts := opts.Sources.Read(s, opts.readOptions())
 	cleaned := clean.Pages(s, pages, opts.cleanConfig())
 	split := sentence.Pages(s, cleaned, opts.cleanConfig())
 	entries, records, infos, signCounts := minhash.Sign(s, split, opts.signConfig())

@@ -17,6 +17,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/summary"
 )

@@ -9,6 +9,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+
 	"github.com/neardup/neardup/internal/progress"
 )
 

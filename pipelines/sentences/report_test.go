@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
 	"github.com/neardup/neardup/internal/browser"
 	"github.com/neardup/neardup/internal/tally"
 	htmlreport "github.com/neardup/neardup/transforms/report"

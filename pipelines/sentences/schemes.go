@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/transforms/bucket"
 	"github.com/neardup/neardup/transforms/setjoin"

@@ -1,4 +1,10 @@
-package main
+// Package input plans a run's input files and reads them: MediaWiki dumps
+// (plain XML in byte ranges, compressed files whole, multistream dumps
+// through their index), the files of text corpora (JSON lines, plain text)
+// and web crawls (WARC and WET). Every pipeline plans its input here, so
+// that a wiki, a corpus or a crawl is named, checked and read the same way
+// by the sentence pipeline and by the reuse pipeline.
+package input
 
 import (
 	"context"
@@ -8,6 +14,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/multistream"
 	"github.com/neardup/neardup/io/result"
@@ -16,11 +23,11 @@ import (
 	"github.com/neardup/neardup/transforms/summary"
 )
 
-// sources is the planned input: dumps read by io/dump (plain XML in byte
+// Sources is the planned input: dumps read by io/dump (plain XML in byte
 // ranges, compressed files whole), multistream dumps read stream by
 // stream through their index by io/multistream, and the files of text
 // corpora (JSON lines, plain text) read whole by io/text.
-type sources struct {
+type Sources struct {
 	Dumps       []dump.Source
 	Multistream []multistream.Source
 	Texts       []text.Source
@@ -34,20 +41,20 @@ type sources struct {
 	files []summary.Input
 }
 
-// planSources sorts the input files into sources by format: format, or,
+// Plan sorts the input files into sources by format: format, or,
 // for text.Auto, each file's content (text.Detect). A file named like a
 // multistream dump whose index exists (given as input too, or beside it) is
 // read through the index; the index itself is not read as a dump. A binary
 // file given as text is refused, as are two text corpora of one name and
 // more wikis and corpora than sentence ids can tell apart.
-func planSources(ctx context.Context, files []string, format text.Format) (sources, error) {
-	var src sources
+func Plan(ctx context.Context, files []string, format text.Format) (Sources, error) {
+	var src Sources
 	var multi, rest []string
 	indexes := map[string]bool{}
 	if format == text.Auto || format == text.MediaWiki { // files given as text are all text
 		var err error
 		if multi, indexes, err = multistreamDumps(ctx, files); err != nil {
-			return sources{}, err
+			return Sources{}, err
 		}
 	}
 	for _, f := range files {
@@ -57,27 +64,30 @@ func planSources(ctx context.Context, files []string, format text.Format) (sourc
 	}
 	byFormat, err := sortByFormat(ctx, rest, format)
 	if err != nil {
-		return sources{}, err
+		return Sources{}, err
 	}
 	if src.Dumps, err = dump.Plan(ctx, byFormat[text.MediaWiki]); err != nil {
-		return sources{}, err
+		return Sources{}, err
 	}
 	for _, f := range multi {
 		planned, err := dump.Plan(ctx, []string{f, multistream.IndexName(f)})
 		if err != nil {
-			return sources{}, err
+			return Sources{}, err
 		}
 		src.Multistream = append(src.Multistream, multistream.Source{
 			File: f, Size: planned[0].Size, Index: planned[1].File, IndexSize: planned[1].Size})
 	}
+	if warcs := byFormat[text.WARC]; len(warcs) > 0 {
+		return Sources{}, fmt.Errorf("%s is a WARC file: not readable yet", warcs[0])
+	}
 	if src.Texts, err = text.Plan(ctx, byFormat[text.JSONL], byFormat[text.Plain]); err != nil {
-		return sources{}, err
+		return Sources{}, err
 	}
 	if err := src.readSites(ctx); err != nil {
-		return sources{}, err
+		return Sources{}, err
 	}
 	if err := src.describe(ctx); err != nil {
-		return sources{}, err
+		return Sources{}, err
 	}
 	return src, nil
 }
@@ -149,7 +159,7 @@ func sortByFormat(ctx context.Context, files []string, format text.Format) (map[
 // readSites reads the header of every dump, a few at a time, stamps each
 // dump with its wiki's name (and its header's namespaces) and gathers the
 // sites of the wikis and of the text corpora, which must not share a name.
-func (src *sources) readSites(ctx context.Context) error {
+func (src *Sources) readSites(ctx context.Context) error {
 	var files []string
 	for _, d := range src.Dumps {
 		files = append(files, d.File)
@@ -201,7 +211,7 @@ func (src *sources) readSites(ctx context.Context) error {
 
 // corpusFile names a file of a text corpus: a JSON-lines file, or the first
 // plain-text file.
-func (src *sources) corpusFile(corpus string) string {
+func (src *Sources) corpusFile(corpus string) string {
 	for _, t := range src.Texts {
 		if t.Corpus == corpus {
 			return t.File
@@ -213,10 +223,10 @@ func (src *sources) corpusFile(corpus string) string {
 // describe lists every input file for the manifest: its size, the date in
 // its name, its header's <dbname> (a multistream index: its dump's) and its
 // checksum, the SHA-256 of a local file costing a read of it at launch.
-func (src *sources) describe(ctx context.Context) error {
+func (src *Sources) describe(ctx context.Context) error {
 	var in []summary.Input
 	add := func(file string, size int64, dbname string) {
-		in = append(in, summary.Input{Path: file, Bytes: size, DumpDate: dumpDate(file), DBName: dbname})
+		in = append(in, summary.Input{Path: file, Bytes: size, DumpDate: DumpDate(file), DBName: dbname})
 	}
 	for _, d := range src.Dumps {
 		add(d.File, d.Size, src.dbnames[d.File])
@@ -233,20 +243,20 @@ func (src *sources) describe(ctx context.Context) error {
 	for i, f := range in {
 		files[i] = f.Path
 	}
-	sums, err := checksums(ctx, files)
+	sums, err := Checksums(ctx, files)
 	if err != nil {
 		return err
 	}
 	for i, s := range sums {
-		in[i].Checksum, in[i].MD5 = s.checksum, s.md5
+		in[i].Checksum, in[i].MD5 = s.Checksum, s.MD5
 	}
 	src.files = in
 	return nil
 }
 
-// readBytes is the size of the files whose bytes the readers count as they
+// ReadBytes is the size of the files whose bytes the readers count as they
 // read them: the dumps and text files, not the multistream indexes.
-func (src sources) readBytes() int64 {
+func (src Sources) ReadBytes() int64 {
 	var n int64
 	for _, d := range src.Dumps {
 		n += d.Size
@@ -268,15 +278,15 @@ func textFormat(t text.Source) text.Format {
 	return text.JSONL
 }
 
-// inputs lists every file the run reads, for the manifest: the dumps, then
+// Inputs lists every file the run reads, for the manifest: the dumps, then
 // each multistream dump and its index, then the files of text corpora.
-func (s sources) inputs() []summary.Input {
+func (s Sources) Inputs() []summary.Input {
 	return slices.Clone(s.files)
 }
 
-// read adds the reading of every source to s and returns the pages, dead
+// Read adds the reading of every source to s and returns the pages, dead
 // letters and counts of all of them.
-func (src sources) read(s beam.Scope, opt dump.ReadOptions) (pages, dead, counts beam.PCollection) {
+func (src Sources) Read(s beam.Scope, opt dump.ReadOptions) (pages, dead, counts beam.PCollection) {
 	var ps, ds, cs []beam.PCollection
 	if len(src.Dumps) > 0 {
 		p, d, c := dump.Read(s, beam.CreateList(s, src.Dumps), opt)

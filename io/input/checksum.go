@@ -1,4 +1,4 @@
-package main
+package input
 
 // What the manifest records of each input file: its dump date, <dbname>
 // and checksum.
@@ -27,10 +27,10 @@ import (
 // enwiki-20260601-pages-articles-multistream-index.txt.bz2.
 var datedDump = regexp.MustCompile(`^[a-z][a-z0-9_]*-([0-9]{8})-`)
 
-// dumpDate returns the date in the name of a Wikimedia dump's file as
+// DumpDate returns the date in the name of a Wikimedia dump's file as
 // YYYY-MM-DD, or "" if the name has none (a "latest" dump, a file named
 // otherwise, a date that does not exist).
-func dumpDate(file string) string {
+func DumpDate(file string) string {
 	m := datedDump.FindStringSubmatch(file[strings.LastIndexAny(file, `/\`)+1:])
 	if m == nil {
 		return ""
@@ -42,16 +42,16 @@ func dumpDate(file string) string {
 	return d.Format(time.DateOnly)
 }
 
-// fileSum is a file's checksum, as the manifest records it.
-type fileSum struct {
-	checksum string // "crc32c:HEX" or "sha256:HEX"
-	md5      string // hex; gs:// objects that have one
+// FileSum is a file's checksum, as the manifest records it.
+type FileSum struct {
+	Checksum string // "crc32c:HEX" or "sha256:HEX"
+	MD5      string // hex; gs:// objects that have one
 }
 
-// checksums returns the checksum of each file, several at a time: a gs://
+// Checksums returns the checksum of each file, several at a time: a gs://
 // object's CRC32C (and MD5) from its metadata, without reading it; the
 // SHA-256 of any other file, read once, streaming.
-func checksums(ctx context.Context, files []string) ([]fileSum, error) {
+func Checksums(ctx context.Context, files []string) ([]FileSum, error) {
 	var client *storage.Client
 	if slices.ContainsFunc(files, func(f string) bool { return strings.HasPrefix(f, "gs://") }) {
 		var err error
@@ -62,7 +62,7 @@ func checksums(ctx context.Context, files []string) ([]fileSum, error) {
 		}
 		defer client.Close()
 	}
-	sums := make([]fileSum, len(files))
+	sums := make([]FileSum, len(files))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(max(runtime.GOMAXPROCS(0), 4)) // hashing is CPU-bound, metadata look-ups are not
 	for i, f := range files {
@@ -83,40 +83,40 @@ func checksums(ctx context.Context, files []string) ([]fileSum, error) {
 }
 
 // gcsChecksum returns the CRC32C and MD5 that GCS keeps of a gs:// object.
-func gcsChecksum(ctx context.Context, client *storage.Client, file string) (fileSum, error) {
+func gcsChecksum(ctx context.Context, client *storage.Client, file string) (FileSum, error) {
 	bucket, object, err := gcsx.ParseObject(file)
 	if err != nil {
-		return fileSum{}, fmt.Errorf("checksum of %s: %w", file, err)
+		return FileSum{}, fmt.Errorf("checksum of %s: %w", file, err)
 	}
 	attrs, err := client.Bucket(bucket).Object(object).Attrs(ctx)
 	if err != nil {
-		return fileSum{}, fmt.Errorf("checksum of %s: %w", file, err)
+		return FileSum{}, fmt.Errorf("checksum of %s: %w", file, err)
 	}
-	sum := fileSum{checksum: fmt.Sprintf("crc32c:%08x", attrs.CRC32C)}
+	sum := FileSum{Checksum: fmt.Sprintf("crc32c:%08x", attrs.CRC32C)}
 	if len(attrs.MD5) > 0 {
-		sum.md5 = hex.EncodeToString(attrs.MD5)
+		sum.MD5 = hex.EncodeToString(attrs.MD5)
 	}
 	return sum, nil
 }
 
 // sha256Checksum reads a file through Beam's filesystem layer and returns
 // its SHA-256.
-func sha256Checksum(ctx context.Context, file string) (fileSum, error) {
+func sha256Checksum(ctx context.Context, file string) (FileSum, error) {
 	fs, err := filesystem.New(ctx, file)
 	if err != nil {
-		return fileSum{}, fmt.Errorf("checksum of %s: %w", file, err)
+		return FileSum{}, fmt.Errorf("checksum of %s: %w", file, err)
 	}
 	defer fs.Close()
 	r, err := fs.OpenRead(ctx, file)
 	if err != nil {
-		return fileSum{}, fmt.Errorf("checksum of %s: %w", file, err)
+		return FileSum{}, fmt.Errorf("checksum of %s: %w", file, err)
 	}
 	defer r.Close()
 	h := sha256.New()
 	if _, err := io.CopyBuffer(h, ctxReader{ctx, r}, make([]byte, 1<<20)); err != nil {
-		return fileSum{}, fmt.Errorf("checksum of %s: %w", file, err)
+		return FileSum{}, fmt.Errorf("checksum of %s: %w", file, err)
 	}
-	return fileSum{checksum: "sha256:" + hex.EncodeToString(h.Sum(nil))}, nil
+	return FileSum{Checksum: "sha256:" + hex.EncodeToString(h.Sum(nil))}, nil
 }
 
 // ctxReader stops reading once its context is done.
