@@ -27,12 +27,12 @@ func TestCorpusName(t *testing.T) {
 }
 
 func TestParseFormat(t *testing.T) {
-	for _, f := range []Format{Auto, MediaWiki, JSONL, Plain} {
+	for _, f := range []Format{Auto, MediaWiki, JSONL, Plain, WARC} {
 		if got, err := ParseFormat(f.String()); err != nil || got != f {
 			t.Errorf("ParseFormat(%q) = %v, %v", f.String(), got, err)
 		}
 	}
-	if _, err := ParseFormat("xml"); err == nil || err.Error() != `unknown input format "xml" (want auto, mediawiki, jsonl or text)` {
+	if _, err := ParseFormat("xml"); err == nil || err.Error() != `unknown input format "xml" (want auto, mediawiki, jsonl, text or warc)` {
 		t.Errorf("ParseFormat(xml) error %v", err)
 	}
 	if got := Format(9).String(); got != "Format(9)" {
