@@ -22,7 +22,8 @@ import (
 )
 
 func init() {
-	register.DoFn6x2[context.Context, int, func(*tally.Counts) bool, func(*[]PairCount) bool, func(*[]DocPair) bool, func([]byte), tally.Counts, error](&writeFn{})
+	register.DoFn7x2[context.Context, int, func(*tally.Counts) bool, func(*[]PairCount) bool, func(*[]DocPair) bool, func(*[]byte) bool, func([]byte), tally.Counts, error](&writeFn{})
+	register.Iter1[[]byte]()
 	register.Emitter1[[]byte]()
 	register.Iter1[tally.Counts]()
 	register.Iter1[[]PairCount]()
@@ -45,6 +46,10 @@ type Document struct {
 	// NearDuplicates are the document pairs that share the most in
 	// passages (passage.TopDocPairs).
 	NearDuplicates []DocPair `json:"near_duplicate_documents"`
+	// Reuse is the reuse pipeline's summary of the reuse between web
+	// pages and Wikipedia articles (reuse.Summary); absent from the
+	// sentence pipeline's.
+	Reuse json.RawMessage `json:"reuse,omitempty"`
 }
 
 // DocPair is passage.DocPair: a row of the near-duplicate documents.
@@ -58,8 +63,14 @@ type DocPair = passage.DocPair
 // come after it, and the file's bytes (file, PCollection<[]byte>), for
 // stages that read the final document (the report).
 func Write(s beam.Scope, path string, doc Document, total, top, docPairs beam.PCollection) (done, file beam.PCollection) {
+	return WriteWithReuse(s, path, doc, total, top, docPairs, beam.CreateList(s, [][]byte{}))
+}
+
+// WriteWithReuse is Write with the document's Reuse taken from the single
+// element, if any, of reuse (PCollection<[]byte>, a JSON object).
+func WriteWithReuse(s beam.Scope, path string, doc Document, total, top, docPairs, reuse beam.PCollection) (done, file beam.PCollection) {
 	s = s.Scope("Write summary")
-	joined := beam.CoGroupByKey(s, beam.AddFixedKey(s, total), beam.AddFixedKey(s, top), beam.AddFixedKey(s, docPairs))
+	joined := beam.CoGroupByKey(s, beam.AddFixedKey(s, total), beam.AddFixedKey(s, top), beam.AddFixedKey(s, docPairs), beam.AddFixedKey(s, reuse))
 	return beam.ParDo2(s, &writeFn{Path: path, Doc: doc}, joined)
 }
 
@@ -68,7 +79,7 @@ type writeFn struct {
 	Doc  Document
 }
 
-func (f *writeFn) ProcessElement(ctx context.Context, _ int, totals func(*tally.Counts) bool, tops func(*[]PairCount) bool, docPairs func(*[]DocPair) bool, emitFile func([]byte)) (tally.Counts, error) {
+func (f *writeFn) ProcessElement(ctx context.Context, _ int, totals func(*tally.Counts) bool, tops func(*[]PairCount) bool, docPairs func(*[]DocPair) bool, reuse func(*[]byte) bool, emitFile func([]byte)) (tally.Counts, error) {
 	doc := f.Doc
 	var c tally.Counts
 	for totals(&c) {
@@ -87,6 +98,10 @@ func (f *writeFn) ProcessElement(ctx context.Context, _ int, totals func(*tally.
 	}
 	if doc.NearDuplicates == nil {
 		doc.NearDuplicates = []DocPair{}
+	}
+	var r []byte
+	for reuse(&r) {
+		doc.Reuse = r
 	}
 	b, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
