@@ -71,22 +71,28 @@ func components(nodes []node, uf *unionFind) Components {
 		r := uf.find(i)
 		members[r] = append(members[r], i)
 	}
-	groups := slices.Collect(maps.Values(members))
-	first := func(g []int) string { // the smallest id of a group, pages first
-		ids := make([]string, len(g))
-		for i, n := range g {
-			ids[i] = nodes[n].key()
-		}
-		return slices.Min(ids)
+	type group struct {
+		first string // the smallest key of its members
+		nodes []int
 	}
-	slices.SortFunc(groups, func(x, y []int) int { return cmp.Or(cmp.Compare(len(y), len(x)), cmp.Compare(first(x), first(y))) })
+	groups := make([]group, 0, len(members))
+	for _, g := range members {
+		first := nodes[g[0]].key()
+		for _, i := range g[1:] {
+			first = min(first, nodes[i].key())
+		}
+		groups = append(groups, group{first, g})
+	}
+	slices.SortFunc(groups, func(x, y group) int {
+		return cmp.Or(cmp.Compare(len(y.nodes), len(x.nodes)), cmp.Compare(x.first, y.first))
+	})
 	c := Components{Count: int64(len(groups)), Sizes: []Bin{}, Top: []Component{}}
 	sizes := map[int64]int64{}
 	for i, g := range groups {
-		sizes[int64(len(g))]++
-		c.Largest = max(c.Largest, int64(len(g)))
+		sizes[int64(len(g.nodes))]++
+		c.Largest = max(c.Largest, int64(len(g.nodes)))
 		if i < TopComponents {
-			c.Top = append(c.Top, component(nodes, g))
+			c.Top = append(c.Top, component(nodes, g.nodes))
 		}
 	}
 	c.Sizes = bins(sizes)

@@ -130,7 +130,7 @@ type Case struct {
 // WebPage identifies a case's web page.
 type WebPage struct {
 	ID     string `json:"id"`      // corpus:page_id:rev_id, as in passages-*.jsonl
-	Corpus string  `json:"corpus"`  // the web corpus's name
+	Corpus string `json:"corpus"`  // the web corpus's name
 	PageID int64  `json:"page_id"` // the record's offset in its WARC file
 	Doc    string `json:"doc"`     // the WARC-Record-ID
 	Title  string `json:"title"`   // the page's <title>
