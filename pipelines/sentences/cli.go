@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/neardup/neardup/internal/launcher"
 	"github.com/neardup/neardup/transforms/verify"
 )
 
@@ -255,18 +256,6 @@ func nearest(s string, candidates []string) string {
 	return best
 }
 
-// Runners are the names Beam Go's runners register (beamx links them all),
-// by the canonical name; the other names are Beam's aliases.
-var runnerAliases = map[string]string{
-	"": "prism", "prism": "prism", "PrismRunner": "prism",
-	"direct": "direct", "DirectRunner": "direct",
-	"dataflow": "dataflow", "DataflowRunner": "dataflow",
-	"flink": "flink", "FlinkRunner": "flink",
-	"spark": "spark", "SparkRunner": "spark",
-	"universal": "universal", "portable": "universal", "PortableRunner": "universal",
-	"dot": "dot",
-}
-
 // knownRunners are the canonical runner names, as error messages list them.
 var knownRunners = []string{"prism", "direct", "flink", "spark", "dataflow", "universal", "portable", "dot"}
 
@@ -275,7 +264,7 @@ var knownRunners = []string{"prism", "direct", "flink", "spark", "dataflow", "un
 // "Runner X not registered. Forgot to _ import it?" once the pipeline is
 // built.
 func canonicalRunner(runner string) (string, error) {
-	if c, ok := runnerAliases[runner]; ok {
+	if c, ok := launcher.RunnerAliases[runner]; ok {
 		return c, nil
 	}
 	hint := ""
@@ -392,17 +381,11 @@ func (l launch) check(inputPatterns, output string) error {
 	names := slices.Repeat([]string{"--input"}, len(paths))
 	paths, names = append(paths, output), append(names, "--output")
 	for i, p := range paths {
-		if p = strings.TrimSpace(p); p != "" && localPath(p) {
+		if p = strings.TrimSpace(p); p != "" && launcher.LocalPath(p) {
 			return usageError("%s %s is a local path, but with --runner=%s %s", names[i], p, l.runner, where)
 		}
 	}
 	return nil
-}
-
-// localPath reports whether a path is a local file name rather than a URL
-// of a remote filesystem such as gs://.
-func localPath(p string) bool {
-	return !strings.Contains(p, "://") || strings.HasPrefix(p, "file://")
 }
 
 // outcome is what the command prints when Run returns without error:

@@ -19,19 +19,19 @@ import (
 	"log"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/neardup/neardup/internal/launcher"
+
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/google/uuid"
 
-	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/summary"
 )
@@ -119,7 +119,7 @@ func main() {
 		debug.SetGCPercent(200)
 	}
 	if *showVersion {
-		fmt.Println("sentences", version, buildCommit())
+		fmt.Println("sentences", version, launcher.Commit(commit))
 		return
 	}
 	exit(launchRun(context.Background(), l))
@@ -169,7 +169,7 @@ func launchRun(ctx context.Context, l launch) error {
 	if err != nil {
 		if created {
 			claim.Release(context.WithoutCancel(ctx))
-			removeIfEmpty(opts.RunDir())
+			launcher.RemoveIfEmpty(opts.RunDir())
 		}
 		return fmt.Errorf("pipeline failed: %w (no manifest.json was written in %s: the run did not finish)", err, opts.RunDir())
 	}
@@ -205,19 +205,6 @@ func startCPUProfile(path string) (stop func(), err error) {
 	}, nil
 }
 
-// absolute makes a local path absolute, so that workers in other processes
-// or machines find it; URLs such as gs://… are left as they are.
-func absolute(path string) (string, error) {
-	if strings.Contains(path, "://") {
-		return path, nil
-	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return "", fmt.Errorf("cannot make %s absolute: %w", path, err)
-	}
-	return abs, nil
-}
-
 // Default shards. The embedded runner runs each stage as one bundle that
 // pays for every element and every shard, and the DoFns' worker pools, not
 // the shards, spread the work over the cores: on the 8× corpus, 4 shards
@@ -233,7 +220,7 @@ func shardsFor(asked int, runner string) int {
 	switch {
 	case asked != 0:
 		return asked
-	case embeddedRunner(runner):
+	case launcher.Embedded(runner):
 		return embeddedShards
 	}
 	return clusterShards
@@ -245,32 +232,6 @@ func runnerName() string {
 		return f.Value.String()
 	}
 	return ""
-}
-
-// embeddedRunner reports whether the runner runs the pipeline in this
-// process: Prism, Beam Go's default, or the older direct runner.
-func embeddedRunner(runner string) bool {
-	switch runnerAliases[runner] {
-	case "prism", "direct":
-		return true
-	}
-	return false
-}
-
-// buildCommit is the commit stamped in by the release, or else the one the Go
-// toolchain recorded.
-func buildCommit() string {
-	if commit != "" {
-		return commit
-	}
-	if info, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range info.Settings {
-			if s.Key == "vcs.revision" {
-				return s.Value
-			}
-		}
-	}
-	return "unknown"
 }
 
 // optionsFromFlags validates the flags, chooses the banding, expands the
@@ -304,39 +265,24 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 		return Options{}, err
 	}
 	// Only now the file systems: the patterns, then each file's header.
-	if o.Input, err = expandAbsolute(ctx, *inputFlag); err != nil {
+	if o.Input, err = launcher.ExpandAbsolute(ctx, *inputFlag); err != nil {
 		return Options{}, err
 	}
 	if *baseline != "" {
-		if o.Baseline, err = expandAbsolute(ctx, *baseline); err != nil {
+		if o.Baseline, err = launcher.ExpandAbsolute(ctx, *baseline); err != nil {
 			return Options{}, fmt.Errorf("--baseline: %w", err)
 		}
 		if err := checkBaseline(o.Input, o.Baseline); err != nil {
 			return Options{}, err
 		}
 	}
-	if o.Output, err = absolute(*output); err != nil {
+	if o.Output, err = launcher.Absolute(*output); err != nil {
 		return Options{}, err
 	}
 	if err := o.nameRun(ctx, *runID); err != nil {
 		return Options{}, err
 	}
 	return o, nil
-}
-
-// expandAbsolute expands comma-separated patterns (dump.Expand) and makes
-// the local paths absolute.
-func expandAbsolute(ctx context.Context, patterns string) ([]string, error) {
-	files, err := dump.Expand(ctx, patterns)
-	if err != nil {
-		return nil, err
-	}
-	for i, f := range files {
-		if files[i], err = absolute(f); err != nil {
-			return nil, err
-		}
-	}
-	return files, nil
 }
 
 // prepareRun names the run and plans its sources (nameRun), then refuses to
@@ -363,7 +309,7 @@ func (o *Options) nameRun(ctx context.Context, id string) error {
 	if err := o.planAll(ctx); err != nil {
 		return err
 	}
-	o.Run = summary.Manifest{Commit: buildCommit(), Inputs: o.inputs(), Started: time.Now().UTC()}
+	o.Run = summary.Manifest{Commit: launcher.Commit(commit), Inputs: o.inputs(), Started: time.Now().UTC()}
 	return nil
 }
 
@@ -380,7 +326,7 @@ func (o *Options) checkRunDir(ctx context.Context) (created bool, err error) {
 		return false, fmt.Errorf("run %s already finished (%s exists); choose another --run_id or remove that directory", o.RunID, manifest)
 	}
 	dir := o.RunDir()
-	if localPath(dir) {
+	if launcher.LocalPath(dir) {
 		_, statErr := os.Stat(strings.TrimPrefix(dir, "file://"))
 		created = errors.Is(statErr, fs.ErrNotExist)
 	}
@@ -396,7 +342,7 @@ func (o *Options) checkRunDir(ctx context.Context) (created bool, err error) {
 // writable. created reports whether the directory did not exist before.
 func (o *Options) claimRunDir(ctx context.Context) (created bool, claim *result.RunClaim, err error) {
 	dir := o.RunDir()
-	if localPath(dir) {
+	if launcher.LocalPath(dir) {
 		_, statErr := os.Stat(strings.TrimPrefix(dir, "file://"))
 		created = errors.Is(statErr, fs.ErrNotExist)
 	}
@@ -406,7 +352,7 @@ func (o *Options) claimRunDir(ctx context.Context) (created bool, claim *result.
 	if _, err := o.checkRunDir(ctx); err != nil {
 		claim.Release(context.WithoutCancel(ctx))
 		if created {
-			removeIfEmpty(dir)
+			launcher.RemoveIfEmpty(dir)
 		}
 		return false, nil, err
 	}
@@ -437,16 +383,4 @@ func removeTempsOnSignal(dir string, claim *result.RunClaim) (stop func()) {
 		}
 	}()
 	return func() { signal.Stop(ch); close(done) }
-}
-
-// removeIfEmpty removes a local run directory that a failed launch left
-// empty; one holding anything stays, as an unfinished run.
-func removeIfEmpty(dir string) {
-	if !localPath(dir) {
-		return
-	}
-	dir = strings.TrimPrefix(dir, "file://")
-	if entries, err := os.ReadDir(dir); err == nil && len(entries) == 0 {
-		os.Remove(dir)
-	}
 }

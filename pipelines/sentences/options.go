@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"slices"
 
+	"github.com/neardup/neardup/internal/launcher"
+
 	"github.com/neardup/neardup/io/input"
 
 	"github.com/neardup/neardup/io/dump"
@@ -148,7 +150,7 @@ func (o Options) Workers() int {
 	switch {
 	case o.DofnWorkers > 0:
 		return o.DofnWorkers
-	case embeddedRunner(o.Runner):
+	case launcher.Embedded(o.Runner):
 		// One bundle per stage runs in this process: the pools use the cores.
 		return runtime.GOMAXPROCS(0)
 	}
