@@ -1,0 +1,154 @@
+package warc
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"unicode"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/progress"
+	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/dump"
+)
+
+func init() {
+	register.DoFn5x1[context.Context, Source, func(dump.Page), func(dump.DeadLetter), func(tally.Counts), error](&readFn{})
+	register.Emitter1[dump.Page]()
+	register.Emitter1[dump.DeadLetter]()
+	register.Emitter1[tally.Counts]()
+}
+
+// Read reads the WARC files and splits of a PCollection<Source> (Plan), each
+// by one worker, and returns, as text.Read does, the documents with text
+// (PCollection<dump.Page>, marked Plain, stamped with their corpus as
+// Wiki), the dead letters of what could not be read
+// (PCollection<dump.DeadLetter>) and partial counts
+// (PCollection<tally.Counts>): files read and truncated, documents read,
+// kept, empty and failed, dead letters, and the records by kind (Web).
+func Read(s beam.Scope, sources beam.PCollection, opt ReadOptions) (pages, dead, counts beam.PCollection) {
+	s = s.Scope("ReadWARC")
+	return beam.ParDo3(s, &readFn{ReadOptions: opt}, beam.Reshuffle(s, sources))
+}
+
+type readFn struct {
+	ReadOptions
+
+	counts tally.Counts
+	meter  progress.Meter
+}
+
+func (f *readFn) StartBundle(context.Context, func(dump.Page), func(dump.DeadLetter), func(tally.Counts)) {
+	f.counts = tally.Counts{}
+}
+
+func (f *readFn) ProcessElement(ctx context.Context, src Source, emitPage func(dump.Page), emitDead func(dump.DeadLetter), _ func(tally.Counts)) error {
+	defer f.meter.Flush(ctx)
+	r, err := Open(ctx, src, f.ReadOptions, f.meter.Reader)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	empty := f.counts.PagesEmpty
+	err = Drain(r, src, &f.counts,
+		func(p dump.Page) { f.meter.Page(ctx); emitPage(p) },
+		func(d dump.DeadLetter) { f.meter.Page(ctx); emitDead(d) })
+	f.meter.Add(ctx, f.counts.PagesEmpty-empty, 0) // read, not emitted
+	return err
+}
+
+func (f *readFn) FinishBundle(ctx context.Context, _ func(dump.Page), _ func(dump.DeadLetter), emitCounts func(tally.Counts)) {
+	tally.Emit(ctx, f.counts, emitCounts)
+}
+
+// Drain reads the records of src from r to the end of the file or split,
+// counting into c the file (once, for the split that starts it), every
+// record and every document: it emits the documents whose text is not
+// blank, stamped with src.Corpus as Wiki, and a dead letter for each bad
+// record or document and for the truncation. Every dead letter is counted
+// in DeadLetters and in one of Web.BadRecords, Web.TooLarge, PagesFailed
+// (a document that could not be made) and FilesTruncated. A truncation
+// ends the reading without error; an I/O error is returned.
+func Drain(r *Reader, src Source, c *tally.Counts, emit func(dump.Page), emitDead func(dump.DeadLetter)) error {
+	if src.Start == 0 {
+		c.FilesRead++
+	}
+	conv := converter{file: src.File, max: r.max, web: &c.Web}
+	dead := func(d dump.DeadLetter) {
+		c.DeadLetters++
+		emitDead(d)
+	}
+	for {
+		rec, off, err := r.Next()
+		var bad *RecordError
+		var cut *TruncatedError
+		switch {
+		case err == nil:
+			c.Web.Records++
+			document(&conv, rec, off, src, c, emit, dead)
+		case errors.Is(err, io.EOF):
+			return nil
+		case errors.As(err, &bad):
+			if bad.TooLarge {
+				c.Web.TooLarge++
+			} else {
+				c.Web.BadRecords++
+			}
+			dead(bad.DeadLetter)
+		case errors.As(err, &cut):
+			c.FilesTruncated++
+			dead(dump.DeadLetter{File: src.File, Offset: cut.Offset, Reason: "truncated: " + cut.Err.Error()})
+			return nil
+		default:
+			return err
+		}
+	}
+}
+
+// document makes the document of a record read whole, and counts it.
+func document(conv *converter, rec Record, off int64, src Source, c *tally.Counts, emit func(dump.Page), dead func(dump.DeadLetter)) {
+	p, why, err := conv.document(rec, off)
+	var derr *docError
+	switch {
+	case errors.As(err, &derr):
+		switch {
+		case derr.bad:
+			c.Web.BadRecords++
+		case derr.tooLarge:
+			c.Web.TooLarge++
+		default:
+			c.PagesRead++
+			c.PagesFailed++
+		}
+		dead(dump.DeadLetter{File: src.File, Offset: off, Reason: rec.Type + " record: " + derr.reason})
+		return
+	case why == otherRecord:
+		c.Web.OtherRecords++
+		return
+	case why == notOK:
+		c.Web.NotOK++
+		return
+	case why == notHTML:
+		c.Web.NotHTML++
+		return
+	}
+	c.PagesRead++
+	if rec.Type == "response" {
+		c.Web.HTMLPages++
+	} else {
+		c.Web.Conversions++
+	}
+	c.Web.TextBytes += int64(len(p.Text))
+	if strings.TrimFunc(p.Text, unicode.IsSpace) == "" {
+		c.PagesEmpty++
+		if rec.Type == "response" {
+			c.Web.NoContent++
+		}
+		return
+	}
+	c.PagesKept++
+	p.Wiki = src.Corpus
+	emit(p)
+}
