@@ -140,9 +140,11 @@ func (s *scanner) start(selfClosing bool) {
 		return
 	case a == atom.Html:
 		s.htmlLang = at.lang
-	case skipped[a]:
-		if !selfClosing {
-			s.flush()
+	case skipped[a] || at.hidden:
+		if !selfClosing && !void[a] {
+			if blockLevel[a] {
+				s.flush()
+			}
 			s.skip, s.skipDepth = a, 1
 		}
 		return
@@ -345,6 +347,9 @@ func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
 type attrs struct {
 	lang, property, content, httpEquiv string
 	hints                              flags
+	// hidden says the element is not shown: attribute hidden, style
+	// display:none, or MediaWiki's [edit] links (class mw-editsection).
+	hidden bool
 }
 
 func readAttrs(z *html.Tokenizer) attrs {
@@ -369,11 +374,26 @@ func readAttrs(z *html.Tokenizer) attrs {
 			at.httpEquiv = string(v)
 		case "class", "id":
 			at.hints |= classHints(v)
+			at.hidden = at.hidden || bytes.Contains(v, []byte("mw-editsection"))
+		case "hidden":
+			at.hidden = true
+		case "style":
+			at.hidden = at.hidden || displayNone(v)
 		case "role":
 			at.hints |= roleHints(string(v))
 		}
 	}
 	return at
+}
+
+func displayNone(style []byte) bool {
+	style = bytes.ToLower(style)
+	i := bytes.Index(style, []byte("display"))
+	if i < 0 {
+		return false
+	}
+	v := bytes.TrimLeft(style[i+len("display"):], " \t")
+	return bytes.HasPrefix(v, []byte(":")) && bytes.HasPrefix(bytes.TrimLeft(v[1:], " \t"), []byte("none"))
 }
 
 func roleHints(role string) flags {
@@ -395,7 +415,8 @@ func roleHints(role string) flags {
 var (
 	navWords = []string{"nav", "navbar", "navigation", "navbox", "menu", "breadcrumb",
 		"breadcrumbs", "cookie", "cookies", "consent", "share", "sharing", "social",
-		"pagination", "pager", "skip", "toolbar", "catlinks", "printfooter"}
+		"pagination", "pager", "skip", "toolbar", "catlinks", "printfooter",
+		"noprint", "ambox"}
 	asideWords = []string{"footer", "sidebar", "comment", "comments", "widget",
 		"related", "advert", "ads", "banner", "masthead", "promo", "newsletter",
 		"subscribe", "signup", "disqus"}

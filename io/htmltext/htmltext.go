@@ -59,9 +59,12 @@
 //     (the header) and after the last one (the footer). A paragraph is
 //     main content if it has more than HeaderMinTokens (8) words, a
 //     sentence's final punctuation and more than HeaderMinStopwords (2)
-//     stopwords, the shortest ordinary sentence ("It was built in 1850 by
-//     the town.": 9 words, 3 stopwords) and longer than most menu lines
-//     and titles. The stopwords are those of the page's language (its
+//     stopwords: a short but ordinary sentence ("It was built in 1850 by
+//     the town council.": 9 words, 5 stopwords), longer than most menu
+//     lines and titles. The same test, with a link density of at most 2/3,
+//     also overrides the densitometric classifier (a block of prose is
+//     content whatever its neighbours: the paragraphs of Wikipedia and of
+//     biographies link a third to a half of their words). The stopwords are those of the page's language (its
 //     declared Lang if we have a list for it, else the language whose list
 //     matches most of the content's words, if it matches 5% of them) from
 //     stopwords/*.txt: 50–80 of the most frequent function words each of
@@ -167,8 +170,10 @@ func ExtractWith(body []byte, contentType, contentLanguage string, opt Options) 
 	if p.Title == "" {
 		p.Title = s.ogTitle
 	}
-	classify(s.blocks)
-	p.Paragraphs = postProcess(s.blocks, p.Lang, opt)
+	sl, known := stopLanguage(p.Lang, s.blocks)
+	isMain := mainTest(sl, known, opt.HeaderMinTokens, opt.HeaderMinStopwords)
+	classify(s.blocks, isMain)
+	p.Paragraphs = postProcess(s.blocks, isMain, opt)
 	if opt.Explain {
 		p.Blocks = s.blocks
 	}
@@ -177,7 +182,7 @@ func ExtractWith(body []byte, contentType, contentLanguage string, opt Options) 
 
 // postProcess applies the seed's steps to the blocks classify kept,
 // setting the fates of those it drops, and returns the paragraphs.
-func postProcess(blocks []Block, lang string, opt Options) []string {
+func postProcess(blocks []Block, isMain func(string) bool, opt Options) []string {
 	var kept []int // indices in blocks
 	var paras []string
 	for i := range blocks {
@@ -191,8 +196,7 @@ func postProcess(blocks []Block, lang string, opt Options) []string {
 		kept = append(kept, i)
 		paras = append(paras, blocks[i].Text)
 	}
-	sl, known := stopLanguage(lang, paras)
-	first, last := trimHeaderFooter(paras, mainTest(sl, known, opt.HeaderMinTokens, opt.HeaderMinStopwords))
+	first, last := trimHeaderFooter(paras, isMain)
 	for _, i := range kept[:first] {
 		blocks[i].Fate = fateHeader
 	}
@@ -210,13 +214,17 @@ func postProcess(blocks []Block, lang string, opt Options) []string {
 }
 
 // stopLanguage returns the stopword language of a page declared to be in
-// lang, with content paras, and whether there is one.
-func stopLanguage(lang string, paras []string) (stopLang, bool) {
+// lang, with blocks, and whether there is one.
+func stopLanguage(lang string, blocks []Block) (stopLang, bool) {
 	t := stopwords()
 	if l, ok := t.lookup(lang); ok {
 		return l, true
 	}
-	return t.guessLang(paras)
+	texts := make([]string, len(blocks))
+	for i, b := range blocks {
+		texts[i] = b.Text
+	}
+	return t.guessLang(texts)
 }
 
 // firstLang returns the first of the language declarations that is a
