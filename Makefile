@@ -58,6 +58,7 @@ fuzz-smoke:
 	$(GO) test ./transforms/wikitext -run '^$$' -fuzz '^FuzzClean$$' -fuzztime 10000x
 	$(GO) test ./transforms/sentence -run '^$$' -fuzz '^FuzzSplit$$' -fuzztime 20000x
 	$(GO) test ./transforms/shingle -run '^$$' -fuzz '^FuzzHashes$$' -fuzztime 50000x
+	$(GO) test ./io/htmltext -run '^$$' -fuzz '^FuzzExtract$$' -fuzztime 5000x
 
 ## bench: end to end on ../shared/data, a 1–8× scaled corpus and a 103 MB JSON-lines corpus, with decompression and minhash-lsh baselines, the passage stage's cost and the six candidate schemes compared (~11 min)
 bench:
