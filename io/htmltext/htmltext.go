@@ -46,7 +46,9 @@
 // (text density above 11); a short line (density at most 9) is content if
 // the next block is dense (above 10) or the previous one is not a short
 // line (above 4); a dense block is content unless it ends the page. These
-// thresholds are the paper's, learnt on news sites; we keep them.
+// thresholds are the paper's, learnt on news sites; we keep them, but a
+// block of prose (Algorithm 4's test of main content below) with a link
+// density of at most 2/3 is content whatever its neighbours.
 //
 // # Post-processing
 //
@@ -61,10 +63,8 @@
 //     sentence's final punctuation and more than HeaderMinStopwords (2)
 //     stopwords: a short but ordinary sentence ("It was built in 1850 by
 //     the town council.": 9 words, 5 stopwords), longer than most menu
-//     lines and titles. The same test, with a link density of at most 2/3,
-//     also overrides the densitometric classifier (a block of prose is
-//     content whatever its neighbours: the paragraphs of Wikipedia and of
-//     biographies link a third to a half of their words). The stopwords are those of the page's language (its
+//     lines and titles. (Wikipedia's and biographies' paragraphs link a
+//     third to a half of their words: hence the override above.) The stopwords are those of the page's language (its
 //     declared Lang if we have a list for it, else the language whose list
 //     matches most of the content's words, if it matches 5% of them) from
 //     stopwords/*.txt: 50–80 of the most frequent function words each of
