@@ -26,7 +26,7 @@ type Rule string
 const (
 	RuleSubject  Rule = "subject"  // the article's subject is not named on the page → structure
 	RuleH1       Rule = "H1"       // entities and long n-grams shared, not most of both → content
-	RuleH2       Rule = "H2"       // short n-grams shared, long ones not → structure
+	RuleH2       Rule = "H2"       // short n-grams shared, long ones not, entities differ → structure
 	RuleEntities Rule = "entities" // entities and long n-grams mostly not shared → structure
 	RuleWeb10    Rule = "web10"    // 10-gram similarity > 0.1 → content, else structure
 )
@@ -50,7 +50,7 @@ func Classify(f Features) (Kind, Rule) {
 		return Structure, RuleSubject
 	case f.Entities > Similar && f.NGram10 > Similar && (f.SharePage < Similar || f.ShareArticle < Similar):
 		return Content, RuleH1
-	case f.NGram2 > Similar && f.NGram5 < Similar:
+	case f.NGram2 > Similar && f.NGram5 < Similar && f.Entities < 1:
 		return Structure, RuleH2
 	case f.Entities <= Similar && f.NGram10 <= Similar:
 		return Structure, RuleEntities

@@ -28,7 +28,8 @@
 //     not start its sentence (the first word of the text or the first after
 //     ".", "!", "?" or ":"), compared lower-cased. The rule needs only
 //     Unicode letter case, so it works for Latin, Cyrillic and Greek
-//     scripts; a script without case (Chinese, Arabic) has numbers only.
+//     scripts; a script without case (Chinese, Arabic) has as entities
+//     only the numbers that start a token.
 //     Two sides without entities have Entities 1: nothing disagrees.
 //   - SharePage, ShareArticle: the in-window sentences of the page (of the
 //     article) inside some passage of the pair, over all of them
@@ -47,23 +48,27 @@
 //	subject   SubjectMissing                                   → structure
 //	H1        Entities > 0.5 ∧ NGram10 > 0.5 ∧
 //	          (SharePage < 0.5 ∨ ShareArticle < 0.5)          → content
-//	H2        NGram2 > 0.5 ∧ NGram5 < 0.5                      → structure
+//	H2        NGram2 > 0.5 ∧ NGram5 < 0.5 ∧ Entities < 1       → structure
 //	entities  Entities ≤ 0.5 ∧ NGram10 ≤ 0.5                   → structure
 //	web10     NGram10 > 0.1 → content, otherwise               → structure
 //
-// H1 and H2 are the thesis's equation 4.1. H1 is unchanged. H2 drops the
-// thesis's condition that one document be mostly reused (s or t
-// percent_reused > 0.5): within Wikipedia it marks template stubs, but a
-// web page's share depends on how much of the page the extractor kept, not
-// on its subject, and H2's n-gram profile (short n-grams shared, long ones
-// not) already describes a filled template. Two rules are added before and
-// after them. subject catches the template whose sentences differ only in
-// the subject's name, which the thesis shows (Figure 4.3, upper box) and
-// its heuristics cannot tell from a copy. entities is H2's "the names
-// differ" on its own: entities mostly not shared while long n-grams are
-// not mostly shared either. Every case neither covers gets the thesis's
-// web rule (section 4.2): 10-gram similarity above 0.1 is content reuse,
-// at most 0.1 resembles structure reuse. So every case gets one kind.
+// H1 and H2 are the thesis's equation 4.1. H1 is unchanged. H2 keeps the
+// thesis's n-gram profile (short n-grams shared, long ones not) but
+// replaces its condition that one document be mostly reused (s or t
+// percent_reused > 0.5) by "some entity is on one side only": within
+// Wikipedia the share marks template stubs, but a web page's share depends
+// on how much of the page the extractor kept, not on its subject, while a
+// template filled for another subject has other names or numbers; two
+// short sentences that differ only in common words ("is a village", "is a
+// municipality") are a rewording, not a template. Two rules are added
+// before and after them. subject catches the template whose sentences
+// differ only in the subject's name, which the thesis shows (Figure 4.3,
+// upper box) and its heuristics cannot tell from a copy. entities is H2's
+// "the names differ" on its own: entities mostly not shared while long
+// n-grams are not mostly shared either. Every case none of them covers
+// gets the thesis's web rule (section 4.2): 10-gram similarity above 0.1
+// is content reuse, at most 0.1 resembles structure reuse. So every case
+// gets one kind.
 //
 // # Which side is the web
 //
