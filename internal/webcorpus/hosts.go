@@ -34,23 +34,32 @@ func readHosts(path string) ([]hostPage, error) {
 		return nil, err
 	}
 	defer f.Close()
-	br := bufio.NewReader(f)
-	zr, err := gzip.NewReader(br)
+	out, err := readHostsFrom(f)
 	if err != nil {
 		return nil, fmt.Errorf("webcorpus: %s: %w", path, err)
+	}
+	return out, nil
+}
+
+// readHostsFrom reads the HTML pages of a gzipped WARC stream.
+func readHostsFrom(r io.Reader) ([]hostPage, error) {
+	br := bufio.NewReader(r)
+	zr, err := gzip.NewReader(br)
+	if err != nil {
+		return nil, err
 	}
 	var out []hostPage
 	for {
 		zr.Multistream(false)
 		member, err := io.ReadAll(zr)
 		if err != nil {
-			return nil, fmt.Errorf("webcorpus: %s: %w", path, err)
+			return nil, err
 		}
 		out = appendRecords(out, member)
 		if err := zr.Reset(br); errors.Is(err, io.EOF) {
 			return out, nil
 		} else if err != nil {
-			return nil, fmt.Errorf("webcorpus: %s: %w", path, err)
+			return nil, err
 		}
 	}
 }
