@@ -19,18 +19,21 @@ import (
 	"github.com/neardup/neardup/io/multistream"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/io/text"
+	"github.com/neardup/neardup/io/warc"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/summary"
 )
 
 // Sources is the planned input: dumps read by io/dump (plain XML in byte
 // ranges, compressed files whole), multistream dumps read stream by
-// stream through their index by io/multistream, and the files of text
-// corpora (JSON lines, plain text) read whole by io/text.
+// stream through their index by io/multistream, the files of text
+// corpora (JSON lines, plain text) read whole by io/text, and WARC and WET
+// files read by io/warc (split by record offsets).
 type Sources struct {
 	Dumps       []dump.Source
 	Multistream []multistream.Source
 	Texts       []text.Source
+	WARCs       []warc.Source
 	// Sites are the wikis and text corpora the files come from, one per
 	// wiki or corpus, by name.
 	Sites []dump.Site
@@ -40,6 +43,11 @@ type Sources struct {
 	// files describes every input file for the manifest (describe).
 	files []summary.Input
 }
+
+// WARCSplitBytes is the size of the splits of a WARC file read in
+// parallel: a gzip-per-record WARC file of 1 GB, as Common Crawl ships
+// them, is read in 16 splits.
+const WARCSplitBytes = 64 << 20
 
 // Plan sorts the input files into sources by format: format, or,
 // for text.Auto, each file's content (text.Detect). A file named like a
@@ -77,8 +85,8 @@ func Plan(ctx context.Context, files []string, format text.Format) (Sources, err
 		src.Multistream = append(src.Multistream, multistream.Source{
 			File: f, Size: planned[0].Size, Index: planned[1].File, IndexSize: planned[1].Size})
 	}
-	if warcs := byFormat[text.WARC]; len(warcs) > 0 {
-		return Sources{}, fmt.Errorf("%s is a WARC file: not readable yet", warcs[0])
+	if src.WARCs, err = warc.Plan(ctx, byFormat[text.WARC], WARCSplitBytes, nil); err != nil {
+		return Sources{}, err
 	}
 	if src.Texts, err = text.Plan(ctx, byFormat[text.JSONL], byFormat[text.Plain]); err != nil {
 		return Sources{}, err
@@ -120,13 +128,14 @@ func multistreamDumps(ctx context.Context, files []string) (multi []string, inde
 }
 
 // sortByFormat sorts files by format: format for all of them (a file given as
-// JSON lines or plain text must look like text: text.CheckText), or, for
-// text.Auto, each file's own (text.Detect). The heads of the files are
-// read a few at a time.
+// JSON lines or plain text must look like text: text.CheckText; a WARC
+// file's records are checked as they are read), or, for text.Auto, each
+// file's own (text.Detect). The heads of the files are read a few at a
+// time.
 func sortByFormat(ctx context.Context, files []string, format text.Format) (map[text.Format][]string, error) {
 	out := map[text.Format][]string{}
-	if format == text.MediaWiki {
-		out[text.MediaWiki] = files
+	if format == text.MediaWiki || format == text.WARC {
+		out[format] = files
 		return out, nil
 	}
 	found := make([]text.Format, len(files))
@@ -194,7 +203,7 @@ func (src *Sources) readSites(ctx context.Context) error {
 		src.dbnames[f] = sites[i].DBName
 	}
 	wikis := dump.MergeSites(sites)
-	for _, corpus := range text.Corpora(src.Texts) {
+	for _, corpus := range src.Corpora() {
 		if i := slices.IndexFunc(wikis, func(s dump.Site) bool { return s.Wiki == corpus }); i >= 0 {
 			return fmt.Errorf("text corpus %s (%s) has the name of a wiki of the input: their ids would mix; rename the file",
 				corpus, src.corpusFile(corpus))
@@ -209,15 +218,33 @@ func (src *Sources) readSites(ctx context.Context) error {
 	return nil
 }
 
-// corpusFile names a file of a text corpus: a JSON-lines file, or the first
-// plain-text file.
+// corpusFile names a file of a text corpus: a JSON-lines file, the first
+// plain-text file, or a WARC file.
 func (src *Sources) corpusFile(corpus string) string {
 	for _, t := range src.Texts {
 		if t.Corpus == corpus {
 			return t.File
 		}
 	}
+	for _, w := range src.WARCs {
+		if w.Corpus == corpus {
+			return w.File
+		}
+	}
 	return ""
+}
+
+// Corpora returns the names of the text corpora and web crawls of the
+// input (every source that is not a wiki), sorted, each once: a corpus
+// per JSON-lines file and per WARC file, and one for the plain-text files.
+// Two of one name are an error of Plan.
+func (src *Sources) Corpora() []string {
+	names := text.Corpora(src.Texts)
+	for _, w := range src.WARCs {
+		names = append(names, w.Corpus)
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
 }
 
 // describe lists every input file for the manifest: its size, the date in
@@ -238,6 +265,13 @@ func (src *Sources) describe(ctx context.Context) error {
 	for _, t := range src.Texts {
 		add(t.File, t.Size, "")
 		in[len(in)-1].Format, in[len(in)-1].Corpus = textFormat(t).String(), t.Corpus
+	}
+	for _, w := range src.WARCs {
+		if w.Start > 0 {
+			continue // a later split of a file listed already
+		}
+		add(w.File, w.Size, "")
+		in[len(in)-1].Format, in[len(in)-1].Corpus = text.WARC.String(), w.Corpus
 	}
 	files := make([]string, len(in))
 	for i, f := range in {
@@ -266,6 +300,11 @@ func (src Sources) ReadBytes() int64 {
 	}
 	for _, t := range src.Texts {
 		n += t.Size
+	}
+	for _, w := range src.WARCs {
+		if w.Start == 0 {
+			n += w.Size
+		}
 	}
 	return n
 }
@@ -298,6 +337,10 @@ func (src Sources) Read(s beam.Scope, opt dump.ReadOptions) (pages, dead, counts
 	}
 	if len(src.Texts) > 0 {
 		p, d, c := text.Read(s, beam.CreateList(s, src.Texts), text.ReadOptions{MaxDocBytes: opt.MaxPageBytes})
+		ps, ds, cs = append(ps, p), append(ds, d), append(cs, c)
+	}
+	if len(src.WARCs) > 0 {
+		p, d, c := warc.Read(s, beam.CreateList(s, src.WARCs), warc.ReadOptions{MaxRecordBytes: opt.MaxPageBytes})
 		ps, ds, cs = append(ps, p), append(ds, d), append(cs, c)
 	}
 	return beam.Flatten(s, ps...), beam.Flatten(s, ds...), beam.Flatten(s, cs...)

@@ -39,7 +39,7 @@ func init() {
 type Document struct {
 	Version         string          `json:"version"`
 	Parameters      json.RawMessage `json:"parameters"`
-	CollisionCurve  json.RawMessage `json:"collision_curve"`
+	CollisionCurve  json.RawMessage `json:"collision_curve,omitempty"`
 	Wikis           json.RawMessage `json:"wikis"`
 	Counts          tally.Counts    `json:"counts"`
 	TopArticlePairs []PairCount     `json:"top_article_pairs"`

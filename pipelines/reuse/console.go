@@ -1,0 +1,38 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/result"
+)
+
+// printResults prints what a finished run found, from its summary.json.
+func printResults(ctx context.Context, dir string) error {
+	b, err := result.ReadFile(ctx, result.Join(dir, "summary.json"))
+	if err != nil {
+		return err
+	}
+	return writeResults(os.Stdout, dir, b)
+}
+
+// writeResults writes the console's lines for a run's summary.json.
+func writeResults(w io.Writer, dir string, summaryJSON []byte) error {
+	var doc struct {
+		Counts tally.Counts `json:"counts"`
+	}
+	if err := json.Unmarshal(summaryJSON, &doc); err != nil {
+		return fmt.Errorf("%s/summary.json: %w", dir, err)
+	}
+	c, web, r := doc.Counts, doc.Counts.Web, doc.Counts.Reuse
+	fmt.Fprintf(w, "read %d Wikipedia pages and web documents (%d HTML pages, %d WET conversions of %d WARC records); %d dead letters\n",
+		c.PagesRead, web.HTMLPages, web.Conversions, web.Records, c.DeadLetters)
+	fmt.Fprintf(w, "reuse: %d cases (%d content, %d structure) in %d passages, between %d web pages and %d articles\n",
+		r.Cases, r.ContentReuse, r.StructureReuse, r.Passages, r.WebPages, r.Articles)
+	fmt.Fprintf(w, "results in %s: reuse-*.jsonl, summary.json, dead_letter-*.jsonl, manifest.json\n", dir)
+	return nil
+}

@@ -1,0 +1,193 @@
+// Command reuse finds where web pages copy Wikipedia: it reads Wikipedia
+// dumps and web crawls (WARC, WET) or web text corpora (JSON lines, plain
+// text), finds the sentences a web page shares with an article with the
+// sentence pipeline's MinHash stages, aligns them into passages, and
+// writes each (web page, article) pair that shares a passage as a reuse
+// case, judged content reuse or structure reuse, with summaries per host,
+// per article and of the reuse graph (Alshomary, "Wikipedia text reuse
+// within and without", seed 001).
+//
+// Usage:
+//
+//	go run ./pipelines/reuse --wiki 'dumps/*.bz2' --web 'crawl/*.warc.gz' --output out/
+//
+// It runs on Prism, Beam Go's embedded runner, by default, and on Flink,
+// Spark and Dataflow with Beam's --runner flags (see deploy/).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"log"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+	"github.com/google/uuid"
+
+	"github.com/neardup/neardup/internal/launcher"
+	"github.com/neardup/neardup/io/result"
+)
+
+// version and commit are stamped in by the release (-ldflags -X).
+var version, commit = "dev", ""
+
+var defaults = DefaultOptions()
+
+var (
+	wikiFlag     = flag.String("wiki", "", "Wikipedia dumps to read (MediaWiki XML, plain or compressed): a path, glob or gs:// URL, or a comma-separated list of them (required)")
+	webFlag      = flag.String("web", "", "web pages to read: WARC or WET files (gzip per record or uncompressed), JSON lines or plain text; a path, glob or gs:// URL, or a comma-separated list (required)")
+	output       = flag.String("output", "", "directory to write the results to, in a subdirectory named by the run id (required)")
+	runID        = flag.String("run_id", "", "name of this run's directory under --output (default: a new random UUID); a finished run is never overwritten")
+	namespaces   = flag.String("namespaces", "0", "comma-separated namespaces of the Wikipedia pages to read")
+	maxPageBytes = flag.Int("max_page_bytes", defaults.MaxPageBytes, "largest page, text document or WARC record read; a larger one is skipped and dead-lettered")
+	splitBytes   = flag.Int64("split_bytes", defaults.SplitBytes, "size of the byte ranges an uncompressed dump is read in, in parallel")
+	shingleLen   = flag.Int("shingle_length", defaults.ShingleLength, "characters per shingle")
+	minShingles  = flag.Int("min_shingles", defaults.MinShingles, "fewest shingles of a sentence that is compared (shorter ones are not)")
+	maxShingles  = flag.Int("max_shingles", defaults.MaxShingles, "most shingles of a sentence that is compared (longer ones are not)")
+	threshold    = flag.Float64("threshold", defaults.Threshold, "Jaccard similarity the MinHash banding finds with probability --recall")
+	recall       = flag.Float64("recall", defaults.Recall, "probability that a sentence pair at --threshold becomes a candidate")
+	bands        = flag.Int("bands", 0, "MinHash bands (0: chosen from --threshold and --recall; with --rows)")
+	rows         = flag.Int("rows", 0, "MinHash rows per band (0: chosen; with --bands)")
+	seed         = flag.Uint64("seed", defaults.Seed, "seed of the hash functions; same seed and input give the same output")
+	minJaccard   = flag.Float64("min_jaccard", defaults.MinJaccard, "smallest Jaccard similarity of a verified sentence pair")
+	maxEdit      = flag.Float64("max_edit", defaults.MaxEdit, "largest normalized edit distance of a verified sentence pair")
+	passageGap   = flag.Int("passage_gap", defaults.PassageGap, "unmatched sentences a passage may skip between two matches, in either document")
+	minPassage   = flag.Int("min_passage", defaults.MinPassage, "fewest matched sentences of a passage, and so of a reuse case")
+	top          = flag.Int("top", defaults.Top, "hosts, articles and document pairs listed in summary.json")
+	shards       = flag.Int("shards", 0, "shards of the shuffles (0: 4 with the embedded runner, 64 on a cluster)")
+	outputShards = flag.Int("output_shards", defaults.OutputShards, "files reuse-*.jsonl is written in")
+	dofnWorkers  = flag.Int("dofn_workers", 0, "goroutines of each DoFn's worker pool (0: the cores with the embedded runner, 1 on a cluster)")
+	showVersion  = flag.Bool("version", false, "print the version and exit")
+)
+
+func main() {
+	flag.Parse()
+	beam.Init()
+	if *showVersion {
+		fmt.Println("reuse", version, launcher.Commit(commit))
+		return
+	}
+	if err := run(context.Background()); err != nil {
+		fmt.Fprintln(os.Stderr, "reuse:", err)
+		code := 1
+		if errors.As(err, new(usageError)) {
+			code = 2
+		}
+		os.Exit(code)
+	}
+}
+
+// usageError is a mistake in the flags or the input, found before the run.
+type usageError struct{ error }
+
+// run checks the flags and plans the input, builds the pipeline, claims
+// the run directory and runs the pipeline.
+func run(ctx context.Context) error {
+	opts, err := optionsFromFlags(ctx)
+	if err != nil {
+		return usageError{err}
+	}
+	p, s := beam.NewPipelineWithRoot()
+	if err := Build(s, opts); err != nil {
+		return usageError{err}
+	}
+	dir := opts.RunDir()
+	created, claim, err := claimRunDir(ctx, dir)
+	if err != nil {
+		return usageError{err}
+	}
+	defer claim.Release(context.WithoutCancel(ctx))
+	log.Printf("run %s: %d Wikipedia file(s), %d web file(s); MinHash %d bands × %d rows", opts.RunID, len(opts.Wiki), len(opts.Web), opts.Bands, opts.Rows)
+	if err := beamx.Run(ctx, p); err != nil {
+		if created {
+			claim.Release(context.WithoutCancel(ctx))
+			launcher.RemoveIfEmpty(dir)
+		}
+		return fmt.Errorf("pipeline failed: %w (no manifest.json was written in %s: the run did not finish)", err, dir)
+	}
+	return printResults(ctx, dir)
+}
+
+// optionsFromFlags resolves the flags into Options and plans the input, so
+// that a mistake stops the run before any work.
+func optionsFromFlags(ctx context.Context) (Options, error) {
+	o := defaults
+	var err error
+	if *wikiFlag == "" || *webFlag == "" || *output == "" {
+		return o, errors.New("--wiki, --web and --output are required (see --help)")
+	}
+	if o.Wiki, err = launcher.ExpandAbsolute(ctx, *wikiFlag); err != nil {
+		return o, fmt.Errorf("--wiki: %w", err)
+	}
+	if o.Web, err = launcher.ExpandAbsolute(ctx, *webFlag); err != nil {
+		return o, fmt.Errorf("--web: %w", err)
+	}
+	if o.Output, err = launcher.Absolute(*output); err != nil {
+		return o, err
+	}
+	if o.Namespaces, err = parseNamespaces(*namespaces); err != nil {
+		return o, err
+	}
+	o.RunID = *runID
+	if o.RunID == "" {
+		o.RunID = uuid.NewString()
+	}
+	o.MaxPageBytes, o.SplitBytes = *maxPageBytes, *splitBytes
+	o.ShingleLength, o.MinShingles, o.MaxShingles = *shingleLen, *minShingles, *maxShingles
+	o.Threshold, o.Recall, o.Bands, o.Rows, o.Seed = *threshold, *recall, *bands, *rows, *seed
+	o.MinJaccard, o.MaxEdit, o.PassageGap, o.MinPassage = *minJaccard, *maxEdit, *passageGap, *minPassage
+	o.Top, o.Shards, o.OutputShards, o.DofnWorkers = *top, *shards, *outputShards, *dofnWorkers
+	if f := flag.Lookup("runner"); f != nil {
+		o.Runner = f.Value.String()
+	}
+	if err := o.Validate(); err != nil {
+		return o, err
+	}
+	o.Run.Commit, o.Run.Started = launcher.Commit(commit), time.Now().UTC()
+	return o, o.plan(ctx)
+}
+
+// parseNamespaces parses --namespaces: comma-separated integers.
+func parseNamespaces(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return nil, fmt.Errorf("--namespaces %q: %q is not a namespace number", s, f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// claimRunDir takes the run directory for this process (result.Claim),
+// refuses to overwrite a finished run and checks the directory is
+// writable. created reports whether the directory did not exist before.
+func claimRunDir(ctx context.Context, dir string) (created bool, claim *result.RunClaim, err error) {
+	if launcher.LocalPath(dir) {
+		_, statErr := os.Stat(strings.TrimPrefix(dir, "file://"))
+		created = errors.Is(statErr, fs.ErrNotExist)
+	}
+	manifest := result.Join(dir, "manifest.json")
+	if done, err := result.Exists(ctx, manifest); err != nil || done {
+		if err == nil {
+			err = fmt.Errorf("run already finished (%s exists); choose another --run_id or remove that directory", manifest)
+		}
+		return false, nil, err
+	}
+	if claim, err = result.Claim(ctx, dir); err != nil {
+		return false, nil, err
+	}
+	if err := result.CheckWritable(ctx, dir); err != nil {
+		claim.Release(context.WithoutCancel(ctx))
+		return false, nil, err
+	}
+	return created, claim, nil
+}

@@ -1,0 +1,285 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+
+	"github.com/neardup/neardup/internal/launcher"
+	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/input"
+	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/transforms/clean"
+	"github.com/neardup/neardup/transforms/minhash"
+	"github.com/neardup/neardup/transforms/passage"
+	"github.com/neardup/neardup/transforms/reuse"
+	"github.com/neardup/neardup/transforms/shingle"
+	"github.com/neardup/neardup/transforms/summary"
+	"github.com/neardup/neardup/transforms/verify"
+)
+
+// Options are the reuse pipeline's parameters: the flags, resolved. They
+// are recorded as summary.json's and manifest.json's "parameters".
+type Options struct {
+	// Wiki are the Wikipedia dumps, Web the web crawls and corpora (WARC,
+	// WET, JSON lines, plain text): expanded, absolute paths or URLs.
+	Wiki []string `json:"wiki"`
+	Web  []string `json:"web"`
+	// Output is the directory whose subdirectory RunID holds the run.
+	Output string `json:"output"`
+	RunID  string `json:"run_id"`
+
+	Namespaces    []int   `json:"namespaces"`
+	MaxPageBytes  int     `json:"max_page_bytes"`
+	SplitBytes    int64   `json:"split_bytes"`
+	ShingleLength int     `json:"shingle_length"`
+	MinShingles   int     `json:"min_shingles"`
+	MaxShingles   int     `json:"max_shingles"`
+	Threshold     float64 `json:"threshold"`
+	Recall        float64 `json:"recall"`
+	Bands         int     `json:"bands"`
+	Rows          int     `json:"rows"`
+	Seed          uint64  `json:"seed"`
+	MinJaccard    float64 `json:"min_jaccard"`
+	MaxEdit       float64 `json:"max_edit"`
+	PassageGap    int     `json:"passage_gap"`
+	MinPassage    int     `json:"min_passage"`
+	Top           int     `json:"top"`
+	Shards        int     `json:"shards"`
+	OutputShards  int     `json:"output_shards"`
+	// Runner is Beam's --runner; DofnWorkers the goroutines of each DoFn's
+	// pool (0: the cores with the embedded runner, 1 on a cluster).
+	Runner      string `json:"runner"`
+	DofnWorkers int    `json:"dofn_workers"`
+
+	// Sources are the planned inputs of Wiki and Web together.
+	Sources *input.Sources `json:"-"`
+	// Run is what the manifest records of the launch.
+	Run summary.Manifest `json:"-"`
+}
+
+// DefaultOptions are the flags' defaults: the sentence pipeline's
+// shingles, MinHash and verification, and passages of two sentences.
+func DefaultOptions() Options {
+	norm, thresholds := verify.DefaultThresholds(), passage.DefaultConfig()
+	return Options{
+		Namespaces:    []int{0},
+		MaxPageBytes:  dump.DefaultMaxPageBytes,
+		SplitBytes:    64 << 20,
+		ShingleLength: 12,
+		MinShingles:   75,
+		MaxShingles:   600,
+		Threshold:     0.8,
+		Recall:        0.99,
+		Seed:          1,
+		MinJaccard:    norm.MinJaccard,
+		MaxEdit:       norm.MaxEdit,
+		PassageGap:    thresholds.Gap,
+		MinPassage:    defaultMinPassage,
+		Top:           reuse.DefaultTop,
+		OutputShards:  1,
+	}
+}
+
+// defaultMinPassage is how many matched sentences make a reuse case by
+// default: one sentence in common is too often a shared quotation or a
+// stock phrase (see the README's "Web reuse" section for the measurement).
+const defaultMinPassage = 2
+
+// chooseBanding sets the bands and rows that find pairs at --threshold
+// with probability --recall (minhash.ChooseBands, at most 20 bands), unless
+// they are set.
+func (o *Options) chooseBanding() error {
+	if o.Bands > 0 && o.Rows > 0 {
+		return nil
+	}
+	b, r, err := minhash.ChooseBands(o.Threshold, o.Recall, maxBands)
+	if err != nil {
+		return err
+	}
+	o.Bands, o.Rows = b, r
+	return nil
+}
+
+// maxBands bounds the bands chosen, as the sentence pipeline's --max_bands
+// does by default.
+const maxBands = 20
+
+// RunDir is the run's directory.
+func (o Options) RunDir() string { return result.Join(o.Output, o.RunID) }
+
+// Validate checks the options a run needs.
+func (o Options) Validate() error {
+	var errs []error
+	check := func(ok bool, format string, args ...any) {
+		if !ok {
+			errs = append(errs, fmt.Errorf(format, args...))
+		}
+	}
+	check(len(o.Wiki) > 0, "--wiki: no Wikipedia dump given")
+	check(len(o.Web) > 0, "--web: no web crawl or corpus given")
+	check(o.Output != "", "--output: required")
+	check(o.ShingleLength > 0, "--shingle_length %d: must be positive", o.ShingleLength)
+	check(o.MinShingles > 0 && o.MaxShingles >= o.MinShingles, "--min_shingles %d and --max_shingles %d: want 0 < min ≤ max", o.MinShingles, o.MaxShingles)
+	check(o.Threshold > 0 && o.Threshold < 1, "--threshold %v: want a Jaccard similarity in (0, 1)", o.Threshold)
+	check(o.Recall > 0 && o.Recall < 1, "--recall %v: want a probability in (0, 1)", o.Recall)
+	check(o.MinJaccard >= 0 && o.MinJaccard <= 1, "--min_jaccard %v: want [0, 1]", o.MinJaccard)
+	check(o.MaxEdit >= 0 && o.MaxEdit <= 1, "--max_edit %v: want [0, 1]", o.MaxEdit)
+	check(o.MinPassage >= 1, "--min_passage %d: want at least 1 matched sentence", o.MinPassage)
+	check(o.PassageGap >= 0, "--passage_gap %d: must not be negative", o.PassageGap)
+	check(o.Top > 0, "--top %d: must be positive", o.Top)
+	check(o.Shards >= 0 && o.OutputShards > 0, "--shards %d and --output_shards %d: want shards ≥ 0 (0: the runner's default) and output shards > 0", o.Shards, o.OutputShards)
+	return errors.Join(errs...)
+}
+
+// Workers is how many goroutines each DoFn's worker pool runs.
+func (o Options) Workers() int {
+	switch {
+	case o.DofnWorkers > 0:
+		return o.DofnWorkers
+	case launcher.Embedded(o.Runner):
+		return runtime.GOMAXPROCS(0)
+	}
+	return 1
+}
+
+// shards is --shards, or the runner's default: 4 with the embedded runner,
+// whose worker pools spread the work, 64 on a cluster.
+func (o Options) shards() int {
+	switch {
+	case o.Shards > 0:
+		return o.Shards
+	case launcher.Embedded(o.Runner):
+		return 4
+	}
+	return 64
+}
+
+// webIndexes says, for each wiki index of the run's sentence ids (the
+// sites sorted by name), whether it is a web corpus.
+func (o Options) webIndexes() []bool {
+	web := o.Sources.Corpora()
+	out := make([]bool, len(o.Sources.Sites))
+	for i, site := range o.Sources.Sites {
+		out[i] = slices.Contains(web, site.Wiki)
+	}
+	return out
+}
+
+// checkSides refuses a run whose --wiki holds something else than
+// MediaWiki dumps or whose --web holds one: a dump given as web text
+// would be compared with itself as a crawl.
+func (o Options) checkSides() error {
+	isWeb := map[string]bool{}
+	for _, t := range o.Sources.Texts {
+		isWeb[t.File] = true
+	}
+	for _, w := range o.Sources.WARCs {
+		isWeb[w.File] = true
+	}
+	for _, f := range o.Wiki {
+		if isWeb[f] {
+			return fmt.Errorf("--wiki %s is not a MediaWiki dump (it reads as %s)", f, describe(o.Sources, f))
+		}
+	}
+	for _, f := range o.Web {
+		if !isWeb[f] {
+			return fmt.Errorf("--web %s is a MediaWiki dump: give it to --wiki", f)
+		}
+	}
+	return nil
+}
+
+// describe says how a file of the input is read.
+func describe(src *input.Sources, file string) string {
+	for _, in := range src.Inputs() {
+		if in.Path == file && in.Format != "" {
+			return in.Format
+		}
+	}
+	return "text"
+}
+
+// readOptions, cleanConfig, signConfig, verifyConfig, passageOptions and
+// reuseOptions are the parts of the options each stage needs.
+func (o Options) readOptions() dump.ReadOptions {
+	return dump.ReadOptions{Namespaces: o.Namespaces, MaxPageBytes: o.MaxPageBytes, SplitBytes: o.SplitBytes, Workers: o.Workers()}
+}
+
+func (o Options) cleanConfig() clean.Config {
+	return clean.Config{Sites: o.Sources.Sites, Workers: o.Workers()}
+}
+
+func (o Options) signConfig() minhash.Config {
+	norm := shingle.DefaultNormalization
+	return minhash.Config{
+		ShingleLength: o.ShingleLength, MinShingles: o.MinShingles, MaxShingles: o.MaxShingles,
+		Norm: norm, Scheme: "oph", Bands: o.Bands, Rows: o.Rows, Seed: o.Seed,
+		BucketShards: o.shards(), RecordShards: o.shards(), Workers: o.Workers(),
+	}
+}
+
+func (o Options) verifyConfig() verify.Config {
+	return verify.Config{
+		ShingleLength: o.ShingleLength, Norm: shingle.DefaultNormalization,
+		Thresholds:   verify.Thresholds{MinJaccard: o.MinJaccard, MaxEdit: o.MaxEdit},
+		RecordShards: o.shards(), EdgeShards: o.shards(), Workers: o.Workers(),
+	}
+}
+
+func (o Options) passageOptions() passage.Options {
+	wikis := make([]string, len(o.Sources.Sites))
+	for i, site := range o.Sources.Sites {
+		wikis[i] = site.Wiki
+	}
+	slices.Sort(wikis)
+	return passage.Options{
+		Config: passage.Config{Gap: o.PassageGap, MinMatches: o.MinPassage}, Text: true, Wikis: wikis,
+		PairShards: o.shards(), RecordShards: o.shards(), OutputShards: o.OutputShards,
+	}
+}
+
+func (o Options) reuseOptions() reuse.Options {
+	return reuse.Options{Web: o.Sources.Corpora(), Shards: o.shards(), OutputShards: o.OutputShards, TopHosts: o.Top, TopArticles: o.Top}
+}
+
+// outputs are the files a finished run holds besides manifest.json.
+func (o Options) outputs() []string {
+	var names []string
+	for i := range o.OutputShards {
+		names = append(names, result.ShardName("reuse", i, o.OutputShards))
+	}
+	return append(names, result.ShardName("dead_letter", 0, 1), "summary.json")
+}
+
+// site is what summary.json says of each wiki and web corpus of the run.
+type site struct {
+	Wiki string `json:"wiki"`
+	Lang string `json:"lang,omitempty"`
+	Web  bool   `json:"web"`
+}
+
+// sites lists the run's wikis and web corpora, by name, for summary.json.
+func (o Options) sites() (json.RawMessage, error) {
+	web := o.Sources.Corpora()
+	out := []site{}
+	for _, s := range o.Sources.Sites {
+		out = append(out, site{Wiki: s.Wiki, Lang: s.Lang, Web: slices.Contains(web, s.Wiki)})
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		return nil, fmt.Errorf("encoding wikis: %w", err)
+	}
+	return b, nil
+}
+
+// parameters is the options as summary.json records them.
+func (o Options) parameters() (json.RawMessage, error) {
+	b, err := json.Marshal(o)
+	if err != nil {
+		return nil, fmt.Errorf("encoding parameters: %w", err)
+	}
+	return b, nil
+}

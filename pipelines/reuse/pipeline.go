@@ -1,0 +1,121 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/input"
+	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/io/text"
+	"github.com/neardup/neardup/transforms/bucket"
+	"github.com/neardup/neardup/transforms/clean"
+	"github.com/neardup/neardup/transforms/minhash"
+	"github.com/neardup/neardup/transforms/passage"
+	"github.com/neardup/neardup/transforms/reuse"
+	"github.com/neardup/neardup/transforms/sentence"
+	"github.com/neardup/neardup/transforms/summary"
+	"github.com/neardup/neardup/transforms/verify"
+)
+
+func init() {
+	register.DoFn2x0[dump.Page, func(string)](&webURLFn{})
+	register.Emitter1[string]()
+}
+
+// plan plans o.Wiki and o.Web together (each file read by its content)
+// and checks that each side holds what it should.
+func (o *Options) plan(ctx context.Context) error {
+	files := append(append([]string{}, o.Wiki...), o.Web...)
+	src, err := input.Plan(ctx, files, text.Auto)
+	if err != nil {
+		return err
+	}
+	o.Sources = &src
+	if err := o.checkSides(); err != nil {
+		return err
+	}
+	if o.Run.Inputs == nil {
+		o.Run.Inputs = src.Inputs()
+	}
+	return nil
+}
+
+// Build adds the reuse pipeline to s: it validates opts, plans the input
+// if it is not planned, reads the dumps and the web, finds the sentences a
+// web page shares with an article by the sentence pipeline's stages
+// (clean, split, MinHash, buckets, verification) on the pairs of a web
+// sentence and a Wikipedia sentence only, aligns them into passages
+// (package passage) and turns each (web page, article) pair with a
+// passage into a reuse case (package reuse). It writes reuse-*.jsonl,
+// dead_letter-*.jsonl, summary.json and, last, manifest.json to
+// opts.RunDir().
+func Build(s beam.Scope, opts Options) error {
+	if err := opts.Validate(); err != nil {
+		return err
+	}
+	if err := opts.chooseBanding(); err != nil {
+		return err
+	}
+	if opts.Sources == nil {
+		if err := opts.plan(context.Background()); err != nil {
+			return err
+		}
+	}
+	params, err := opts.parameters()
+	if err != nil {
+		return err
+	}
+	pages, dead, readCounts := opts.Sources.Read(s, opts.readOptions())
+	cleaned := clean.Pages(s, pages, opts.cleanConfig())
+	split := sentence.Pages(s, cleaned, opts.cleanConfig())
+	entries, records, infos, signCounts := minhash.Sign(s, split, opts.signConfig())
+	candidates, bucketCounts := bucket.Candidates(s, entries, opts.shards(), opts.Workers())
+	cross, crossCounts := crossOnly(s, candidates, opts.webIndexes(), opts.shards())
+	_, sims, needed, _, verifyCounts := verify.Edges(s, cross, records, opts.verifyConfig())
+	passages, docPairs, passageCounts := passage.Find(s, sims, infos, needed, opts.passageOptions())
+	urls := beam.ParDo(s, &webURLFn{Web: opts.Sources.Corpora()}, pages)
+	lines, reuseSummary, reuseCounts := reuse.Cases(s, passages, docPairs, urls, opts.reuseOptions())
+	total := tally.Total(s, readCounts, signCounts, bucketCounts, crossCounts, verifyCounts, passageCounts, reuseCounts)
+
+	dir := opts.RunDir()
+	written := []beam.PCollection{
+		result.Write(s, dir, "reuse", opts.OutputShards, lines),
+		result.Write(s, dir, "dead_letter", 1, dump.DeadLetterLines(s, dead)),
+	}
+	wikis, err := opts.sites()
+	if err != nil {
+		return err
+	}
+	doc := summary.Document{Version: version, Parameters: params, Wikis: wikis}
+	near := passage.TopDocPairs(s, docPairs, opts.Top)
+	summaryDone, _ := summary.WriteWithReuse(s, result.Join(dir, "summary.json"), doc, total,
+		beam.CreateList(s, [][]summary.PairCount{}), near, reuseSummary)
+	done := []beam.PCollection{summaryDone}
+	for _, w := range written {
+		done = append(done, summary.Done(s, w))
+	}
+	m := opts.Run
+	m.RunID, m.Version, m.Parameters, m.Outputs = opts.RunID, version, params, opts.outputs()
+	summary.WriteManifest(s, result.Join(dir, "manifest.json"), m, done...)
+	return nil
+}
+
+// webURLFn emits the URL of every web page read (its corpus's name when it
+// has none), for the share of each host's pages that reuse Wikipedia.
+type webURLFn struct {
+	Web []string
+}
+
+func (f *webURLFn) ProcessElement(p dump.Page, emit func(string)) {
+	for _, w := range f.Web {
+		if p.Wiki == w {
+			emit(cmp.Or(p.URL, fmt.Sprintf("%s:%d", p.Wiki, p.ID)))
+			return
+		}
+	}
+}
