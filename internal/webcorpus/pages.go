@@ -161,6 +161,11 @@ func salad(r *rng, vocab []string) string {
 	return string(unicode.ToUpper(r0)) + s[n0:]
 }
 
+// minChecked is the length, in characters, from which a real page's
+// sentences are checked against the articles: shorter ones are far below
+// the pipeline's window.
+const minChecked = 40
+
 // realDrafts are the untouched real pages; a real page whose text matches
 // an article is left out.
 func (b *builder) realDrafts() []*draft {
@@ -169,7 +174,9 @@ func (b *builder) realDrafts() []*draft {
 		d := &draft{raw: p.Body, label: Label{URL: p.URL, Page: PageReal, Host: p.URL}}
 		for _, para := range hostParagraphs(p.Body) {
 			for _, sp := range sentence.Split(para) {
-				b.query(para[sp.Start:sp.End], func(int, int, float64) { d.matched = true })
+				if s := para[sp.Start:sp.End]; utf8.RuneCountInString(s) >= minChecked {
+					b.query(s, func(int, int, float64) { d.matched = true })
+				}
 			}
 		}
 		out = append(out, d)

@@ -2,6 +2,7 @@ package webcorpus
 
 import (
 	"slices"
+	"unicode/utf8"
 
 	"github.com/neardup/neardup/transforms/shingle"
 )
@@ -63,6 +64,7 @@ type index struct {
 	sizes  []int
 	counts []int32
 	seen   []int32
+	least  int // the fewest shingles of a query
 }
 
 func newIndex() *index { return &index{sh: newShingler(), post: map[uint64][]int32{}} }
@@ -74,6 +76,9 @@ func (ix *index) add(text string) int {
 	for _, h := range set {
 		ix.post[h] = append(ix.post[h], int32(q))
 	}
+	if len(ix.sizes) == 0 || len(set) < ix.least {
+		ix.least = len(set)
+	}
 	ix.sizes = append(ix.sizes, len(set))
 	ix.counts = append(ix.counts, 0)
 	return q
@@ -82,6 +87,12 @@ func (ix *index) add(text string) int {
 // scan calls match for every query whose Jaccard similarity with text is
 // at least threshold.
 func (ix *index) scan(text string, threshold float64, match func(q int, j float64)) {
+	// A text of n runes has at most n-ShingleLength+1 shingles, and a
+	// query of m shingles is within threshold of a set of at least
+	// threshold·m.
+	if n := utf8.RuneCountInString(text) - ShingleLength + 1; float64(n) < threshold*float64(ix.least) {
+		return
+	}
 	set := shingles(ix.sh, text)
 	ix.seen = ix.seen[:0]
 	for _, h := range set {
