@@ -55,6 +55,7 @@ fuzz-smoke:
 	$(GO) test ./io/dump -run '^$$' -fuzz '^FuzzReader$$' -fuzztime 5000x
 	$(GO) test ./io/dump -run '^$$' -fuzz '^FuzzSite$$' -fuzztime 5000x
 	$(GO) test ./io/text -run '^$$' -fuzz '^FuzzJSONL$$' -fuzztime 10000x
+	$(GO) test ./io/warc -run '^$$' -fuzz '^FuzzReader$$' -fuzztime 5000x
 	$(GO) test ./transforms/wikitext -run '^$$' -fuzz '^FuzzClean$$' -fuzztime 10000x
 	$(GO) test ./transforms/sentence -run '^$$' -fuzz '^FuzzSplit$$' -fuzztime 20000x
 	$(GO) test ./transforms/shingle -run '^$$' -fuzz '^FuzzHashes$$' -fuzztime 50000x
