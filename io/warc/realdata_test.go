@@ -154,3 +154,21 @@ func BenchmarkRead(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRecords frames the records of a real WARC file, decompressing
+// its gzip members, without making documents (MB/s of the compressed
+// file).
+func BenchmarkRecords(b *testing.B) {
+	file := testshared.Data(b, "commoncrawl-warc/dolma-sample-0001.warc.gz")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	src := Source{File: file, Members: true}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := readRecords(data, src, ReadOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
