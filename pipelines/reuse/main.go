@@ -74,7 +74,7 @@ func main() {
 		fmt.Println("reuse", version, launcher.Commit(commit))
 		return
 	}
-	if err := run(context.Background()); err != nil {
+	if err := launch(context.Background()); err != nil {
 		fmt.Fprintln(os.Stderr, "reuse:", err)
 		code := 1
 		if errors.As(err, new(usageError)) {
@@ -87,9 +87,9 @@ func main() {
 // usageError is a mistake in the flags or the input, found before the run.
 type usageError struct{ error }
 
-// run checks the flags and plans the input, builds the pipeline, claims
+// launch checks the flags and plans the input, builds the pipeline, claims
 // the run directory and runs the pipeline.
-func run(ctx context.Context) error {
+func launch(ctx context.Context) error {
 	opts, err := optionsFromFlags(ctx)
 	if err != nil {
 		return usageError{err}
