@@ -1,6 +1,7 @@
 package reuse
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -42,7 +43,7 @@ type Options struct {
 	TopHosts, TopArticles int
 }
 
-func (o Options) shards() int { return max(o.Shards, o.OutputShards, 1) }
+func (o Options) shards() int { return max(cmp.Or(o.Shards, o.OutputShards), 1) }
 
 // Cases turns the passages of passage.Find (run with its Text option) and
 // its document pairs (PCollection<passage.DocPair>) into reuse cases. It

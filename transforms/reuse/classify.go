@@ -1,7 +1,6 @@
 package reuse
 
 import (
-	"hash/fnv"
 	"slices"
 	"strings"
 	"unicode"
@@ -142,12 +141,26 @@ func addNgrams(set map[uint64]bool, words []string, n int) {
 
 // hashWords is the FNV-1a hash of words, each ended by a zero byte.
 func hashWords(words []string) uint64 {
-	h := fnv.New64a()
+	h := uint64(fnvOffset)
 	for _, w := range words {
-		h.Write([]byte(w))
-		h.Write([]byte{0})
+		h = fnv1a(h, w)
+		h *= fnvPrime // the zero byte: h ^ 0 = h
 	}
-	return h.Sum64()
+	return h
+}
+
+// The 64-bit FNV-1a parameters (hash/fnv's).
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// fnv1a adds the bytes of s to the FNV-1a hash h.
+func fnv1a(h uint64, s string) uint64 {
+	for i := range len(s) {
+		h = (h ^ uint64(s[i])) * fnvPrime
+	}
+	return h
 }
 
 // jaccard is the Jaccard similarity of two sets; two empty sets have 1.

@@ -93,7 +93,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"math"
 	"slices"
 
@@ -239,8 +238,9 @@ func (web corpora) pairKey(l *passage.Line) (string, bool) {
 var errNoLines = errors.New("reuse: a case without passages")
 
 // NewCase makes the case of one (web page, article) pair from the pair's
-// passage lines (with their texts) and its DocPair. web are the web
-// corpora's names. Every line must be of the pair.
+// passage lines and its DocPair. web are the web corpora's names. Every
+// line must be of the pair and have its matches' texts (passage.Find's
+// Options.Text).
 func NewCase(lines []passage.Line, pair passage.DocPair, web []string) (Case, error) {
 	return newCase(lines, pair, newCorpora(web))
 }
@@ -286,6 +286,9 @@ func (c *Case) passage(l *passage.Line, web corpora) (Passage, error) {
 	if !ok || w.ID != c.Web.ID || a.ID != c.Article.ID {
 		return Passage{}, fmt.Errorf("reuse: a passage of %s and %s in the case of %s and %s", l.A.ID, l.B.ID, c.Web.ID, c.Article.ID)
 	}
+	if len(l.Matches) == 0 {
+		return Passage{}, fmt.Errorf("reuse: a passage of %s and %s without its texts (passage.Options.Text)", l.A.ID, l.B.ID)
+	}
 	p := Passage{
 		Web:     Span{First: w.First, Last: w.Last, Sentences: w.Sentences},
 		Article: Span{First: a.First, Last: a.Last, Sentences: a.Sentences},
@@ -312,14 +315,8 @@ func comparePassages(x, y Passage) int {
 // ordered the same whatever the sharding.
 func (c *Case) SortKey() uint64 { return pairHash(c.Web.ID, c.Article.ID) }
 
-// pairHash is the FNV-1a hash of two ids.
-func pairHash(a, b string) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(a))
-	h.Write([]byte{0})
-	h.Write([]byte(b))
-	return h.Sum64()
-}
+// pairHash is the FNV-1a hash of two ids, each ended by a zero byte.
+func pairHash(a, b string) uint64 { return hashWords([]string{a, b}) }
 
 // Edge is what the summary needs of a case.
 type Edge struct {

@@ -193,6 +193,8 @@ func TestNewCaseErrors(t *testing.T) {
 	bothWeb.B.Wiki = "cc"
 	other := e.line()
 	other.B.ID = "enwiki:8:80"
+	noText := e.line()
+	noText.Matches = nil
 	for _, tc := range []struct {
 		name  string
 		lines []passage.Line
@@ -202,6 +204,7 @@ func TestNewCaseErrors(t *testing.T) {
 		{"two web pages", []passage.Line{bothWeb}, e.pair()},
 		{"another pair's document pair", []passage.Line{e.line()}, passage.DocPair{A: "cc:100:0", B: "enwiki:9:90"}},
 		{"lines of two pairs", []passage.Line{e.line(), other}, e.pair()},
+		{"a passage without texts", []passage.Line{noText}, e.pair()},
 	} {
 		if _, err := NewCase(tc.lines, tc.pair, web); err == nil {
 			t.Errorf("%s: no error", tc.name)

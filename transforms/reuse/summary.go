@@ -123,8 +123,8 @@ func Summarize(edges []Edge, pagesRead map[string]int64, topHosts, topArticles i
 	slices.SortFunc(edges, func(x, y Edge) int { return cmp.Or(cmp.Compare(x.Web, y.Web), cmp.Compare(x.Article, y.Article)) })
 	var s Summary
 	s.Totals = totals(edges, pagesRead)
-	s.Hosts, s.HostsCut = top(hostStats(edges, pagesRead), cmp.Or(topHosts, DefaultTop))
-	s.Articles, s.ArticlesCut = top(articleStats(edges), cmp.Or(topArticles, DefaultTop))
+	s.Hosts, s.HostsCut = top(hostStats(edges, pagesRead), compareHosts, cmp.Or(topHosts, DefaultTop))
+	s.Articles, s.ArticlesCut = top(articleStats(edges), compareArticles, cmp.Or(topArticles, DefaultTop))
 	s.Graph = graph(edges)
 	s.Totals.HostsWithReuse = int64(len(s.Hosts) + s.HostsCut)
 	return s
@@ -160,20 +160,23 @@ func totals(edges []Edge, pagesRead map[string]int64) Totals {
 	return t
 }
 
-// top sorts xs and keeps the first n, returning how many it cut.
-func top[T interface{ compare(T) int }](xs []T, n int) ([]T, int) {
-	slices.SortFunc(xs, func(x, y T) int { return x.compare(y) })
+// top sorts xs by compare and keeps the first n, returning how many it
+// cut.
+func top[T any](xs []T, compare func(x, y T) int, n int) ([]T, int) {
+	slices.SortFunc(xs, compare)
 	if len(xs) <= n {
 		return xs, 0
 	}
 	return xs[:n:n], len(xs) - n
 }
 
-func (h HostStats) compare(o HostStats) int {
+// compareHosts orders hosts by pages with reuse, most first, then by name.
+func compareHosts(h, o HostStats) int {
 	return cmp.Or(cmp.Compare(o.PagesWithReuse, h.PagesWithReuse), cmp.Compare(h.Host, o.Host))
 }
 
-func (a ArticleStats) compare(o ArticleStats) int {
+// compareArticles orders articles by web pages, most first, then by id.
+func compareArticles(a, o ArticleStats) int {
 	return cmp.Or(cmp.Compare(o.WebPages, a.WebPages), cmp.Compare(a.ID, o.ID))
 }
 
