@@ -3,16 +3,16 @@ package webcorpus
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"mime"
 	"net/http"
-	"net/textproto"
-	"os"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/neardup/neardup/io/warc"
 )
 
 // hostPage is a real HTML page of a WARC sample: the boilerplate and the
@@ -23,72 +23,49 @@ type hostPage struct {
 }
 
 // readHosts returns the HTML pages (status 200, text/html, valid UTF-8) of
-// the gzipped WARC file at path, in file order.
-//
-// It is a small reader of its own: package io/warc has no reader yet. Each
-// record is one gzip member (as Common Crawl ships them), read with
-// Multistream(false); its HTTP payload is parsed by net/http.
+// the WARC file at path, in file order, read by package io/warc.
 func readHosts(path string) ([]hostPage, error) {
-	f, err := os.Open(path)
+	ctx := context.Background()
+	srcs, err := warc.Plan(ctx, []string{path}, 0, nil)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("webcorpus: %w", err)
 	}
-	defer f.Close()
-	out, err := readHostsFrom(f)
-	if err != nil {
-		return nil, fmt.Errorf("webcorpus: %s: %w", path, err)
+	var out []hostPage
+	for _, src := range srcs {
+		r, err := warc.Open(ctx, src, warc.ReadOptions{}, nil)
+		if err != nil {
+			return nil, fmt.Errorf("webcorpus: %w", err)
+		}
+		out, err = appendHosts(out, r)
+		r.Close()
+		if err != nil {
+			return nil, fmt.Errorf("webcorpus: %s: %w", path, err)
+		}
 	}
 	return out, nil
 }
 
-// readHostsFrom reads the HTML pages of a gzipped WARC stream.
+// readHostsFrom reads the HTML pages of a WARC stream of gzip members, one
+// per record (as Build writes it).
 func readHostsFrom(r io.Reader) ([]hostPage, error) {
-	br := bufio.NewReader(r)
-	zr, err := gzip.NewReader(br)
-	if err != nil {
-		return nil, err
-	}
-	var out []hostPage
-	for {
-		zr.Multistream(false)
-		member, err := io.ReadAll(zr)
-		if err != nil {
-			return nil, err
-		}
-		out = appendRecords(out, member)
-		if err := zr.Reset(br); errors.Is(err, io.EOF) {
-			return out, nil
-		} else if err != nil {
-			return nil, err
-		}
-	}
+	return appendHosts(nil, warc.NewReader(r, warc.Source{File: "web.warc.gz", Members: true, Aligned: true}, warc.ReadOptions{}))
 }
 
-// appendRecords appends the HTML responses among the WARC records of b (a
-// gzip member holds one record, an uncompressed file several).
-func appendRecords(out []hostPage, b []byte) []hostPage {
-	r := bufio.NewReader(bytes.NewReader(b))
+// appendHosts appends the HTML pages of r's records to out. Bad records are
+// skipped, as io/warc skips them.
+func appendHosts(out []hostPage, r *warc.Reader) ([]hostPage, error) {
 	for {
-		line, err := r.ReadString('\n')
-		if err != nil {
-			return out
-		}
-		if !strings.HasPrefix(line, "WARC/") {
+		rec, _, err := r.Next()
+		var bad *warc.RecordError
+		switch {
+		case errors.Is(err, io.EOF):
+			return out, nil
+		case errors.As(err, &bad):
 			continue
+		case err != nil:
+			return out, err
 		}
-		hdr, err := textproto.NewReader(r).ReadMIMEHeader()
-		if err != nil {
-			return out
-		}
-		var n int
-		if _, err := fmt.Sscan(hdr.Get("Content-Length"), &n); err != nil || n < 0 {
-			return out
-		}
-		block := make([]byte, n)
-		if _, err := io.ReadFull(r, block); err != nil {
-			return out
-		}
-		if p, ok := htmlResponse(hdr, block); ok {
+		if p, ok := htmlResponse(rec); ok {
 			out = append(out, p)
 		}
 	}
@@ -96,11 +73,11 @@ func appendRecords(out []hostPage, b []byte) []hostPage {
 
 // htmlResponse returns the page of a response record whose payload is a
 // UTF-8 HTML page served with status 200.
-func htmlResponse(hdr textproto.MIMEHeader, block []byte) (hostPage, bool) {
-	if hdr.Get("WARC-Type") != "response" {
+func htmlResponse(rec warc.Record) (hostPage, bool) {
+	if rec.Type != "response" {
 		return hostPage{}, false
 	}
-	resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(block)), nil)
+	resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(rec.Block)), nil)
 	if err != nil || resp.StatusCode != http.StatusOK {
 		return hostPage{}, false
 	}
@@ -112,7 +89,7 @@ func htmlResponse(hdr textproto.MIMEHeader, block []byte) (hostPage, bool) {
 	if err != nil || mt != "text/html" || !isUTF8(params["charset"]) {
 		return hostPage{}, false
 	}
-	uri := strings.Trim(hdr.Get("WARC-Target-URI"), "<>")
+	uri := strings.Trim(rec.Get("WARC-Target-URI"), "<>")
 	return hostPage{URL: uri, Body: body}, uri != ""
 }
 

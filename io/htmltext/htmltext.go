@@ -85,14 +85,17 @@ package htmltext
 
 import (
 	"strings"
+
+	"golang.org/x/text/language"
 )
 
 // Page is what Extract finds in an HTML page.
 type Page struct {
 	Title string
-	// Lang is the page's language as a lower-case tag ("en", "pt-br"):
-	// <html lang>, else <meta http-equiv="content-language">, else the
-	// Content-Language header; "" if none says.
+	// Lang is the page's language as a lower-case BCP 47 tag ("en",
+	// "pt-br"): <html lang>, else <meta http-equiv="content-language">,
+	// else the Content-Language header, the first of them that is a valid
+	// tag; "" if none is.
 	Lang string
 	// Paragraphs are the main content's blocks of text, in page order.
 	Paragraphs []string
@@ -227,8 +230,11 @@ func stopLanguage(lang string, blocks []Block) (stopLang, bool) {
 	return t.guessLang(texts)
 }
 
-// firstLang returns the first of the language declarations that is a
-// plausible tag, normalized: the first of a list, lower case, "_" as "-".
+// firstLang returns the first of the language declarations that is a valid
+// BCP 47 tag (as golang.org/x/text/language parses it), normalized: the
+// first of a list, lower case, "_" as "-". A declaration that is not one is
+// passed over: pages put charsets there (<meta http-equiv="content-language"
+// content="UTF-8">).
 func firstLang(decls ...string) string {
 	for _, d := range decls {
 		d, _, _ = strings.Cut(d, ",")
@@ -249,5 +255,6 @@ func isTag(s string) bool {
 			return false
 		}
 	}
-	return true
+	_, err := language.Parse(s)
+	return err == nil
 }

@@ -323,3 +323,39 @@ func TestValidUTF8(t *testing.T) {
 		}
 	}
 }
+
+func FuzzExtract(f *testing.F) {
+	f.Add([]byte(article), "text/html; charset=utf-8", "en")
+	f.Add([]byte("<p>Caf\xe9 cr\xe8me</p>"), "", "")
+	f.Add([]byte("\xff\xfe<\x00p\x00>\x00"), "text/html", "")
+	f.Add([]byte(`<meta charset="shift_jis"><div class="nav"><a>x</a></div><br><br><table><td>y`), "text/html; charset=bogus", "de_DE")
+	f.Add([]byte("<svg><p>a</svg><select><option>b<p>c"), "", "")
+	f.Fuzz(func(t *testing.T, body []byte, contentType, contentLanguage string) {
+		p, err := ExtractWith(body, contentType, contentLanguage, Options{Explain: true})
+		if err != nil {
+			if _, ok := err.(*CharsetError); !ok {
+				t.Fatalf("error %T %v", err, err)
+			}
+			return
+		}
+		for _, s := range append(p.Paragraphs, p.Title, p.Lang, p.Charset) {
+			if !utf8.ValidString(s) {
+				t.Fatalf("invalid UTF-8 %q", s)
+			}
+		}
+	})
+}
+
+func TestLangNotATag(t *testing.T) {
+	for _, tc := range []struct{ html, header, want string }{
+		{`<meta http-equiv="Content-Language" content="UTF-8"><p>x</p>`, "de", "de"},
+		{`<html lang="utf-8"><meta http-equiv="content-language" content="fr_FR"><p>x</p>`, "", "fr-fr"},
+		{`<html lang="iso-8859-1"><p>x</p>`, "gb2312", ""},
+		{`<html lang="EN-us"><p>x</p>`, "", "en-us"},
+	} {
+		p, err := Extract([]byte(tc.html), "text/html", tc.header)
+		if err != nil || p.Lang != tc.want {
+			t.Errorf("%s (%s): lang %q, want %q (%v)", tc.html, tc.header, p.Lang, tc.want, err)
+		}
+	}
+}

@@ -1,4 +1,4 @@
-package htmltext
+package htmltext_test
 
 import (
 	"strings"
@@ -6,22 +6,18 @@ import (
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/internal/testshared"
-	"github.com/neardup/neardup/io/htmltext/internal/crawl"
+	"github.com/neardup/neardup/io/htmltext"
+	"github.com/neardup/neardup/io/htmltext/internal/warcpages"
+	"golang.org/x/text/language"
 )
 
 // htmlPages returns the HTML responses of the shared WARC file name, or
 // skips the test without ../shared.
-func htmlPages(tb testing.TB, name string) []crawl.Response {
+func htmlPages(tb testing.TB, name string) []warcpages.Page {
 	tb.Helper()
-	resps, err := crawl.Read(testshared.Data(tb, "commoncrawl-warc/"+name))
+	pages, err := warcpages.Read(testshared.Data(tb, "commoncrawl-warc/"+name))
 	if err != nil {
 		tb.Fatal(err)
-	}
-	var pages []crawl.Response
-	for _, r := range resps {
-		if r.IsHTML() {
-			pages = append(pages, r)
-		}
 	}
 	return pages
 }
@@ -83,7 +79,7 @@ func TestRealPages(t *testing.T) {
 		},
 	} {
 		t.Run(tc.url, func(t *testing.T) {
-			var page *crawl.Response
+			var page *warcpages.Page
 			for _, r := range htmlPages(t, tc.file) {
 				if r.URL == tc.url {
 					page = &r
@@ -93,7 +89,7 @@ func TestRealPages(t *testing.T) {
 			if page == nil {
 				t.Fatalf("%s not in %s", tc.url, tc.file)
 			}
-			p, err := Extract(page.Body, page.ContentType, page.ContentLanguage)
+			p, err := htmltext.Extract(page.Body, page.ContentType, page.ContentLanguage)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -121,7 +117,7 @@ func TestAllPages(t *testing.T) {
 	pages, empty := 0, 0
 	for _, name := range sharedWARCs {
 		for _, r := range htmlPages(t, name) {
-			p, err := Extract(r.Body, r.ContentType, r.ContentLanguage)
+			p, err := htmltext.Extract(r.Body, r.ContentType, r.ContentLanguage)
 			if err != nil {
 				t.Errorf("%s: %v", r.URL, err)
 				continue
@@ -143,7 +139,7 @@ func TestAllPages(t *testing.T) {
 }
 
 func BenchmarkExtract(b *testing.B) {
-	var pages []crawl.Response
+	var pages []warcpages.Page
 	size := 0
 	for _, name := range sharedWARCs {
 		for _, r := range htmlPages(b, name) {
@@ -155,31 +151,69 @@ func BenchmarkExtract(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		for _, r := range pages {
-			if _, err := Extract(r.Body, r.ContentType, r.ContentLanguage); err != nil {
+			if _, err := htmltext.Extract(r.Body, r.ContentType, r.ContentLanguage); err != nil {
 				b.Fatal(err)
 			}
 		}
 	}
 }
 
-func FuzzExtract(f *testing.F) {
-	f.Add([]byte(article), "text/html; charset=utf-8", "en")
-	f.Add([]byte("<p>Caf\xe9 cr\xe8me</p>"), "", "")
-	f.Add([]byte("\xff\xfe<\x00p\x00>\x00"), "text/html", "")
-	f.Add([]byte(`<meta charset="shift_jis"><div class="nav"><a>x</a></div><br><br><table><td>y`), "text/html; charset=bogus", "de_DE")
-	f.Add([]byte("<svg><p>a</svg><select><option>b<p>c"), "", "")
-	f.Fuzz(func(t *testing.T, body []byte, contentType, contentLanguage string) {
-		p, err := ExtractWith(body, contentType, contentLanguage, Options{Explain: true})
-		if err != nil {
-			if _, ok := err.(*CharsetError); !ok {
-				t.Fatalf("error %T %v", err, err)
-			}
-			return
+// page returns the HTML page of the shared WARC file name at url.
+func page(t *testing.T, name, url string) warcpages.Page {
+	t.Helper()
+	for _, r := range htmlPages(t, name) {
+		if r.URL == url {
+			return r
 		}
-		for _, s := range append(p.Paragraphs, p.Title, p.Lang, p.Charset) {
-			if !utf8.ValidString(s) {
-				t.Fatalf("invalid UTF-8 %q", s)
+	}
+	t.Fatalf("%s not in %s", url, name)
+	return warcpages.Page{}
+}
+
+// TestRealLang checks that a page's Lang is a valid BCP 47 tag or "", on
+// every shared page, and on 041696.com, which declares its charset as its
+// language (<meta http-equiv="Content-Language" content="UTF-8">).
+func TestRealLang(t *testing.T) {
+	r := page(t, "resiliparse-warcfile.warc.gz", "http://041696.com/15477/list_6_4.html")
+	p, err := htmltext.Extract(r.Body, r.ContentType, r.ContentLanguage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Lang != "" || p.Charset != "gbk" || p.Title != "香港最快开奖现场直84期_主页" {
+		t.Errorf("041696.com: lang %q charset %q title %q", p.Lang, p.Charset, p.Title)
+	}
+	for _, name := range sharedWARCs {
+		for _, r := range htmlPages(t, name) {
+			p, err := htmltext.Extract(r.Body, r.ContentType, r.ContentLanguage)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := language.Parse(p.Lang); p.Lang != "" && err != nil {
+				t.Errorf("%s: lang %q: %v", r.URL, p.Lang, err)
 			}
 		}
-	})
+	}
+}
+
+// TestRealMojibakeTitle pins the title of the first page of the resiliparse
+// sample, 003338.cn. Its garbled start is the page's own, not a decoding
+// error: the payload is valid UTF-8, declared so by <meta charset="utf-8">
+// at byte 78 (the HTTP header has no charset), and the title's first part
+// is written as numeric character references (&#x5a62;&#x866b;&#x5e8a;…)
+// of text that a generator had decoded from UTF-8 as GBK, some bytes lost
+// as "?" ("澳洲28是不是…" once); its second part, literal UTF-8, is right.
+// Browsers show the same title.
+func TestRealMojibakeTitle(t *testing.T) {
+	r := page(t, "resiliparse-warcfile.warc.gz", "http://003338.cn/l41/481397.html")
+	if !utf8.Valid(r.Body) {
+		t.Fatal("payload not UTF-8")
+	}
+	p, err := htmltext.Extract(r.Body, r.ContentType, r.ContentLanguage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const title = "婢虫床28鏄?笉鏄??瑙勭殑_我国卫生与健康领域有了“基本法”"
+	if p.Title != title || p.Charset != "utf-8" || p.CharsetSource != "meta" || p.Repaired {
+		t.Errorf("title %q charset %q (%s) repaired %v", p.Title, p.Charset, p.CharsetSource, p.Repaired)
+	}
 }

@@ -20,7 +20,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/io/htmltext"
-	"github.com/neardup/neardup/io/htmltext/internal/crawl"
+	"github.com/neardup/neardup/io/htmltext/internal/warcpages"
 )
 
 func main() {
@@ -58,15 +58,12 @@ func (r row) print(name string) {
 }
 
 func measure(path, show string) row {
-	resps, err := crawl.Read(path)
+	resps, err := warcpages.Read(path)
 	if err != nil {
 		log.Fatal(err)
 	}
 	var r row
 	for _, resp := range resps {
-		if !resp.IsHTML() {
-			continue
-		}
 		r.pages++
 		r.bytes += len(resp.Body)
 		start := time.Now()
