@@ -229,9 +229,10 @@ type Web struct {
 // Reuse counts the reuse cases found between web pages and Wikipedia
 // articles. Field meanings are documented in the README.
 type Reuse struct {
-	// CandidatesDropped are the candidate pairs of two web sentences or
-	// two Wikipedia sentences, dropped before verification.
-	CandidatesDropped int64 `json:"candidates_dropped"`
+	// CrossPairsCapped are the pairs of a web sentence and a Wikipedia
+	// sentence left out of buckets too large to link every such pair
+	// (--max_bucket_pairs): their members were linked by stars instead.
+	CrossPairsCapped int64 `json:"cross_pairs_capped"`
 	// Cases are the (web page, article) pairs that share a passage, by
 	// kind.
 	Cases          int64 `json:"cases"`

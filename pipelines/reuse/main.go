@@ -60,6 +60,7 @@ var (
 	maxEdit      = flag.Float64("max_edit", defaults.MaxEdit, "largest normalized edit distance of a verified sentence pair")
 	passageGap   = flag.Int("passage_gap", defaults.PassageGap, "unmatched sentences a passage may skip between two matches, in either document")
 	minPassage   = flag.Int("min_passage", defaults.MinPassage, "fewest matched sentences of a passage, and so of a reuse case")
+	maxPairs     = flag.Int("max_bucket_pairs", defaults.MaxBucketPairs, "most web × Wikipedia sentence pairs linked in one MinHash bucket; a larger bucket (a template sentence of thousands of articles) links each sentence to one of the other side")
 	top          = flag.Int("top", defaults.Top, "hosts, articles and document pairs listed in summary.json")
 	shards       = flag.Int("shards", 0, "shards of the shuffles (0: 4 with the embedded runner, 64 on a cluster)")
 	outputShards = flag.Int("output_shards", defaults.OutputShards, "files reuse-*.jsonl is written in")
@@ -144,6 +145,7 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 	o.Threshold, o.Recall, o.Bands, o.Rows, o.Seed = *threshold, *recall, *bands, *rows, *seed
 	o.MinJaccard, o.MaxEdit, o.PassageGap, o.MinPassage = *minJaccard, *maxEdit, *passageGap, *minPassage
 	o.Top, o.Shards, o.OutputShards, o.DofnWorkers = *top, *shards, *outputShards, *dofnWorkers
+	o.MaxBucketPairs = *maxPairs
 	if f := flag.Lookup("runner"); f != nil {
 		o.Runner = f.Value.String()
 	}

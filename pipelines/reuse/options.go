@@ -46,9 +46,12 @@ type Options struct {
 	MaxEdit       float64 `json:"max_edit"`
 	PassageGap    int     `json:"passage_gap"`
 	MinPassage    int     `json:"min_passage"`
-	Top           int     `json:"top"`
-	Shards        int     `json:"shards"`
-	OutputShards  int     `json:"output_shards"`
+	// MaxBucketPairs bounds the web × Wikipedia pairs linked in one
+	// MinHash bucket (bucket.Cross).
+	MaxBucketPairs int `json:"max_bucket_pairs"`
+	Top            int `json:"top"`
+	Shards         int `json:"shards"`
+	OutputShards   int `json:"output_shards"`
 	// Runner is Beam's --runner; DofnWorkers the goroutines of each DoFn's
 	// pool (0: the cores with the embedded runner, 1 on a cluster).
 	Runner      string `json:"runner"`
@@ -65,21 +68,22 @@ type Options struct {
 func DefaultOptions() Options {
 	norm, thresholds := verify.DefaultThresholds(), passage.DefaultConfig()
 	return Options{
-		Namespaces:    []int{0},
-		MaxPageBytes:  dump.DefaultMaxPageBytes,
-		SplitBytes:    64 << 20,
-		ShingleLength: 12,
-		MinShingles:   75,
-		MaxShingles:   600,
-		Threshold:     0.8,
-		Recall:        0.99,
-		Seed:          1,
-		MinJaccard:    norm.MinJaccard,
-		MaxEdit:       norm.MaxEdit,
-		PassageGap:    thresholds.Gap,
-		MinPassage:    defaultMinPassage,
-		Top:           reuse.DefaultTop,
-		OutputShards:  1,
+		Namespaces:     []int{0},
+		MaxPageBytes:   dump.DefaultMaxPageBytes,
+		SplitBytes:     64 << 20,
+		ShingleLength:  12,
+		MinShingles:    75,
+		MaxShingles:    600,
+		Threshold:      0.8,
+		Recall:         0.99,
+		Seed:           1,
+		MinJaccard:     norm.MinJaccard,
+		MaxEdit:        norm.MaxEdit,
+		PassageGap:     thresholds.Gap,
+		MinPassage:     defaultMinPassage,
+		MaxBucketPairs: 1000,
+		Top:            reuse.DefaultTop,
+		OutputShards:   1,
 	}
 }
 
@@ -134,6 +138,7 @@ func (o Options) Validate() error {
 	check(o.MinPassage >= 1, "--min_passage %d: want at least 1 matched sentence", o.MinPassage)
 	check(o.PassageGap >= 0, "--passage_gap %d: must not be negative", o.PassageGap)
 	check(o.Top > 0, "--top %d: must be positive", o.Top)
+	check(o.MaxBucketPairs > 0, "--max_bucket_pairs %d: must be positive", o.MaxBucketPairs)
 	check(o.Shards >= 0 && o.OutputShards > 0, "--shards %d and --output_shards %d: want shards ≥ 0 (0: the runner's default) and output shards > 0", o.Shards, o.OutputShards)
 	return errors.Join(errs...)
 }

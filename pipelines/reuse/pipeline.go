@@ -48,8 +48,9 @@ func (o *Options) plan(ctx context.Context) error {
 // Build adds the reuse pipeline to s: it validates opts, plans the input
 // if it is not planned, reads the dumps and the web, finds the sentences a
 // web page shares with an article by the sentence pipeline's stages
-// (clean, split, MinHash, buckets, verification) on the pairs of a web
-// sentence and a Wikipedia sentence only, aligns them into passages
+// (clean, split, MinHash, verification), its buckets linking every pair
+// of a web sentence and a Wikipedia sentence (bucket.CrossCandidates) and
+// no other, aligns them into passages
 // (package passage) and turns each (web page, article) pair with a
 // passage into a reuse case (package reuse). It writes reuse-*.jsonl,
 // dead_letter-*.jsonl, summary.json and, last, manifest.json to
@@ -74,13 +75,12 @@ func Build(s beam.Scope, opts Options) error {
 	cleaned := clean.Pages(s, pages, opts.cleanConfig())
 	split := sentence.Pages(s, cleaned, opts.cleanConfig())
 	entries, records, infos, signCounts := minhash.Sign(s, split, opts.signConfig())
-	candidates, bucketCounts := bucket.Candidates(s, entries, opts.shards(), opts.Workers())
-	cross, crossCounts := crossOnly(s, candidates, opts.webIndexes(), opts.shards())
-	_, sims, needed, _, verifyCounts := verify.Edges(s, cross, records, opts.verifyConfig())
+	candidates, bucketCounts := bucket.CrossCandidates(s, entries, opts.webIndexes(), opts.MaxBucketPairs, opts.shards(), opts.Workers())
+	_, sims, needed, _, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
 	passages, docPairs, passageCounts := passage.Find(s, sims, infos, needed, opts.passageOptions())
 	urls := beam.ParDo(s, &webURLFn{Web: opts.Sources.Corpora()}, pages)
 	lines, reuseSummary, reuseCounts := reuse.Cases(s, passages, docPairs, urls, opts.reuseOptions())
-	total := tally.Total(s, readCounts, signCounts, bucketCounts, crossCounts, verifyCounts, passageCounts, reuseCounts)
+	total := tally.Total(s, readCounts, signCounts, bucketCounts, verifyCounts, passageCounts, reuseCounts)
 
 	dir := opts.RunDir()
 	written := []beam.PCollection{

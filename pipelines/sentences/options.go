@@ -28,7 +28,7 @@ type Options struct {
 	// (changes-*.jsonl). Absent from summary.json when not given.
 	Baseline []string `json:"baseline,omitempty"`
 	// InputFormat is --input_format: auto (each file's format chosen by
-	// its content), mediawiki, jsonl or text, for every file of --input
+	// its content), mediawiki, jsonl, text or warc, for every file of --input
 	// and --baseline.
 	InputFormat   string  `json:"input_format"`
 	Output        string  `json:"-"` // the output root; results go to Output/RunID

@@ -37,7 +37,7 @@ func TestValidate(t *testing.T) {
 		{"no output", func(o *Options) { o.Output = "" }, "--input and --output are required (try --input 'dumps/*.bz2' --output out/)"},
 		{"run id", func(o *Options) { o.RunID = "a/b" }, `--run_id "a/b" must be a plain directory name`},
 		{"run id dots", func(o *Options) { o.RunID = ".." }, `--run_id ".." must be a plain directory name`},
-		{"input format", func(o *Options) { o.InputFormat = "xml" }, `--input_format: unknown input format "xml" (want auto, mediawiki, jsonl or text)`},
+		{"input format", func(o *Options) { o.InputFormat = "xml" }, `--input_format: unknown input format "xml" (want auto, mediawiki, jsonl, text or warc)`},
 		{"namespace", func(o *Options) { o.Namespaces = []int{0, -3} }, "--namespaces: -3 is not a namespace (MediaWiki's start at -2); give namespace numbers or 'all'"},
 		{"max_page_bytes", func(o *Options) { o.MaxPageBytes = -5 }, "--max_page_bytes must be at least 1, got -5"},
 		{"max_page_bytes 0", func(o *Options) { o.MaxPageBytes = 0 }, "--max_page_bytes must be at least 1, got 0"},

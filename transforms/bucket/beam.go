@@ -10,6 +10,7 @@ import (
 	"github.com/neardup/neardup/internal/ordered"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/transforms/sentence"
 )
 
 func init() {
@@ -31,12 +32,29 @@ func Candidates(s beam.Scope, entries shuffle.Entries, recordShards, workers int
 	return shuffle.Candidates{PCollection: edges}, counts
 }
 
+// CrossCandidates is Candidates for a run comparing two sides: it links
+// each bucket's members by Cross, every member of side A with every one of
+// side B, sides giving each wiki index's side (true: B; the index of a
+// sentence id's wiki, sentence.Doc.Wiki). A bucket with more than
+// maxPairs pairs across is linked by stars; the pairs left out are counted
+// (tally.Reuse.CrossPairsCapped).
+func CrossCandidates(s beam.Scope, entries shuffle.Entries, sides []bool, maxPairs, recordShards, workers int) (shuffle.Candidates, beam.PCollection) {
+	s = s.Scope("Buckets across")
+	fn := &starsFn{RecordShards: recordShards, Workers: workers, Sides: sides, MaxPairs: maxPairs}
+	edges, counts := beam.ParDo2(s, fn, beam.GroupByKey(s, entries.PCollection))
+	return shuffle.Candidates{PCollection: edges}, counts
+}
+
 // starsFn links the buckets of each shard. The shards of a bundle are
 // linked on every core (package ordered), a few at a time, while the next
 // ones are read; their edges are packed in shard order.
 type starsFn struct {
 	RecordShards int
 	Workers      int
+	// Sides, when set, links the buckets across two sides (Cross) instead
+	// of by stars, with at most MaxPairs pairs a bucket.
+	Sides    []bool
+	MaxPairs int
 
 	ordered.Owner[[]shuffle.Pair, *linked]
 	packer *shuffle.Packer
@@ -53,12 +71,23 @@ const maxSent = 1 << 20
 
 // linked is one shard's distinct star edges and statistics.
 type linked struct {
-	edges []shuffle.Pair
-	stats Stats
+	edges  []shuffle.Pair
+	stats  Stats
+	capped int64 // pairs across left out (Cross)
 }
 
 func (f *starsFn) Setup() {
-	f.Start(f.Workers, 0, func() func([]shuffle.Pair) (*linked, error) { return link })
+	fn := link
+	if f.Sides != nil {
+		fn = linkCross(f.sideB, f.MaxPairs)
+	}
+	f.Start(f.Workers, 0, func() func([]shuffle.Pair) (*linked, error) { return fn })
+}
+
+// sideB reports whether the sentence id is of a wiki of side B.
+func (f *starsFn) sideB(id uint64) bool {
+	w := sentence.ID(id).Doc().Wiki()
+	return w < len(f.Sides) && f.Sides[w]
 }
 
 func (f *starsFn) StartBundle(context.Context, func(int, []byte), func(tally.Counts)) {
@@ -108,7 +137,8 @@ func (f *starsFn) deliver(emitEdges func(int, []byte)) func(*linked) error {
 			f.packer.Add(shuffle.ShardOf(e.B, f.RecordShards), shuffle.Pair{A: e.B, B: e.A}, emitEdges)
 		}
 		st := l.stats
-		f.counts.Merge(tally.Counts{Buckets: st.Buckets, MultiBuckets: st.MultiBuckets, Edges: st.Edges, LargestBucket: st.LargestSize})
+		f.counts.Merge(tally.Counts{Buckets: st.Buckets, MultiBuckets: st.MultiBuckets, Edges: st.Edges, LargestBucket: st.LargestSize,
+			Reuse: tally.Reuse{CrossPairsCapped: l.capped}})
 		return nil
 	}
 }

@@ -50,7 +50,7 @@ func (o Options) shards() int { return max(cmp.Or(o.Shards, o.OutputShards), 1) 
 // returns the lines of reuse-*.jsonl keyed by output shard (result.Record
 // sort keys: Case.SortKey), the summary (PCollection<[]byte>: one JSON
 // document, a Summary) and the stage's counts (PCollection<tally.Counts>,
-// Reuse but CandidatesDropped). hosts (PCollection<string>) has the URL or
+// Reuse but CrossPairsCapped). hosts (PCollection<string>) has the URL or
 // host of every web page read, for the share of each host's pages with
 // reuse.
 //

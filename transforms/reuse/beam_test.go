@@ -133,7 +133,7 @@ func TestCasesOnPrism(t *testing.T) {
 		passert.Equals(s, beam.ParDo(s, keyedLines, out.PCollection), want...)
 		passert.Equals(s, beam.ParDo(s, bytesString, summary), wantSummary)
 		passert.Equals(s, beam.ParDo(s, reuseCounts, tally.Total(s, counts)),
-			`{"candidates_dropped":0,"cases":3,"content_reuse":2,"structure_reuse":1,"passages":4,"web_pages":2,"articles":2}`)
+			`{"cross_pairs_capped":0,"cases":3,"content_reuse":2,"structure_reuse":1,"passages":4,"web_pages":2,"articles":2}`)
 	}
 	ptest.RunAndValidate(t, p)
 }

@@ -75,9 +75,9 @@
 // The stage is given the names of the web corpora (Options.Web); a
 // document of any other corpus or wiki is a Wikipedia article. A passage
 // whose two documents are both web pages or both articles is not a case:
-// it is dropped without being counted (tally.Reuse has no field for it;
-// the pipeline drops such candidate pairs before verification and counts
-// them as candidates_dropped).
+// it is dropped without being counted (the pipeline never links such
+// sentence pairs: bucket.CrossCandidates pairs only a web sentence with a
+// Wikipedia sentence).
 //
 // # Summary
 //

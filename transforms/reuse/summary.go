@@ -131,7 +131,7 @@ func Summarize(edges []Edge, pagesRead map[string]int64, topHosts, topArticles i
 }
 
 // Counts returns the summary's totals as the run's counters (all but
-// CandidatesDropped, which the pipeline counts before).
+// CrossPairsCapped, which the pipeline counts before).
 func (s *Summary) Counts() tally.Reuse {
 	t := s.Totals
 	return tally.Reuse{

@@ -37,7 +37,7 @@ func TestSummarize(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 	c := s.Counts()
-	if c.Cases != 6 || c.ContentReuse != 3 || c.StructureReuse != 3 || c.Passages != 7 || c.WebPages != 5 || c.Articles != 4 || c.CandidatesDropped != 0 {
+	if c.Cases != 6 || c.ContentReuse != 3 || c.StructureReuse != 3 || c.Passages != 7 || c.WebPages != 5 || c.Articles != 4 || c.CrossPairsCapped != 0 {
 		t.Errorf("counts %+v", c)
 	}
 }
