@@ -9,11 +9,17 @@ LDFLAGS := -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 # bash, for pipefail in test.
 SHELL   := bash
 
-.PHONY: run test race vet lint fmt-check fuzz fuzz-smoke bench bench-go clean release template
+.PHONY: run run-reuse test race vet lint fmt-check fuzz fuzz-smoke bench bench-go clean release template
 
 ## run: find near-duplicate sentences in INPUT (default: the sample) and write them to OUTPUT
 run:
 	$(GO) run -ldflags '$(LDFLAGS)' ./pipelines/sentences --input '$(INPUT)' --output '$(OUTPUT)' $(FLAGS)
+
+## run-reuse: find where the web pages of WEB (default: the WARC samples in ../shared/data) copy the Wikipedia dumps of WIKI
+WIKI    ?= ../shared/data/wikiduper/Katrina.xml,../shared/data/dbpedia-minidumps/enwiki-minidump.xml.bz2
+WEB     ?= ../shared/data/commoncrawl-warc/*.warc.gz
+run-reuse:
+	$(GO) run -ldflags '$(LDFLAGS)' ./pipelines/reuse --wiki '$(WIKI)' --web '$(WEB)' --output '$(OUTPUT)' $(FLAGS)
 
 ## test: formatting, vet, staticcheck, every test (unit, Prism pipeline, golden end-to-end on ../shared/data), and the race detector on the concurrent code.
 ## internal/cmd/testsummary prints a line per package, failures in full, and how many tests passed, failed and skipped, the skips by reason

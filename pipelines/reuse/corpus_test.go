@@ -66,3 +66,41 @@ func TestReuseCorpus(t *testing.T) {
 		t.Errorf("%d HTML pages read and %d dead letters, want %d and the 4 of the truncated dumps:\n%s", counts.Web.HTMLPages, counts.DeadLetters, want, dead)
 	}
 }
+
+// TestReuseRealSamples runs the pipeline on every real web sample of
+// ../shared/data (the Common Crawl WARC samples, English Wikipedia's Main
+// Page of 2012, a WET file and the Common Crawl JSON-lines corpora) against
+// the English Wikipedia dumps: none of those pages copies an article of
+// those dumps, and every web document must be read without a dead letter.
+func TestReuseRealSamples(t *testing.T) {
+	data := testshared.Path(t, "data")
+	var wiki, web []string
+	for _, f := range []string{"wikiduper/Katrina.xml", "dbpedia-minidumps/enwiki-minidump.xml.bz2",
+		"gensim-wiki/enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2",
+		"wikipedia2vec/enwiki-pages-articles-sample.xml.bz2"} {
+		wiki = append(wiki, filepath.Join(data, f))
+	}
+	for _, f := range []string{"dolma-sample-0000.warc.gz", "dolma-sample-0001.warc.gz", "resiliparse-warcfile.warc.gz",
+		"ukwa-wikipedia-main-page-2012.warc.gz", "whirlwind.warc.gz", "whirlwind.warc.wet.gz"} {
+		web = append(web, filepath.Join(data, "commoncrawl-warc", f))
+	}
+	texts, err := filepath.Glob(filepath.Join(data, "commoncrawl-text", "*.jsonl.gz"))
+	if err != nil || len(texts) != 3 {
+		t.Fatalf("commoncrawl-text: %v %v", texts, err)
+	}
+	files := run(t, testOptions(t, wiki, append(web, texts...)))
+	counts, summary := summaryOf(t, files)
+	w := counts.Web
+	if w.Records != 289 || w.Responses != 124 || w.HTMLPages != 55 || w.Conversions != 1 || w.NotHTML != 69 || w.BadRecords != 0 || w.TooLarge != 0 {
+		t.Errorf("web counts %+v: want 289 records, 124 responses, 55 HTML pages, 1 conversion, 69 not HTML, none bad", w)
+	}
+	if counts.DeadLetters != 0 || counts.Reuse.Cases != 0 || len(cases(t, files)) != 0 {
+		t.Errorf("%d dead letters, %d cases: want none", counts.DeadLetters, counts.Reuse.Cases)
+	}
+	// The web's documents with text: 47 HTML pages and the WET page (8 HTML
+	// pages have no main content), and 690 of the 717 JSON lines (27 have
+	// an empty text).
+	if summary.Totals.PagesRead != 48+690 || counts.PagesEmpty != 8+27 {
+		t.Errorf("%d web documents read and %d empty, want %d and %d", summary.Totals.PagesRead, counts.PagesEmpty, 48+690, 8+27)
+	}
+}

@@ -674,13 +674,15 @@ func TestReleaseReproducible(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	name := fmt.Sprintf("sentences-%s-%s-%s", version, runtime.GOOS, runtime.GOARCH)
-	if !bytes.Equal(sums[0], sums[1]) || !bytes.Contains(sums[0], []byte("  "+name+"\n")) {
-		t.Errorf("the two builds of %s differ or are missing:\n%s\n%s", name, sums[0], sums[1])
-	}
-	out, err := exec.Command(filepath.Join(dist[0], name), "--version").CombinedOutput()
-	if err != nil || !bytes.Contains(out, []byte(version)) || !bytes.Contains(out, []byte(commit)) {
-		t.Errorf("%s --version = %q (%v), want it to name %s and %s", name, out, err, version, commit)
+	for _, pipeline := range []string{"sentences", "reuse"} {
+		name := fmt.Sprintf("%s-%s-%s-%s", pipeline, version, runtime.GOOS, runtime.GOARCH)
+		if !bytes.Equal(sums[0], sums[1]) || !bytes.Contains(sums[0], []byte("  "+name+"\n")) {
+			t.Errorf("the two builds of %s differ or are missing:\n%s\n%s", name, sums[0], sums[1])
+		}
+		out, err := exec.Command(filepath.Join(dist[0], name), "--version").CombinedOutput()
+		if err != nil || !bytes.Contains(out, []byte(version)) || !bytes.Contains(out, []byte(commit)) {
+			t.Errorf("%s --version = %q (%v), want it to name %s and %s", name, out, err, version, commit)
+		}
 	}
 }
 
