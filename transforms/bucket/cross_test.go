@@ -7,6 +7,8 @@ import (
 	"github.com/neardup/neardup/internal/shuffle"
 )
 
+func pair(a, b uint64) shuffle.Pair { return shuffle.Pair{A: a, B: b} }
+
 func TestCross(t *testing.T) {
 	// Ids 100 and up are side B.
 	sideB := func(id uint64) bool { return id >= 100 }
@@ -24,14 +26,14 @@ func TestCross(t *testing.T) {
 		{"one side only", []bucket{{1, []uint64{1, 2, 3}}, {2, []uint64{100, 101}}}, 10, nil, 0},
 		{"every pair across, none within",
 			[]bucket{{1, []uint64{1, 2, 100, 101}}}, 10,
-			[]shuffle.Pair{{1, 100}, {1, 101}, {2, 100}, {2, 101}}, 0},
+			[]shuffle.Pair{pair(1, 100), pair(1, 101), pair(2, 100), pair(2, 101)}, 0},
 		{"a sentence twice under one key counts once",
-			[]bucket{{1, []uint64{1, 1, 100}}}, 10, []shuffle.Pair{{1, 100}}, 0},
+			[]bucket{{1, []uint64{1, 1, 100}}}, 10, []shuffle.Pair{pair(1, 100)}, 0},
 		{"two buckets", []bucket{{1, []uint64{1, 100}}, {2, []uint64{2, 100, 102}}}, 10,
-			[]shuffle.Pair{{1, 100}, {2, 100}, {2, 102}}, 0},
+			[]shuffle.Pair{pair(1, 100), pair(2, 100), pair(2, 102)}, 0},
 		{"over the cap: two stars",
 			[]bucket{{1, []uint64{1, 2, 100, 101, 102}}}, 5,
-			[]shuffle.Pair{{1, 100}, {2, 100}, {1, 101}, {1, 102}}, 2},
+			[]shuffle.Pair{pair(1, 100), pair(2, 100), pair(1, 101), pair(1, 102)}, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
