@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"golang.org/x/sync/errgroup"
 
@@ -49,10 +50,61 @@ type Sources struct {
 // them, is read in 16 splits.
 const WARCSplitBytes = 64 << 20
 
+// indexSuffixes are the names of a WARC file's own CDX index, beside it,
+// in the order they are looked for: what pywb's and warcio's indexers
+// write (cdxj-indexer, warcio index), compressed or not.
+var indexSuffixes = []string{".cdxj", ".cdxj.gz", ".cdx", ".cdx.gz"}
+
+// isWARCIndex reports whether file is named as the CDX index of another of
+// files: it is read with that file, not as an input of its own.
+func isWARCIndex(file string, files []string) bool {
+	for _, suffix := range indexSuffixes {
+		if base, ok := strings.CutSuffix(file, suffix); ok && slices.Contains(files, base) {
+			return true
+		}
+	}
+	return false
+}
+
+// warcIndexes finds the CDX index of each WARC file that has one beside it
+// (FILE.cdxj, FILE.cdx, either gzipped), a few files at a time: its
+// records' offsets cut the file's splits (warc.Plan).
+func warcIndexes(ctx context.Context, files []string) (map[string]string, error) {
+	found := make([]string, len(files))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(8)
+	for i, f := range files {
+		g.Go(func() error {
+			for _, suffix := range indexSuffixes {
+				ok, err := result.Exists(gctx, f+suffix)
+				if err != nil {
+					return fmt.Errorf("looking for the index of %s: %w", f, err)
+				}
+				if ok {
+					found[i] = f + suffix
+					return nil
+				}
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for i, f := range files {
+		if found[i] != "" {
+			out[f] = found[i]
+		}
+	}
+	return out, nil
+}
+
 // Plan sorts the input files into sources by format: format, or,
 // for text.Auto, each file's content (text.Detect). A file named like a
 // multistream dump whose index exists (given as input too, or beside it) is
-// read through the index; the index itself is not read as a dump. A binary
+// read through the index; the index itself is not read as a dump. Nor is a
+// WARC file's CDX index given with it (FILE.cdxj beside FILE). A binary
 // file given as text is refused, as are two text corpora of one name and
 // more wikis and corpora than sentence ids can tell apart.
 func Plan(ctx context.Context, files []string, format text.Format) (Sources, error) {
@@ -66,7 +118,7 @@ func Plan(ctx context.Context, files []string, format text.Format) (Sources, err
 		}
 	}
 	for _, f := range files {
-		if !indexes[f] && !slices.Contains(multi, f) {
+		if !indexes[f] && !slices.Contains(multi, f) && !isWARCIndex(f, files) {
 			rest = append(rest, f)
 		}
 	}
@@ -85,7 +137,11 @@ func Plan(ctx context.Context, files []string, format text.Format) (Sources, err
 		src.Multistream = append(src.Multistream, multistream.Source{
 			File: f, Size: planned[0].Size, Index: planned[1].File, IndexSize: planned[1].Size})
 	}
-	if src.WARCs, err = warc.Plan(ctx, byFormat[text.WARC], WARCSplitBytes, nil); err != nil {
+	cdx, err := warcIndexes(ctx, byFormat[text.WARC])
+	if err != nil {
+		return Sources{}, err
+	}
+	if src.WARCs, err = warc.Plan(ctx, byFormat[text.WARC], WARCSplitBytes, cdx); err != nil {
 		return Sources{}, err
 	}
 	if src.Texts, err = text.Plan(ctx, byFormat[text.JSONL], byFormat[text.Plain]); err != nil {
