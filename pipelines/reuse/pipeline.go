@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -30,8 +31,13 @@ func init() {
 // plan plans o.Wiki and o.Web together (each file read by its content)
 // and checks that each side holds what it should.
 func (o *Options) plan(ctx context.Context) error {
-	files := append(append([]string{}, o.Wiki...), o.Web...)
-	src, err := input.Plan(ctx, files, text.Auto)
+	o.Wiki, o.Web = unique(o.Wiki), unique(o.Web)
+	for _, f := range o.Wiki {
+		if slices.Contains(o.Web, f) {
+			return fmt.Errorf("%s is given to both --wiki and --web", f)
+		}
+	}
+	src, err := input.Plan(ctx, slices.Concat(o.Wiki, o.Web), text.Auto)
 	if err != nil {
 		return err
 	}
@@ -43,6 +49,12 @@ func (o *Options) plan(ctx context.Context) error {
 		o.Run.Inputs = src.Inputs()
 	}
 	return nil
+}
+
+// unique returns files sorted, each once: a file matched by two patterns
+// is read once.
+func unique(files []string) []string {
+	return slices.Compact(slices.Sorted(slices.Values(files)))
 }
 
 // Build adds the reuse pipeline to s: it validates opts, plans the input
