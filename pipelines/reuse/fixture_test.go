@@ -123,6 +123,9 @@ func TestReuseFixture(t *testing.T) {
 		t.Errorf("cases %+v\nwant %+v", have, want)
 	}
 	for _, c := range got {
+		if c.Web.Lang != "en" || c.Web.Corpus != "crawl" || c.Article.Wiki != "katrina" {
+			t.Errorf("case of %s: web lang %q, corpus %q, article's wiki %q; want en, crawl, katrina", c.URL, c.Web.Lang, c.Web.Corpus, c.Article.Wiki)
+		}
 		if c.URL == "https://www.Mixed.example:8080/page" && (c.Host != "mixed.example" || c.SharePage >= 1 || c.ShareArticle >= 0.5) {
 			t.Errorf("case of %s: host %q, share of page %v, of article %v; want mixed.example, < 1, < 0.5", c.URL, c.Host, c.SharePage, c.ShareArticle)
 		}

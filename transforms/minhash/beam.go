@@ -193,7 +193,7 @@ func (w *signer) sign(pages []sentence.Page) (*signed, error) {
 			w.add(p.Sentences[i])
 		}
 		info := PageInfo{
-			Doc: uint64(p.Doc), PageID: p.PageID, File: p.File, Offset: p.Offset, Title: p.Title, Name: p.Name, URL: p.URL,
+			Doc: uint64(p.Doc), PageID: p.PageID, File: p.File, Offset: p.Offset, Title: p.Title, Name: p.Name, URL: p.URL, Lang: p.Lang,
 			TextHash: p.TextHash, Counts: count(w.out.status[before:], w.bands),
 		}
 		info.Counts.Cut = int64(p.Cut)

@@ -16,6 +16,7 @@ type PageInfo struct {
 	Title    string
 	Name     string // a text document's id in its corpus, "" for a wiki's page
 	URL      string // a text document's URL, "" if it has none
+	Lang     string // a text document's own language, "" if it says none
 	TextHash uint32 // CRC-32C of the wikitext
 	Counts   PageCounts
 }
@@ -35,7 +36,7 @@ func (i *PageInfo) AppendBinary(b []byte) []byte {
 	for _, n := range [...]int64{i.Counts.Sentences, i.Counts.TooShort, i.Counts.TooLong, i.Counts.InWindow, i.Counts.Signatures, i.Counts.Cut} {
 		b = binary.AppendVarint(b, n)
 	}
-	for _, s := range [...]string{i.File, i.Title, i.Name, i.URL} {
+	for _, s := range [...]string{i.File, i.Title, i.Name, i.URL, i.Lang} {
 		b = binary.AppendUvarint(b, uint64(len(s)))
 		b = append(b, s...)
 	}
@@ -69,7 +70,7 @@ func (i *PageInfo) UnmarshalBinary(b []byte) error {
 	for _, n := range [...]*int64{&i.Counts.Sentences, &i.Counts.TooShort, &i.Counts.TooLong, &i.Counts.InWindow, &i.Counts.Signatures, &i.Counts.Cut} {
 		*n = varint()
 	}
-	for _, s := range [...]*string{&i.File, &i.Title, &i.Name, &i.URL} {
+	for _, s := range [...]*string{&i.File, &i.Title, &i.Name, &i.URL, &i.Lang} {
 		l := uvarint()
 		if err != nil || l > uint64(len(b)) {
 			return errShort

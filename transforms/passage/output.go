@@ -53,6 +53,7 @@ type Document struct {
 	RevID  int64  `json:"rev_id"`
 	Doc    string `json:"doc,omitempty"` // a text corpus document's own id
 	URL    string `json:"url,omitempty"`
+	Lang   string `json:"lang,omitempty"` // a text document's own language
 	Title  string `json:"title"`
 	// First and Last are the ordinals (as in the sentences' ids) of the
 	// passage's first and last matched sentences.
@@ -151,7 +152,7 @@ func (w *writer) document(info minhash.PageInfo, first, last, span int) Document
 	}
 	return Document{
 		ID:   wiki + ":" + strconv.FormatInt(info.PageID, 10) + ":" + strconv.FormatInt(doc.Rev(), 10),
-		Wiki: wiki, PageID: info.PageID, RevID: doc.Rev(), Doc: info.Name, URL: info.URL, Title: info.Title,
+		Wiki: wiki, PageID: info.PageID, RevID: doc.Rev(), Doc: info.Name, URL: info.URL, Lang: info.Lang, Title: info.Title,
 		First: first, Last: last, Sentences: span, Share: share(span, info),
 	}
 }

@@ -133,11 +133,12 @@ type Case struct {
 
 // WebPage identifies a case's web page.
 type WebPage struct {
-	ID     string `json:"id"`      // corpus:page_id:rev_id, as in passages-*.jsonl
-	Corpus string `json:"corpus"`  // the web corpus's name
-	PageID int64  `json:"page_id"` // the record's offset in its WARC file
-	Doc    string `json:"doc"`     // the WARC-Record-ID
-	Title  string `json:"title"`   // the page's <title>
+	ID     string `json:"id"`             // corpus:page_id:rev_id, as in passages-*.jsonl
+	Corpus string `json:"corpus"`         // the web corpus's name
+	PageID int64  `json:"page_id"`        // the record's offset in its WARC file
+	Doc    string `json:"doc"`            // the WARC-Record-ID
+	Title  string `json:"title"`          // the page's <title>
+	Lang   string `json:"lang,omitempty"` // the page's language: <html lang>, Content-Language, a WET record's or a JSON line's
 }
 
 // Article identifies a case's Wikipedia article.
@@ -255,7 +256,7 @@ func newCase(lines []passage.Line, pair passage.DocPair, web corpora) (Case, err
 	}
 	c := Case{
 		URL: w.URL, Host: Host(w.URL),
-		Web:     WebPage{ID: w.ID, Corpus: w.Wiki, PageID: w.PageID, Doc: w.Doc, Title: w.Title},
+		Web:     WebPage{ID: w.ID, Corpus: w.Wiki, PageID: w.PageID, Doc: w.Doc, Title: w.Title, Lang: w.Lang},
 		Article: Article{ID: a.ID, Wiki: a.Wiki, PageID: a.PageID, RevID: a.RevID, Title: a.Title},
 	}
 	switch {

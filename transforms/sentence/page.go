@@ -55,6 +55,7 @@ type Page struct {
 	Title     string
 	Name      string // a text document's id in its corpus (clean.Page.Name), "" for a wiki's page
 	URL       string // a text document's URL, "" if it has none
+	Lang      string // a text document's own language (clean.Page.Lang), "" if it says none
 	TextHash  uint32 // clean.Page.TextHash
 	Sentences []Sentence
 	// Cut is how many sentences past MaxOrdinal were left out: no real
@@ -102,7 +103,7 @@ func (s *Splitter) Split(p clean.Page) (Page, error) {
 	if p.Lang != "" {
 		rules = RulesFor(p.Lang)
 	}
-	out := Page{Doc: doc, PageID: p.ID, File: p.File, Offset: p.Offset, Title: p.Title, Name: p.Name, URL: p.URL, TextHash: p.TextHash}
+	out := Page{Doc: doc, PageID: p.ID, File: p.File, Offset: p.Offset, Title: p.Title, Name: p.Name, URL: p.URL, Lang: p.Lang, TextHash: p.TextHash}
 	ordinal := 0
 	for _, para := range p.Paragraphs {
 		s.spans = rules.AppendSplit(s.spans[:0], para.Text)
