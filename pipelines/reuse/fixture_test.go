@@ -184,3 +184,29 @@ func TestDeterministic(t *testing.T) {
 		t.Errorf("summaries differ between 1 and 5 shards:\n%+v\n%+v\n%+v\n%+v", c1, s1, c2, s2)
 	}
 }
+
+// TestDumpTwice reads the dump twice, under two names (a page read again
+// with the same revision, as two dump dates of an unchanged page give):
+// the cases are those of one reading, byte for byte.
+func TestDumpTwice(t *testing.T) {
+	wiki := filepath.Join("..", "..", filepath.FromSlash(testshared.KatrinaSlice))
+	b, err := os.ReadFile(wiki)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := filepath.Join(t.TempDir(), "katrina-again.xml")
+	if err := os.WriteFile(again, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	byPage, ids := articleSentences(t, wiki, 4)
+	crawl := fixtureCrawl(t, []fixturePage{{"https://copy.example/", byPage[ids[0]][:4]}})
+	once := run(t, testOptions(t, []string{wiki}, []string{crawl}))
+	twice := run(t, testOptions(t, []string{wiki, again}, []string{crawl}))
+	name := "reuse-00000-of-00001.jsonl"
+	if len(once[name]) == 0 || !bytes.Equal(once[name], twice[name]) {
+		t.Errorf("cases of the dump read once:\n%s\nand twice:\n%s", once[name], twice[name])
+	}
+	if c, _ := summaryOf(t, twice); c.PagesDuplicate == 0 {
+		t.Errorf("no duplicate page counted: %+v", c)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/neardup/neardup/io/text"
 	"github.com/neardup/neardup/transforms/bucket"
 	"github.com/neardup/neardup/transforms/clean"
+	"github.com/neardup/neardup/transforms/dedupe"
 	"github.com/neardup/neardup/transforms/minhash"
 	"github.com/neardup/neardup/transforms/passage"
 	"github.com/neardup/neardup/transforms/reuse"
@@ -64,7 +65,9 @@ func unique(files []string) []string {
 // of a web sentence and a Wikipedia sentence (bucket.CrossCandidates) and
 // no other, aligns them into passages
 // (package passage) and turns each (web page, article) pair with a
-// passage into a reuse case (package reuse). It writes reuse-*.jsonl,
+// passage into a reuse case (package reuse). A page revision read twice
+// counts once, and two different pages claiming one revision stop the run
+// (package dedupe). It writes reuse-*.jsonl,
 // dead_letter-*.jsonl, summary.json and, last, manifest.json to
 // opts.RunDir().
 func Build(s beam.Scope, opts Options) error {
@@ -87,12 +90,13 @@ func Build(s beam.Scope, opts Options) error {
 	cleaned := clean.Pages(s, pages, opts.cleanConfig())
 	split := sentence.Pages(s, cleaned, opts.cleanConfig())
 	entries, records, infos, signCounts := minhash.Sign(s, split, opts.signConfig())
+	dupCounts := dedupe.Count(s, infos)
 	candidates, bucketCounts := bucket.CrossCandidates(s, entries, opts.webIndexes(), opts.MaxBucketPairs, opts.shards(), opts.Workers())
 	_, sims, needed, _, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
 	passages, docPairs, passageCounts := passage.Find(s, sims, infos, needed, opts.passageOptions())
 	urls := beam.ParDo(s, &webURLFn{Web: opts.Sources.Corpora()}, pages)
 	lines, reuseSummary, reuseCounts := reuse.Cases(s, passages, docPairs, urls, opts.reuseOptions())
-	total := tally.Total(s, readCounts, signCounts, bucketCounts, verifyCounts, passageCounts, reuseCounts)
+	total := tally.Total(s, readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, passageCounts, reuseCounts)
 
 	dir := opts.RunDir()
 	written := []beam.PCollection{
