@@ -12,7 +12,9 @@
 //	go run ./pipelines/reuse --wiki 'dumps/*.bz2' --web 'crawl/*.warc.gz' --output out/
 //
 // It runs on Prism, Beam Go's embedded runner, by default, and on Flink,
-// Spark and Dataflow with Beam's --runner flags (see deploy/).
+// Spark and Dataflow with Beam's --runner flags (see deploy/). --help lists
+// its own flags by group and the most used Beam flags, --help_beam all of
+// Beam's.
 package main
 
 import (
@@ -68,41 +70,64 @@ var (
 	showVersion  = flag.Bool("version", false, "print the version and exit")
 )
 
+// cli is the command line: --help lists the flags above by group.
+var cli = &launcher.CLI{
+	Program: "reuse",
+	Header:  usageHeader,
+	Groups: []launcher.FlagGroup{
+		{Title: "Input and output", Names: []string{"wiki", "web", "output", "run_id", "namespaces", "max_page_bytes", "split_bytes"}},
+		{Title: "Text", Names: []string{"shingle_length", "min_shingles", "max_shingles"}},
+		{Title: "Candidates", Names: []string{"threshold", "recall", "bands", "rows", "seed", "max_bucket_pairs"}},
+		{Title: "Verification", Names: []string{"min_jaccard", "max_edit"}},
+		{Title: "Passages and cases", Names: []string{"passage_gap", "min_passage", "top"}},
+		{Title: "Execution", Names: []string{"shards", "output_shards", "dofn_workers", "version"}},
+	},
+}
+
+const usageHeader = `Usage: reuse --wiki PATTERN[,PATTERN...] --web PATTERN[,PATTERN...] --output DIR [flags]
+
+Finds where web pages copy Wikipedia: reads Wikipedia dumps (--wiki) and web
+crawls or corpora (--web: WARC, WET, JSON lines, plain text; local paths or
+gs:// URLs), and writes each (web page, article) pair that shares a passage
+as a reuse case, content or structure reuse, to OUTPUT/RUN_ID/.
+
+Examples:
+  reuse --wiki 'dumps/enwiki-*.xml.bz2' --web 'crawl/CC-MAIN-*.warc.gz' --output out/
+  reuse --runner=dataflow --project=P --region=R --staging_location=gs://b/staging \
+      --worker_binary=reuse --wiki='gs://b/dumps/*.bz2' --web='gs://b/crawl/*.warc.gz' --output=gs://b/out
+`
+
 func main() {
-	flag.Parse()
-	beam.Init()
+	flag.Usage = func() { cli.PrintUsage(flag.CommandLine.Output()) }
+	if err := cli.Parse(os.Args[1:]); err != nil {
+		if err == launcher.ErrHelp {
+			os.Exit(0)
+		}
+		cli.Exit(err)
+	}
+	beam.Init() // on a cluster runner's workers this runs the worker and never returns
 	if *showVersion {
 		fmt.Println("reuse", version, launcher.Commit(commit))
 		return
 	}
-	if err := launch(context.Background()); err != nil {
-		fmt.Fprintln(os.Stderr, "reuse:", err)
-		code := 1
-		if errors.As(err, new(usageError)) {
-			code = 2
-		}
-		os.Exit(code)
-	}
+	cli.Exit(launch(context.Background()))
 }
-
-// usageError is a mistake in the flags or the input, found before the run.
-type usageError struct{ error }
 
 // launch checks the flags and plans the input, builds the pipeline, claims
 // the run directory and runs the pipeline.
 func launch(ctx context.Context) error {
 	opts, err := optionsFromFlags(ctx)
 	if err != nil {
-		return usageError{err}
+		return launcher.Usage(err)
 	}
 	p, s := beam.NewPipelineWithRoot()
 	if err := Build(s, opts); err != nil {
-		return usageError{err}
+		return launcher.Usage(err)
 	}
 	dir := opts.RunDir()
 	created, claim, err := claimRunDir(ctx, dir)
 	if err != nil {
-		return usageError{err}
+		return launcher.Usage(err)
 	}
 	defer claim.Release(context.WithoutCancel(ctx))
 	log.Printf("run %s: %d Wikipedia file(s), %d web file(s); MinHash %d bands × %d rows", opts.RunID, len(opts.Wiki), len(opts.Web), opts.Bands, opts.Rows)
@@ -123,6 +148,11 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 	var err error
 	if *wikiFlag == "" || *webFlag == "" || *output == "" {
 		return o, errors.New("--wiki, --web and --output are required (see --help)")
+	}
+	if f := flag.Lookup("runner"); f != nil {
+		if _, err := launcher.CanonicalRunner(f.Value.String()); err != nil {
+			return o, err
+		}
 	}
 	if o.Wiki, err = launcher.ExpandAbsolute(ctx, *wikiFlag); err != nil {
 		return o, fmt.Errorf("--wiki: %w", err)

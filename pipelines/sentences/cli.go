@@ -1,60 +1,35 @@
 package main
 
-// The command line: usage, flag errors, the runner and the paths it can
-// read, and how the command ends.
+// The command line (its usage, flag errors and how the command ends are
+// launcher.CLI's), the runner and the paths it can read.
 
 import (
-	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"net"
-	"os"
 	"slices"
 	"strings"
 
 	"github.com/neardup/neardup/internal/launcher"
-	"github.com/neardup/neardup/transforms/verify"
 )
 
-// flagGroups are the pipeline's own flags, in the order --help lists them.
-// TestHelpListsEveryFlag checks that every flag main.go defines is in one.
-var flagGroups = []struct {
-	title string
-	names []string
-}{
-	{"Input and output", []string{"input", "input_format", "baseline", "output", "run_id", "namespaces", "max_page_bytes", "split_bytes"}},
-	{"Text", []string{"shingle_length", "min_shingles", "max_shingles", "fold_case", "collapse_space"}},
-	{"Candidates", []string{"scheme", "threshold", "recall", "max_bands", "bands", "rows", "seed"}},
-	{"SimHash (--scheme simhash)", []string{"features", "simhash_bits", "permutations", "window", "max_hamming"}},
-	{"Verification", []string{"min_jaccard", "max_edit", "top_pairs", "report_examples"}},
-	{"Shared passages", []string{"passage_gap", "min_passage", "passage_text"}},
-	{"Execution", []string{"shards", "dofn_workers", "rounds", "output_shards", "formats", "max_members", "emit_sentences", "emit_edges", "quiet", "progress_interval", "cpuprofile", "version"}},
+// cli is the command line. TestHelpListsEveryFlag checks that every flag
+// main.go defines is in one of its groups, which --help lists in this
+// order.
+var cli = &launcher.CLI{
+	Program: "sentences",
+	Header:  usageHeader,
+	ArgFlag: "input",
+	Groups: []launcher.FlagGroup{
+		{Title: "Input and output", Names: []string{"input", "input_format", "baseline", "output", "run_id", "namespaces", "max_page_bytes", "split_bytes"}},
+		{Title: "Text", Names: []string{"shingle_length", "min_shingles", "max_shingles", "fold_case", "collapse_space"}},
+		{Title: "Candidates", Names: []string{"scheme", "threshold", "recall", "max_bands", "bands", "rows", "seed"}},
+		{Title: "SimHash (--scheme simhash)", Names: []string{"features", "simhash_bits", "permutations", "window", "max_hamming"}},
+		{Title: "Verification", Names: []string{"min_jaccard", "max_edit", "top_pairs", "report_examples"}},
+		{Title: "Shared passages", Names: []string{"passage_gap", "min_passage", "passage_text"}},
+		{Title: "Execution", Names: []string{"shards", "dofn_workers", "rounds", "output_shards", "formats", "max_members", "emit_sentences", "emit_edges", "quiet", "progress_interval", "cpuprofile", "version"}},
+	},
 }
-
-// commonBeamFlags are the Beam flags --help lists, with what they mean
-// here (Beam's own texts say "(required)" of flags only some runners
-// need); --help_beam lists all with Beam's texts.
-var commonBeamFlags = []struct{ name, usage string }{
-	{"runner", "where the pipeline runs: prism (Beam's embedded runner, in this process), direct, flink, spark, dataflow, universal (or portable: any Beam job server)"},
-	{"endpoint", "flink, spark, universal (required): the job server, HOST:PORT; prism: use a separate Prism job server"},
-	{"environment_type", "flink, spark, universal, prism: where the workers run: LOOPBACK (in this process), EXTERNAL (a worker pool at --environment_config), DOCKER or PROCESS"},
-	{"environment_config", "EXTERNAL: the worker pool's HOST:PORT as the runner sees it; DOCKER: the image; PROCESS: the command, as JSON"},
-	{"worker_binary", "flink, spark, dataflow: this binary built for the workers (linux/amd64), when this one is not"},
-	{"job_name", "the job's name on the cluster"},
-	{"async", "cluster runners: submit the job and return without waiting for it"},
-	{"project", "dataflow (required): the Google Cloud project"},
-	{"region", "dataflow (required): the region to run in"},
-	{"staging_location", "dataflow (required): gs:// directory for the worker binary and job files"},
-	{"temp_location", "dataflow: gs:// directory for temporary files"},
-	{"dry_run", "dataflow: build, check and print the job without submitting it"},
-	{"template_location", "dataflow: write the job as a template to this gs:// path instead of running it"},
-}
-
-// helpBeam is the argument that lists every Beam flag. It is not a flag
-// (the Dataflow template would have to declare it): parseFlags looks for it
-// before parsing.
-const helpBeam = "help_beam"
 
 const usageHeader = `Usage: sentences --input PATTERN[,PATTERN...] --output DIR [flags]
 
@@ -69,210 +44,6 @@ Examples:
   sentences --runner=dataflow --project=P --region=R --staging_location=gs://b/staging \
       --worker_binary=sentences --input='gs://b/dumps/*.bz2' --output=gs://b/out
 `
-
-// pipelineFlag reports whether name is one of the pipeline's own flags.
-func pipelineFlag(name string) bool {
-	for _, g := range flagGroups {
-		if slices.Contains(g.names, name) {
-			return true
-		}
-	}
-	return false
-}
-
-// printUsage writes --help: the header, the pipeline's flags by group and
-// the most used Beam flags.
-func printUsage(w io.Writer) {
-	fmt.Fprint(w, usageHeader)
-	for _, g := range flagGroups {
-		fmt.Fprintf(w, "\n%s:\n", g.title)
-		for _, name := range g.names {
-			if f := flag.Lookup(name); f != nil {
-				printFlag(w, f)
-			}
-		}
-	}
-	fmt.Fprintf(w, "\nBeam runner flags (the most used; the pipeline runs on Beam's embedded Prism runner unless --runner says otherwise):\n")
-	for _, b := range commonBeamFlags {
-		if f := flag.Lookup(b.name); f != nil {
-			g := *f
-			g.Usage = b.usage
-			printFlag(w, &g)
-		}
-	}
-	fmt.Fprintf(w, "\n'sentences --%s' lists all %d of Beam's flags; README.md and deploy/ say which each runner needs.\n", helpBeam, len(beamFlags()))
-}
-
-// printBeamUsage writes every Beam flag (--help_beam).
-func printBeamUsage(w io.Writer) {
-	fmt.Fprintf(w, "Beam runner flags (each runner reads its own; '(required)' means required by that runner):\n")
-	for _, f := range beamFlags() {
-		printFlag(w, f)
-	}
-}
-
-// beamFlags are the flags that are not the pipeline's own: Beam's and its
-// runners'.
-func beamFlags() []*flag.Flag {
-	var fs []*flag.Flag
-	flag.VisitAll(func(f *flag.Flag) {
-		if !pipelineFlag(f.Name) && !strings.HasPrefix(f.Name, "test.") {
-			fs = append(fs, f)
-		}
-	})
-	return fs
-}
-
-// printFlag writes one flag as flag.PrintDefaults does.
-func printFlag(w io.Writer, f *flag.Flag) {
-	var b strings.Builder
-	fmt.Fprintf(&b, "  -%s", f.Name)
-	name, usage := flag.UnquoteUsage(f)
-	if name != "" {
-		b.WriteString(" " + name)
-	}
-	b.WriteString("\n    \t")
-	b.WriteString(strings.ReplaceAll(usage, "\n", "\n    \t"))
-	switch {
-	case name == "string" && f.DefValue != "":
-		fmt.Fprintf(&b, " (default %q)", f.DefValue)
-	case name != "string" && f.DefValue != "" && f.DefValue != "0" && f.DefValue != "false":
-		fmt.Fprintf(&b, " (default %v)", f.DefValue)
-	}
-	fmt.Fprintln(w, b.String())
-}
-
-// exitError is an error with the command's exit status: 2 for a mistake on
-// the command line, 1 for a failed run.
-type exitError struct {
-	code int
-	err  error
-}
-
-func (e exitError) Error() string { return e.err.Error() }
-func (e exitError) Unwrap() error { return e.err }
-
-// usageError is a mistake on the command line (exit status 2).
-func usageError(format string, args ...any) error {
-	return exitError{2, fmt.Errorf(format, args...)}
-}
-
-// exit ends the command: nothing for a nil error; a command-line mistake
-// or failure is printed to stderr as "sentences: error: …" (unknown flags,
-// already phrased, as they are) with status 2 or 1.
-func exit(err error) {
-	if err == nil {
-		os.Exit(0)
-	}
-	code := 1
-	var e exitError
-	if errors.As(err, &e) {
-		code = e.code
-	}
-	var u unknownFlagError
-	if errors.As(err, &u) {
-		fmt.Fprintln(os.Stderr, "sentences:", err)
-	} else {
-		fmt.Fprintln(os.Stderr, "sentences: error:", err)
-	}
-	os.Exit(code)
-}
-
-// unknownFlagError is a flag that neither the pipeline nor Beam defines.
-type unknownFlagError struct{ name, suggestion string }
-
-func (e unknownFlagError) Error() string {
-	if e.suggestion != "" {
-		return fmt.Sprintf("unknown flag --%s; did you mean --%s?", e.name, e.suggestion)
-	}
-	return fmt.Sprintf("unknown flag --%s ('sentences --help' lists the flags)", e.name)
-}
-
-// parseFlags parses the command line into flag.CommandLine. It returns
-// errHelp after printing --help or --help_beam, and an exitError (status 2)
-// for an unknown flag, naming the nearest known one, or a bad value,
-// without the whole usage.
-func parseFlags(args []string) error {
-	for _, a := range args {
-		if a == "--" {
-			break
-		}
-		if strings.TrimLeft(a, "-") == helpBeam && strings.HasPrefix(a, "-") {
-			printBeamUsage(os.Stdout)
-			return errHelp
-		}
-	}
-	fs := flag.CommandLine
-	fs.Init("sentences", flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // the flag package's messages and usage: ours are below
-	err := fs.Parse(args)
-	fs.SetOutput(nil)
-	switch {
-	case err == nil:
-	case errors.Is(err, flag.ErrHelp):
-		printUsage(os.Stdout)
-		return errHelp
-	default:
-		if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: "); ok {
-			name = strings.TrimLeft(name, "-")
-			return exitError{2, unknownFlagError{name, nearestFlag(name)}}
-		}
-		return exitError{2, fmt.Errorf("%v ('sentences --help' lists the flags)", err)}
-	}
-	if fs.NArg() > 0 {
-		return usageError("unexpected argument %q: the command takes only flags (--input %q?)", fs.Arg(0), fs.Arg(0))
-	}
-	return nil
-}
-
-// errHelp ends the command with status 0 after --help.
-var errHelp = errors.New("help printed")
-
-// nearestFlag returns the defined flag (or help_beam) nearest to name by
-// edit distance, if it is near enough to be a typo.
-func nearestFlag(name string) string {
-	names := []string{helpBeam}
-	flag.VisitAll(func(f *flag.Flag) {
-		if !strings.HasPrefix(f.Name, "test.") {
-			names = append(names, f.Name)
-		}
-	})
-	return nearest(name, names)
-}
-
-// nearest returns the candidate nearest to s by edit distance (the first
-// of equals), or "" if even that one differs in more than a third of s's
-// characters (at least 2 edits are always allowed).
-func nearest(s string, candidates []string) string {
-	best, bestDist := "", 0
-	for _, c := range candidates {
-		if d := verify.EditDistance([]rune(strings.ToLower(s)), []rune(strings.ToLower(c)), -1); best == "" || d < bestDist {
-			best, bestDist = c, d
-		}
-	}
-	if bestDist > max(2, len([]rune(s))/3) {
-		return ""
-	}
-	return best
-}
-
-// knownRunners are the canonical runner names, as error messages list them.
-var knownRunners = []string{"prism", "direct", "flink", "spark", "dataflow", "universal", "portable", "dot"}
-
-// canonicalRunner returns the canonical name of a runner Beam Go knows, or
-// an error suggesting the nearest one. Beam itself would only exit with
-// "Runner X not registered. Forgot to _ import it?" once the pipeline is
-// built.
-func canonicalRunner(runner string) (string, error) {
-	if c, ok := launcher.RunnerAliases[runner]; ok {
-		return c, nil
-	}
-	hint := ""
-	if n := nearest(runner, knownRunners); n != "" {
-		hint = fmt.Sprintf("did you mean --runner=%s? ", n)
-	}
-	return "", usageError("unknown runner %q; %sBeam Go's runners are %s", runner, hint, strings.Join(knownRunners, ", "))
-}
 
 // workerMode reports whether Beam's container boot program started this
 // process as a worker (--worker): beam.Init then runs the worker, and the
@@ -306,7 +77,7 @@ type launch struct {
 }
 
 func currentLaunch() (launch, error) {
-	r, err := canonicalRunner(runnerName())
+	r, err := launcher.CanonicalRunner(runnerName())
 	if err != nil {
 		return launch{}, err
 	}
@@ -359,12 +130,12 @@ func (l launch) check(inputPatterns, output string) error {
 	if l.runner != "dataflow" {
 		for _, name := range []string{"dry_run", "template_location"} {
 			if flagIsTrue(name) {
-				return usageError("--%s is a Dataflow flag: it needs --runner=dataflow", name)
+				return launcher.UsageError("--%s is a Dataflow flag: it needs --runner=dataflow", name)
 			}
 		}
 	}
 	if (flagIsTrue("async") || flagIsTrue("execute_async")) && l.workersHere() {
-		return usageError("--async: the workers of --runner=%s run in this process, and would stop with it; wait for the run, or submit to a cluster", l.runner)
+		return launcher.UsageError("--async: the workers of --runner=%s run in this process, and would stop with it; wait for the run, or submit to a cluster", l.runner)
 	}
 	var where string
 	switch {
@@ -382,7 +153,7 @@ func (l launch) check(inputPatterns, output string) error {
 	paths, names = append(paths, output), append(names, "--output")
 	for i, p := range paths {
 		if p = strings.TrimSpace(p); p != "" && launcher.LocalPath(p) {
-			return usageError("%s %s is a local path, but with --runner=%s %s", names[i], p, l.runner, where)
+			return launcher.UsageError("%s %s is a local path, but with --runner=%s %s", names[i], p, l.runner, where)
 		}
 	}
 	return nil

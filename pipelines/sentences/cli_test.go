@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/neardup/neardup/internal/launcher"
 )
 
 // command is one run of the built binary.
@@ -280,11 +282,11 @@ func TestCLI(t *testing.T) {
 // main.go defines, each once, and only flags that exist.
 func TestHelpListsEveryFlag(t *testing.T) {
 	seen := map[string]int{}
-	for _, g := range flagGroups {
-		for _, n := range g.names {
+	for _, g := range cli.Groups {
+		for _, n := range g.Names {
 			seen[n]++
 			if flag.Lookup(n) == nil {
-				t.Errorf("group %s lists --%s, which is not a flag", g.title, n)
+				t.Errorf("group %s lists --%s, which is not a flag", g.Title, n)
 			}
 		}
 	}
@@ -293,9 +295,9 @@ func TestHelpListsEveryFlag(t *testing.T) {
 			t.Errorf("--%s is in %d of --help's groups, want 1", n, seen[n])
 		}
 	}
-	for _, b := range commonBeamFlags {
-		if flag.Lookup(b.name) == nil || pipelineFlag(b.name) {
-			t.Errorf("--%s is listed as a Beam flag", b.name)
+	for _, b := range launcher.CommonBeamFlags {
+		if flag.Lookup(b.Name) == nil || cli.PipelineFlag(b.Name) {
+			t.Errorf("--%s is listed as a Beam flag", b.Name)
 		}
 	}
 }
@@ -307,13 +309,13 @@ func TestFlagSuggestions(t *testing.T) {
 		"min_shingle": "min_shingles", "outptu": "output", "emit_sentence": "emit_sentences",
 		"runer": "runner", "enpoint": "endpoint", "nmaespaces": "namespaces", "xyz": "", "completely_unknown_flag": "",
 	} {
-		if got := nearestFlag(name); got != want {
-			t.Errorf("nearestFlag(%q) = %q, want %q", name, got, want)
+		if got := cli.NearestFlag(name); got != want {
+			t.Errorf("cli.NearestFlag(%q) = %q, want %q", name, got, want)
 		}
 	}
 	for runner, want := range map[string]string{"": "prism", "PrismRunner": "prism", "portable": "universal", "DataflowRunner": "dataflow", "flink": "flink"} {
-		if got, err := canonicalRunner(runner); err != nil || got != want {
-			t.Errorf("canonicalRunner(%q) = %q, %v; want %q", runner, got, err, want)
+		if got, err := launcher.CanonicalRunner(runner); err != nil || got != want {
+			t.Errorf("launcher.CanonicalRunner(%q) = %q, %v; want %q", runner, got, err, want)
 		}
 	}
 }

@@ -94,21 +94,21 @@ var (
 )
 
 func main() {
-	flag.Usage = func() { printUsage(flag.CommandLine.Output()) }
-	if err := parseFlags(os.Args[1:]); err != nil {
-		if err == errHelp {
+	flag.Usage = func() { cli.PrintUsage(flag.CommandLine.Output()) }
+	if err := cli.Parse(os.Args[1:]); err != nil {
+		if err == launcher.ErrHelp {
 			os.Exit(0)
 		}
-		exit(err)
+		cli.Exit(err)
 	}
 	if err := flexDefaults(os.Getenv, flag.CommandLine); err != nil {
-		exit(err)
+		cli.Exit(err)
 	}
 	var l launch
 	if !workerMode() {
 		var err error
 		if l, err = currentLaunch(); err != nil {
-			exit(err)
+			cli.Exit(err)
 		}
 	}
 	beam.Init() // on a cluster runner's workers this runs the worker and never returns
@@ -122,7 +122,7 @@ func main() {
 		fmt.Println("sentences", version, launcher.Commit(commit))
 		return
 	}
-	exit(launchRun(context.Background(), l))
+	cli.Exit(launchRun(context.Background(), l))
 }
 
 // launchRun checks the flags and the input, builds the pipeline, and only
@@ -135,15 +135,15 @@ func launchRun(ctx context.Context, l launch) error {
 	}
 	opts, err := optionsFromFlags(ctx)
 	if err != nil {
-		return exitError{2, err}
+		return launcher.Usage(err)
 	}
 	p, s := beam.NewPipelineWithRoot()
 	if err := Build(s, opts); err != nil {
-		return exitError{2, err}
+		return launcher.Usage(err)
 	}
 	created, claim, err := opts.claimRunDir(ctx)
 	if err != nil {
-		return exitError{2, err}
+		return launcher.Usage(err)
 	}
 	defer claim.Release(context.WithoutCancel(ctx))
 	if l.workersHere() {
@@ -157,7 +157,7 @@ func launchRun(ctx context.Context, l launch) error {
 	}
 	stopProfile, err := startCPUProfile(*cpuProfile)
 	if err != nil {
-		return exitError{2, err}
+		return launcher.Usage(err)
 	}
 	stopProgress := func() {}
 	if !*quiet {

@@ -74,7 +74,7 @@ func TestFlagDefaultsDocumented(t *testing.T) {
 	check := func(where, name, documented string) {
 		t.Helper()
 		f := flag.Lookup(name)
-		if f == nil || !pipelineFlag(name) {
+		if f == nil || !cli.PipelineFlag(name) {
 			return // a Beam flag, such as --runner
 		}
 		checked++
