@@ -195,6 +195,7 @@ func StartWorkerPool(t testing.TB, dir, bin string) []string {
 	if runtime.GOOS != "linux" {
 		t.Skip("the SDK's worker pool stages binaries in /tmp and runs linux workers")
 	}
+	lockWorkerPool(t)
 	if l, err := net.Listen("tcp", fmt.Sprintf(":%d", WorkerPoolPort)); err != nil {
 		t.Skipf("the SDK's worker pool needs port %d, which Beam 2.77 hard-codes, and it is taken: %v", WorkerPoolPort, err)
 	} else {
@@ -212,6 +213,23 @@ func StartWorkerPool(t testing.TB, dir, bin string) []string {
 	cmd, exited, logFile := StartServer(t, poolDir, "worker-pool", argv...)
 	WaitForPort(t, WorkerPoolPort, cmd, exited, logFile)
 	return []string{"--environment_type=EXTERNAL", fmt.Sprintf("--environment_config=localhost:%d", WorkerPoolPort), "--worker_binary=" + bin}
+}
+
+// lockWorkerPool waits for, and holds until the test ends, a lock that
+// every test starting a worker pool takes: the pool's port is fixed, and
+// the packages of `go test ./...` (the sentence and the reuse pipelines')
+// run at the same time.
+func lockWorkerPool(t testing.TB) {
+	t.Helper()
+	f, err := os.OpenFile(filepath.Join(os.TempDir(), "neardup-worker-pool.lock"), os.O_CREATE|os.O_RDWR, 0o666)
+	if err != nil {
+		t.Fatalf("worker pool lock: %v", err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		f.Close()
+		t.Fatalf("worker pool lock: %v", err)
+	}
+	t.Cleanup(func() { f.Close() }) // closing the file releases the lock
 }
 
 // RunPipeline runs the binary with args in a new temporary directory and
