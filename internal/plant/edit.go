@@ -7,53 +7,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/neardup/neardup/internal/textspan"
 )
-
-// span is a word or a number of a sentence: the bytes text[start:end].
-type span struct{ start, end int }
-
-// scan returns the runs of a sentence whose runes satisfy is, in order.
-func scan(text string, is func(rune) bool) []span {
-	var out []span
-	start := -1
-	for i, r := range text {
-		switch {
-		case is(r) && start < 0:
-			start = i
-		case !is(r) && start >= 0:
-			out = append(out, span{start, i})
-			start = -1
-		}
-	}
-	if start >= 0 {
-		out = append(out, span{start, len(text)})
-	}
-	return out
-}
-
-// words returns the words of text: runs of letters.
-func words(text string) []span { return scan(text, unicode.IsLetter) }
-
-// numbers returns the numbers of text: runs of ASCII digits.
-func numbers(text string) []span {
-	return scan(text, func(r rune) bool { return '0' <= r && r <= '9' })
-}
-
-// replace returns text with text[s.start:s.end] replaced by with.
-func replace(text string, s span, with string) string {
-	return text[:s.start] + with + text[s.end:]
-}
-
-// matchCase returns with capitalised as word is: with its first letter in
-// upper case if word's is.
-func matchCase(word, with string) string {
-	w, _ := utf8.DecodeRuneInString(word)
-	r, n := utf8.DecodeRuneInString(with)
-	if unicode.IsUpper(w) && !unicode.IsUpper(r) {
-		return string(unicode.ToUpper(r)) + with[n:]
-	}
-	return with
-}
 
 // editor edits sentences for the kinds of copy, drawing from a random
 // source: it changes numbers, puts synonyms for English words, drops
@@ -71,27 +27,27 @@ type edit func(text string) string
 // edits lists the single edits that apply to text. The first word is left
 // alone, so that the sentence still starts as a sentence.
 func (e *editor) edits(text string) []edit {
-	ws := words(text)
+	ws := textspan.Words(text)
 	if len(ws) < 2 {
 		return nil
 	}
 	var out []edit
-	for _, n := range numbers(text) {
-		if n.start > ws[0].start {
-			out = append(out, func(t string) string { return replace(t, n, e.number(t[n.start:n.end])) })
+	for _, n := range textspan.Numbers(text) {
+		if n.Start > ws[0].Start {
+			out = append(out, func(t string) string { return textspan.Replace(t, n, e.number(t[n.Start:n.End])) })
 		}
 	}
 	for _, w := range ws[1:] {
-		word := text[w.start:w.end]
+		word := text[w.Start:w.End]
 		lower := strings.ToLower(word)
 		if syn, ok := synonyms[lower]; ok && e.lang == "en" {
-			out = append(out, func(t string) string { return replace(t, w, matchCase(word, syn)) })
+			out = append(out, func(t string) string { return textspan.Replace(t, w, textspan.MatchCase(word, syn)) })
 		}
-		if droppable[lower] && e.lang == "en" && w.start > 0 && text[w.start-1] == ' ' && w.end < len(text) && text[w.end] == ' ' {
-			out = append(out, func(t string) string { return t[:w.start] + t[w.end+1:] })
+		if droppable[lower] && e.lang == "en" && w.Start > 0 && text[w.Start-1] == ' ' && w.End < len(text) && text[w.End] == ' ' {
+			out = append(out, func(t string) string { return t[:w.Start] + t[w.End+1:] })
 		}
 		if utf8.RuneCountInString(word) >= 4 && len(e.vocab) > 0 {
-			out = append(out, func(t string) string { return replace(t, w, matchCase(word, e.word(lower))) })
+			out = append(out, func(t string) string { return textspan.Replace(t, w, textspan.MatchCase(word, e.word(lower))) })
 		}
 	}
 	return out
@@ -168,19 +124,19 @@ func (e *editor) reword(text string) (string, bool) {
 // corpus.
 func (e *editor) paraphrase(text string) string {
 	text = reorder(text)
-	ws := words(text)
-	var long []span
+	ws := textspan.Words(text)
+	var long []textspan.Span
 	for _, w := range ws[1:] {
-		if utf8.RuneCountInString(text[w.start:w.end]) >= 4 {
+		if utf8.RuneCountInString(text[w.Start:w.End]) >= 4 {
 			long = append(long, w)
 		}
 	}
 	e.rng.Shuffle(len(long), func(i, j int) { long[i], long[j] = long[j], long[i] })
 	long = long[:(len(long)+1)/2]
 	// Replace from the end, so that earlier positions stay valid.
-	slices.SortFunc(long, func(x, y span) int { return cmp.Compare(y.start, x.start) })
+	slices.SortFunc(long, func(x, y textspan.Span) int { return cmp.Compare(y.Start, x.Start) })
 	for _, w := range long {
-		word := text[w.start:w.end]
+		word := text[w.Start:w.End]
 		lower := strings.ToLower(word)
 		with, ok := synonyms[lower]
 		if !ok || e.lang != "en" {
@@ -189,7 +145,7 @@ func (e *editor) paraphrase(text string) string {
 			}
 			with = e.word(lower)
 		}
-		text = replace(text, w, matchCase(word, with))
+		text = textspan.Replace(text, w, textspan.MatchCase(word, with))
 	}
 	return text
 }

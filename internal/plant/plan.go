@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/neardup/neardup/internal/textspan"
 )
 
 // SplitFunc returns the sentences of the page doc as the pipeline splits
@@ -118,8 +120,8 @@ func vocabulary(pages []Page) []string {
 	seen := map[string]bool{}
 	for _, pg := range pages {
 		for _, s := range pg.Sentences {
-			for _, w := range words(s.Text) {
-				if word := s.Text[w.start:w.end]; utf8.RuneCountInString(word) >= 4 {
+			for _, w := range textspan.Words(s.Text) {
+				if word := s.Text[w.Start:w.End]; utf8.RuneCountInString(word) >= 4 {
 					seen[strings.ToLower(word)] = true
 				}
 			}

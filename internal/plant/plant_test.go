@@ -12,6 +12,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/neardup/neardup/internal/textspan"
+
 	"github.com/neardup/neardup/io/dump"
 )
 
@@ -163,11 +165,11 @@ func TestReorder(t *testing.T) {
 func TestWordsAndNumbers(t *testing.T) {
 	text := "In 1990, Ελλάδα's 2 towns grew."
 	var ws, ns []string
-	for _, w := range words(text) {
-		ws = append(ws, text[w.start:w.end])
+	for _, w := range textspan.Words(text) {
+		ws = append(ws, text[w.Start:w.End])
 	}
-	for _, n := range numbers(text) {
-		ns = append(ns, text[n.start:n.end])
+	for _, n := range textspan.Numbers(text) {
+		ns = append(ns, text[n.Start:n.End])
 	}
 	if want := []string{"In", "Ελλάδα", "s", "towns", "grew"}; !slices.Equal(ws, want) {
 		t.Errorf("words = %q, want %q", ws, want)

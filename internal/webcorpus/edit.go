@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/neardup/neardup/internal/textspan"
 )
 
 // MinEditedJaccard is the character-5-shingle Jaccard similarity every
@@ -68,34 +70,10 @@ func (e *editor) apply(kind, text string) (string, bool) {
 	return text, false
 }
 
-// span is a byte range of a text.
-type span struct{ start, end int }
-
-// scan returns the maximal runs of runes for which is holds.
-func scan(text string, is func(rune) bool) []span {
-	var out []span
-	start := -1
-	for i, r := range text {
-		switch {
-		case is(r) && start < 0:
-			start = i
-		case !is(r) && start >= 0:
-			out = append(out, span{start, i})
-			start = -1
-		}
-	}
-	if start >= 0 {
-		out = append(out, span{start, len(text)})
-	}
-	return out
-}
-
-func words(text string) []span { return scan(text, unicode.IsLetter) }
-
 func (e *editor) synonym(text string) (string, bool) {
-	var cands []span
-	for _, w := range words(text) {
-		if _, ok := synonyms[strings.ToLower(text[w.start:w.end])]; ok {
+	var cands []textspan.Span
+	for _, w := range textspan.Words(text) {
+		if _, ok := synonyms[strings.ToLower(text[w.Start:w.End])]; ok {
 			cands = append(cands, w)
 		}
 	}
@@ -103,17 +81,17 @@ func (e *editor) synonym(text string) (string, bool) {
 		return text, false
 	}
 	w := cands[e.r.intn(len(cands))]
-	word := text[w.start:w.end]
-	return text[:w.start] + matchCase(word, synonyms[strings.ToLower(word)]) + text[w.end:], true
+	word := text[w.Start:w.End]
+	return text[:w.Start] + textspan.MatchCase(word, synonyms[strings.ToLower(word)]) + text[w.End:], true
 }
 
 // word replaces a lower-case word of four letters or more by another of
 // the article's.
 func (e *editor) word(text string) (string, bool) {
-	var cands []span
-	for _, w := range words(text) {
-		r, _ := utf8.DecodeRuneInString(text[w.start:])
-		if utf8.RuneCountInString(text[w.start:w.end]) >= 4 && unicode.IsLower(r) {
+	var cands []textspan.Span
+	for _, w := range textspan.Words(text) {
+		r, _ := utf8.DecodeRuneInString(text[w.Start:])
+		if utf8.RuneCountInString(text[w.Start:w.End]) >= 4 && unicode.IsLower(r) {
 			cands = append(cands, w)
 		}
 	}
@@ -122,22 +100,22 @@ func (e *editor) word(text string) (string, bool) {
 	}
 	w := cands[e.r.intn(len(cands))]
 	with := e.vocab[e.r.intn(len(e.vocab))]
-	return text[:w.start] + with + text[w.end:], with != text[w.start:w.end]
+	return text[:w.Start] + with + text[w.End:], with != text[w.Start:w.End]
 }
 
 // dropClause drops a clause that a comma opens, up to the next comma or
 // the end of the sentence's body, if it is at most a third of the text.
 func dropClause(text string) (string, bool) {
-	commas := scan(text, func(r rune) bool { return r == ',' })
+	commas := textspan.Scan(text, func(r rune) bool { return r == ',' })
 	for _, c := range commas {
-		end := strings.IndexAny(text[c.end:], ",;")
+		end := strings.IndexAny(text[c.End:], ",;")
 		if end < 0 {
 			body := strings.TrimRightFunc(text, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
-			end = len(body) - c.end
+			end = len(body) - c.End
 		}
-		end += c.end
-		if end > c.end && 3*(end-c.start) <= len(text) {
-			return text[:c.start] + text[end:], true
+		end += c.End
+		if end > c.End && 3*(end-c.Start) <= len(text) {
+			return text[:c.Start] + text[end:], true
 		}
 	}
 	return text, false
@@ -156,33 +134,23 @@ func punctuation(text string) (string, bool) {
 }
 
 func (e *editor) whitespace(text string) (string, bool) {
-	spaces := scan(text, func(r rune) bool { return r == ' ' })
+	spaces := textspan.Scan(text, func(r rune) bool { return r == ' ' })
 	if len(spaces) == 0 {
 		return text, false
 	}
 	s := spaces[e.r.intn(len(spaces))]
-	return text[:s.start] + "\u00a0" + text[s.start+1:], true
+	return text[:s.Start] + "\u00a0" + text[s.Start+1:], true
 }
 
 func (e *editor) number(text string) (string, bool) {
-	digits := scan(text, func(r rune) bool { return '0' <= r && r <= '9' })
+	digits := textspan.Scan(text, func(r rune) bool { return '0' <= r && r <= '9' })
 	if len(digits) == 0 {
 		return text, false
 	}
 	d := digits[e.r.intn(len(digits))]
-	i := d.end - 1 // the last digit: the number keeps its size
+	i := d.End - 1 // the last digit: the number keeps its size
 	nd := byte('0' + (int(text[i]-'0')+1+e.r.intn(8))%10)
 	return text[:i] + string(nd) + text[i+1:], true
-}
-
-// matchCase gives with the capitalisation of word's first letter.
-func matchCase(word, with string) string {
-	r, _ := utf8.DecodeRuneInString(word)
-	if unicode.IsUpper(r) {
-		w, n := utf8.DecodeRuneInString(with)
-		return string(unicode.ToUpper(w)) + with[n:]
-	}
-	return with
 }
 
 // vocabulary returns the distinct lower-case words of four letters or more
@@ -194,8 +162,8 @@ func vocabulary(sentences []Sentence) []string {
 		if !s.Prose {
 			continue
 		}
-		for _, w := range words(s.Text) {
-			word := s.Text[w.start:w.end]
+		for _, w := range textspan.Words(s.Text) {
+			word := s.Text[w.Start:w.End]
 			r, _ := utf8.DecodeRuneInString(word)
 			if unicode.IsLower(r) && utf8.RuneCountInString(word) >= 4 && !seen[word] {
 				seen[word] = true

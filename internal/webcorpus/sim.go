@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/transforms/shingle"
+	"github.com/neardup/neardup/transforms/verify"
 )
 
 // ShingleLength is the length of the character shingles the labels'
@@ -19,9 +20,7 @@ const NearDuplicate = 0.5
 
 // shingles returns the sorted distinct character-5-shingle hashes of text.
 func shingles(sh *shingle.Shingler, text string) []uint64 {
-	set := slices.Clone(sh.Hashes(text))
-	slices.Sort(set)
-	return slices.Compact(set)
+	return verify.Set(nil, sh.Hashes(text))
 }
 
 func newShingler() *shingle.Shingler {
@@ -32,28 +31,7 @@ func newShingler() *shingle.Shingler {
 // and b (1 for two texts too short to have shingles that are equal).
 func Jaccard(a, b string) float64 {
 	sh := newShingler()
-	return jaccard(shingles(sh, a), shingles(sh, b))
-}
-
-// jaccard is the Jaccard similarity of two sorted sets.
-func jaccard(a, b []uint64) float64 {
-	if len(a) == 0 && len(b) == 0 {
-		return 1
-	}
-	inter := 0
-	for i, j := 0, 0; i < len(a) && j < len(b); {
-		switch {
-		case a[i] < b[j]:
-			i++
-		case a[i] > b[j]:
-			j++
-		default:
-			inter++
-			i++
-			j++
-		}
-	}
-	return float64(inter) / float64(len(a)+len(b)-inter)
+	return verify.Jaccard(shingles(sh, a), shingles(sh, b))
 }
 
 // index finds, among the query sentences added to it, those a scanned
