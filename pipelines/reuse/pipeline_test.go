@@ -4,10 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/neardup/neardup/internal/portabletest"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
@@ -37,19 +37,7 @@ func run(t testing.TB, o Options) map[string][]byte {
 	if err := ptest.Run(p); err != nil {
 		t.Fatalf("pipeline failed: %v", err)
 	}
-	files := map[string][]byte{}
-	entries, err := os.ReadDir(o.RunDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		b, err := os.ReadFile(filepath.Join(o.RunDir(), e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[e.Name()] = b
-	}
-	return files
+	return portabletest.OutputFiles(t, o.RunDir())
 }
 
 // cases reads the reuse cases of a run's reuse-*.jsonl files.

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/neardup/neardup/internal/portabletest"
+
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/internal/testshared"
 
@@ -56,19 +58,7 @@ func run(t *testing.T, o Options) map[string][]byte {
 	if err := ptest.Run(p); err != nil {
 		t.Fatalf("pipeline failed: %v", err)
 	}
-	files := map[string][]byte{}
-	entries, err := os.ReadDir(o.RunDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		b, err := os.ReadFile(filepath.Join(o.RunDir(), e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[e.Name()] = b
-	}
-	return files
+	return portabletest.OutputFiles(t, o.RunDir())
 }
 
 func readSummaryFile(t testing.TB, dir string) tally.Counts {
