@@ -129,3 +129,33 @@ func TestUsageErrors(t *testing.T) {
 		t.Errorf("a failed run: status %d, stderr %q; want 1 and 'reuse: error: pipeline failed: boom'", code, stderr.String())
 	}
 }
+
+// TestFlagsDocumented checks that the README's "Reuse flags" table names
+// every flag main.go defines, with its default.
+func TestFlagsDocumented(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(readme), "### Reuse flags\n")
+	if !ok {
+		t.Fatal(`README.md has no "### Reuse flags" section`)
+	}
+	section, _, _ = strings.Cut(section, "\n### ")
+	rows := map[string]string{} // flag name → its row
+	for _, line := range strings.Split(section, "\n") {
+		for _, m := range regexp.MustCompile("`--([a-z_]+)`").FindAllStringSubmatch(line, -1) {
+			rows[m[1]] = line
+		}
+	}
+	for _, name := range definedFlags(t) {
+		row, ok := rows[name]
+		if !ok {
+			t.Errorf("--%s is not in the README's Reuse flags table", name)
+			continue
+		}
+		if def := flag.Lookup(name).DefValue; def != "" && def != "false" && def != "0" && !strings.Contains(row, def) {
+			t.Errorf("--%s: its row does not give its default %s: %s", name, def, row)
+		}
+	}
+}
