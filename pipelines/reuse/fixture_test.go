@@ -138,6 +138,16 @@ func TestReuseFixture(t *testing.T) {
 	if summary.Totals.HostsRead != 3 || summary.Totals.HostsWithReuse != 2 {
 		t.Errorf("summary totals %+v: want 3 hosts read, 2 with reuse", summary.Totals)
 	}
+	var console bytes.Buffer
+	if err := writeResults(&console, "RUN", files["summary.json"]); err != nil {
+		t.Fatal(err)
+	}
+	wantConsole := "(4 HTML pages, 0 WET conversions of 4 WARC records); 0 dead letters\n" +
+		"reuse: 3 cases (3 content, 0 structure) in 3 passages, between 3 web pages and 2 articles\n" +
+		"results in RUN: reuse-*.jsonl, summary.json, dead_letter-*.jsonl, manifest.json\n"
+	if !strings.HasSuffix(console.String(), wantConsole) {
+		t.Errorf("console:\n%s\nwant it to end with\n%s", console.String(), wantConsole)
+	}
 }
 
 // TestDeterministic runs the fixture with one shard and with several: the
