@@ -59,17 +59,16 @@ func unique(files []string) []string {
 }
 
 // Build adds the reuse pipeline to s: it validates opts, plans the input
-// if it is not planned, reads the dumps and the web, finds the sentences a
-// web page shares with an article by the sentence pipeline's stages
-// (clean, split, MinHash, verification), its buckets linking every pair
-// of a web sentence and a Wikipedia sentence (bucket.CrossCandidates) and
-// no other, aligns them into passages
-// (package passage) and turns each (web page, article) pair with a
-// passage into a reuse case (package reuse). A page revision read twice
-// counts once, and two different pages claiming one revision stop the run
-// (package dedupe). It writes reuse-*.jsonl,
-// dead_letter-*.jsonl, summary.json and, last, manifest.json to
-// opts.RunDir().
+// if it is not planned, and reads the dumps and the web. The sentence
+// pipeline's stages (clean, split, MinHash, verification) find the
+// sentences a web page shares with an article, its buckets linking every
+// pair of a web sentence and a Wikipedia sentence and no other
+// (bucket.CrossCandidates); package passage aligns them into passages, and
+// package reuse turns each (web page, article) pair with a passage into a
+// reuse case. A page revision read twice counts once, and two different
+// pages claiming one revision stop the run (package dedupe). It writes
+// reuse-*.jsonl, dead_letter-*.jsonl, summary.json and, last,
+// manifest.json to opts.RunDir().
 func Build(s beam.Scope, opts Options) error {
 	if err := opts.Validate(); err != nil {
 		return err
