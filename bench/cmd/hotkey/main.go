@@ -6,7 +6,9 @@
 //	go run ./bench/cmd/hotkey -out /tmp/h2/hot.xml -copies 1000000
 //	sentences --input /tmp/h2/hot.xml --output /tmp/h2/out --run_id r --quiet
 //
-// The same flags give the same bytes.
+// With -control each copy is an ordinary sentence instead: the same pages
+// and number of sentences without the hot key, to tell what it costs. The
+// same flags give the same bytes.
 package main
 
 import (
@@ -24,18 +26,19 @@ func main() {
 	copies := flag.Int("copies", 1_000_000, "copies of the template sentence")
 	perPage := flag.Int("per_page", 100, "copies a page")
 	seed := flag.Uint64("seed", 1, "seed of every choice")
+	control := flag.Bool("control", false, "write an ordinary sentence in place of each copy: the same pages and sentences without the hot key")
 	flag.Parse()
 	log.SetFlags(0)
 	log.SetPrefix("hotkey: ")
 	if *out == "" || flag.NArg() > 0 || *copies < 1 || *perPage < 1 {
-		log.Fatal("usage: hotkey -out FILE [-copies N] [-per_page N] [-seed N]")
+		log.Fatal("usage: hotkey -out FILE [-copies N] [-per_page N] [-seed N] [-control]")
 	}
 	start := time.Now()
 	f, err := os.Create(*out)
 	if err != nil {
 		log.Fatal(err)
 	}
-	st, err := corpus.Write(f, corpus.Config{Copies: *copies, PerPage: *perPage, Seed: *seed})
+	st, err := corpus.Write(f, corpus.Config{Copies: *copies, PerPage: *perPage, Seed: *seed, Control: *control})
 	if err == nil {
 		err = f.Close()
 	} else {
@@ -50,6 +53,10 @@ func main() {
 			exact++
 		}
 	}
-	fmt.Printf("%s: %d pages, %d bytes; %d copies (%d exact, %d distinct texts), %d ordinary sentences (%.1f s)\n",
-		*out, st.Pages, st.Bytes, len(st.Copies), exact, len(st.Texts), st.Ordinary, time.Since(start).Seconds())
+	copiesOf := fmt.Sprintf("%d copies (%d exact, %d distinct texts)", len(st.Copies), exact, len(st.Texts))
+	if *control {
+		copiesOf = "no copies (control)"
+	}
+	fmt.Printf("%s: %d pages, %d bytes; %s, %d ordinary sentences (%.1f s)\n",
+		*out, st.Pages, st.Bytes, copiesOf, st.Ordinary, time.Since(start).Seconds())
 }

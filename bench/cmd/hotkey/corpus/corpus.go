@@ -33,6 +33,10 @@ type Config struct {
 	Seed    uint64 // seed of every choice
 	// Record asks for every sentence's text in Stats.Sentences.
 	Record bool
+	// Control writes an ordinary sentence in place of each copy: the same
+	// pages and number of sentences without the hot key (to tell what the
+	// hot key costs). Stats.Copies is then empty.
+	Control bool
 }
 
 // Wiki is the dump's database name.
@@ -101,10 +105,11 @@ func Write(w io.Writer, cfg Config) (Stats, error) {
 		return Stats{}, fmt.Errorf("corpus: %d copies a page (want at least 1)", cfg.PerPage)
 	}
 	g := &gen{
-		rng:    rand.New(rand.NewPCG(cfg.Seed, 0x686f746b6579)), // "hotkey"
-		index:  map[string]uint16{},
-		st:     Stats{Copies: make([]uint16, 0, cfg.Copies)},
-		record: cfg.Record,
+		rng:     rand.New(rand.NewPCG(cfg.Seed, 0x686f746b6579)), // "hotkey"
+		index:   map[string]uint16{},
+		st:      Stats{Copies: make([]uint16, 0, cfg.Copies)},
+		record:  cfg.Record,
+		control: cfg.Control,
 	}
 	g.text(exactName, exactKM) // Texts[Exact]
 	bw := bufio.NewWriterSize(&counter{w: w, n: &g.st.Bytes}, 1<<20)
@@ -156,8 +161,9 @@ type gen struct {
 	index map[string]uint16 // template text -> index in st.Texts
 	st    Stats
 	// record keeps the sentences of the page being written in sents.
-	record bool
-	sents  []string
+	record  bool
+	sents   []string
+	control bool // ordinary sentences in place of the copies
 }
 
 // keep records a sentence's text and returns s.
@@ -190,6 +196,10 @@ func (g *gen) page(b *strings.Builder, p, n int) {
 	lead1, lead2 := g.keep(g.ordinary()), g.keep(g.ordinary())
 	fmt.Fprintf(&text, "%s %s<ref>{{cite web |title=Gazetteer of %s |year=%d}}</ref>\n", lead1, lead2, place, 1990+g.rng.IntN(30))
 	for range n {
+		if g.control {
+			fmt.Fprintf(&text, "\n%s %s\n", g.keep(g.ordinary()), g.keep(g.ordinary()))
+			continue
+		}
 		village, km := exactName, exactKM
 		switch u := g.rng.Float64(); {
 		case len(g.st.Copies) == 0: // the first copy is exact: the anchor of the hot buckets
