@@ -67,6 +67,9 @@ func (k Kind) String() string {
 	if kinds[k].enc != unknown {
 		return kinds[k].name
 	}
+	if k&spillFlag != 0 && kinds[k&^spillFlag].enc != unknown {
+		return "spilled " + kinds[k&^spillFlag].name
+	}
 	return fmt.Sprintf("unknown kind %#02x", byte(k))
 }
 
@@ -85,6 +88,12 @@ func (k Kind) body(b []byte, enc encoding) ([]byte, error) {
 	}
 	if len(b) == 0 {
 		return nil, fmt.Errorf("%w: empty batch where %v were expected", ErrCorrupt, k)
+	}
+	if b[0] == byte(k)|spillFlag {
+		var err error
+		if b, err = load(b); err != nil {
+			return nil, err
+		}
 	}
 	if got := Kind(b[0]); got != k {
 		return nil, fmt.Errorf("shuffle: a batch of %v where %v were expected", got, k)

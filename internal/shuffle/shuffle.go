@@ -170,6 +170,9 @@ type Packer struct {
 	limit  int
 	bufs   [][]byte
 	prev   []uint64 // each shard's last B, for delta pairs
+	// spill, when this process spills its shuffles (SpillTo), is the file
+	// the Packer writes its batches to.
+	spill *spillFile
 }
 
 // NewPacker returns a Packer of batches of kind k for shards shards.
@@ -181,7 +184,19 @@ func newPacker(k Kind, shards, limit int) *Packer {
 	if p.enc == deltaPairs {
 		p.prev = make([]uint64, shards)
 	}
+	if s := spilling.Load(); s != nil {
+		p.spill = &spillFile{s: s}
+	}
 	return p
+}
+
+// out is what the Packer emits for the batch b: b, or a reference to it
+// once written to the spill file.
+func (p *Packer) out(b []byte) []byte {
+	if p.spill == nil {
+		return b
+	}
+	return p.spill.put(p.kind, b)
 }
 
 // Shards is the number of shards.
@@ -210,7 +225,7 @@ func (p *Packer) Add(shard int, pr Pair, emit func(shard int, batch []byte)) {
 	}
 	p.bufs[shard] = b
 	if len(b) >= p.limit {
-		emit(shard, b)
+		emit(shard, p.out(b))
 		p.bufs[shard] = nil
 	}
 }
@@ -224,7 +239,7 @@ func (p *Packer) AddRecord(shard int, rec []byte, emit func(shard int, batch []b
 	p.bufs[shard] = AppendRecord(p.bufs[shard], rec)
 	if len(p.bufs[shard]) >= p.limit {
 		// The sealed batch is a copy: keep the buffer for the next one.
-		emit(shard, p.kind.Seal(p.bufs[shard]))
+		emit(shard, p.out(p.kind.Seal(p.bufs[shard])))
 		p.bufs[shard] = p.bufs[shard][:0]
 	}
 }
@@ -237,9 +252,12 @@ func (p *Packer) Flush(emit func(shard int, batch []byte)) {
 			if p.enc == records {
 				b = p.kind.Seal(b)
 			}
-			emit(shard, b)
+			emit(shard, p.out(b))
 		}
 		p.bufs[shard] = nil
+	}
+	if p.spill != nil {
+		p.spill.close()
 	}
 }
 

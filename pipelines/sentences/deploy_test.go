@@ -320,8 +320,10 @@ func TestDeployFiles(t *testing.T) {
 	}
 
 	t.Run("template declares every pipeline flag", func(t *testing.T) {
-		// --version, --cpuprofile, --quiet and --progress_interval concern the launching process only.
-		launcherOnly := map[string]bool{"version": true, "cpuprofile": true, "quiet": true, "progress_interval": true}
+		// --version, --cpuprofile, --memprofile, --spill_dir (workers in
+		// this process only), --quiet and --progress_interval concern the
+		// launching process only.
+		launcherOnly := map[string]bool{"version": true, "cpuprofile": true, "memprofile": true, "spill_dir": true, "quiet": true, "progress_interval": true}
 		for _, name := range mainFlags(t) {
 			if _, ok := template[name]; !ok && !launcherOnly[name] {
 				t.Errorf("metadata.json does not declare --%s", name)

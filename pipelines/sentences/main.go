@@ -20,12 +20,13 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
-	"runtime/pprof"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/neardup/neardup/internal/launcher"
+	"github.com/neardup/neardup/internal/profile"
+	"github.com/neardup/neardup/internal/shuffle"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
@@ -91,6 +92,8 @@ var (
 	examples      = flag.Int("report_examples", defaults.Examples, fmt.Sprintf("example clusters of each kind report.html shows, a sample chosen by --seed (0–%d)", maxExamples))
 	showVersion   = flag.Bool("version", false, "print the version and exit")
 	cpuProfile    = flag.String("cpuprofile", "", "write a CPU profile of this process to this file (embedded runner: covers the workers too)")
+	spillDir      = flag.String("spill_dir", "", "with the workers in this process (embedded runner, LOOPBACK): write the shuffles' batches under this directory while the run lasts, instead of holding them in memory (empty: the system's temporary directory; off: hold them in memory)")
+	memProfile    = flag.String("memprofile", "", "write a heap profile of this process, taken when its heap was largest, to this file (embedded runner: covers the workers too)")
 )
 
 func main() {
@@ -147,7 +150,12 @@ func launchRun(ctx context.Context, l launch) error {
 	}
 	defer claim.Release(context.WithoutCancel(ctx))
 	if l.workersHere() {
-		stop := removeTempsOnSignal(opts.RunDir(), claim)
+		spill, err := startSpill(*spillDir, opts.RunID)
+		if err != nil {
+			return err
+		}
+		defer spill.close()
+		stop := removeTempsOnSignal(opts.RunDir(), claim, spill.close)
 		defer stop()
 	}
 	if *quiet {
@@ -155,7 +163,11 @@ func launchRun(ctx context.Context, l launch) error {
 	} else {
 		log.Printf("run %s: reading %d file(s), scheme %s: %d bands × %d rows", opts.RunID, len(opts.Input), opts.Scheme, opts.Bands, opts.Rows)
 	}
-	stopProfile, err := startCPUProfile(*cpuProfile)
+	stopProfile, err := profile.StartCPU(*cpuProfile)
+	if err != nil {
+		return launcher.Usage(err)
+	}
+	stopHeap, err := profile.StartPeakHeap(*memProfile, 250*time.Millisecond)
 	if err != nil {
 		return launcher.Usage(err)
 	}
@@ -166,6 +178,9 @@ func launchRun(ctx context.Context, l launch) error {
 	err = beamx.Run(ctx, p)
 	stopProgress()
 	stopProfile()
+	if herr := stopHeap(); herr != nil {
+		log.Print(herr)
+	}
 	if err != nil {
 		if created {
 			claim.Release(context.WithoutCancel(ctx))
@@ -182,27 +197,30 @@ func launchRun(ctx context.Context, l launch) error {
 	return nil
 }
 
-// startCPUProfile starts writing a CPU profile to path, if it is not empty,
-// and returns the function that stops it. With the embedded runner the
-// workers run in this process, so the profile covers the whole pipeline.
-func startCPUProfile(path string) (stop func(), err error) {
-	if path == "" {
-		return func() {}, nil
+// spill is a run's spilled shuffles (shuffle.SpillTo), if it spills.
+type spill struct{ s *shuffle.Spill }
+
+// startSpill makes the run write its shuffles' batches under dir, unless
+// dir is "off".
+func startSpill(dir, runID string) (*spill, error) {
+	if dir == "off" {
+		return &spill{}, nil
 	}
-	f, err := os.Create(path)
+	s, err := shuffle.SpillTo(dir, "neardup-"+runID)
 	if err != nil {
-		return nil, fmt.Errorf("--cpuprofile: %w", err)
+		return nil, fmt.Errorf("--spill_dir: %w", err)
 	}
-	if err := pprof.StartCPUProfile(f); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("--cpuprofile %s: %w", path, err)
+	return &spill{s}, nil
+}
+
+// close removes the spilled batches; it may be called more than once.
+func (sp *spill) close() {
+	if sp.s == nil {
+		return
 	}
-	return func() {
-		pprof.StopCPUProfile()
-		if err := f.Close(); err != nil {
-			log.Printf("--cpuprofile %s: %v", path, err)
-		}
-	}, nil
+	if err := sp.s.Close(); err != nil {
+		log.Print(err)
+	}
 }
 
 // Default shards. The embedded runner runs each stage as one bundle that
@@ -360,10 +378,11 @@ func (o *Options) claimRunDir(ctx context.Context) (created bool, claim *result.
 }
 
 // removeTempsOnSignal makes SIGINT and SIGTERM remove the run's temporary
-// files and release its claim before the process exits with status 130 or
+// files, release its claim and run cleanup (which removes the spilled
+// shuffles) before the process exits with status 130 or
 // 143; the run directory then holds no manifest and no half-written file.
 // It returns the function that stops watching.
-func removeTempsOnSignal(dir string, claim *result.RunClaim) (stop func()) {
+func removeTempsOnSignal(dir string, claim *result.RunClaim, cleanup func()) (stop func()) {
 	ch := make(chan os.Signal, 1)
 	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM)
 	done := make(chan struct{})
@@ -373,6 +392,7 @@ func removeTempsOnSignal(dir string, claim *result.RunClaim) (stop func()) {
 			ctx := context.Background()
 			removed, err := result.RemoveTemps(ctx, dir)
 			claim.Release(ctx)
+			cleanup()
 			fmt.Fprintf(os.Stderr, "sentences: %v: run stopped; removed %d temporary file(s) from %s (%v); no manifest.json was written\n", sig, len(removed), dir, err)
 			code := 130
 			if sig == syscall.SIGTERM {

@@ -27,7 +27,7 @@ func TestSignalRemovesTemps(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, result.TempPrefix+"clusters-00000-of-00001.jsonl-0123456789abcdef"), []byte("{\"id\":"), 0o644); err != nil {
 			os.Exit(4)
 		}
-		removeTempsOnSignal(dir, claim)
+		removeTempsOnSignal(dir, claim, func() {})
 		syscall.Kill(os.Getpid(), syscall.SIGTERM)
 		time.Sleep(10 * time.Second)
 		os.Exit(5) // the handler did not exit
