@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"slices"
+	"log"
 
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/io/parquetfile"
@@ -96,32 +96,72 @@ type writeShardFn struct {
 	Files
 }
 
-func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, batches func(*[]byte) bool) (int, error) {
-	all := slices.DeleteFunc(shuffle.Collect(batches), func(b []byte) bool { return len(b) == 0 })
-	sorted := SortedLines
-	if f.Unique {
-		sorted = UniqueLines
-	}
-	lines, err := sorted(all)
-	if err != nil {
-		return 0, fmt.Errorf("result: shard %d of %s: %w", shard, f.Prefix, err)
-	}
-	data := lines
-	if f.Index != "" {
-		var rows [][]byte
-		if data, rows, err = SplitIndex(lines); err != nil {
+// ProcessElement sorts the shard's lines with an external merge sort (see
+// sorter) and streams them to the files: its memory is bounded whatever the
+// size of the shard, but with Files.Parquet, whose writer takes all the
+// lines at once. The index, if any, is written beside the data file, and
+// appears first, then the Parquet file, then the data file.
+func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, batches func(*[]byte) bool) (n int, err error) {
+	s := newSorter(f.Unique)
+	defer func() {
+		if cerr := s.close(); cerr != nil {
+			log.Printf("result: shard %d of %s: %v", shard, f.Prefix, cerr)
+		}
+	}()
+	var b []byte
+	for batches(&b) {
+		if len(b) == 0 {
+			continue
+		}
+		if err := s.add(b); err != nil {
 			return 0, fmt.Errorf("result: shard %d of %s: %w", shard, f.Prefix, err)
 		}
-		if err := WriteFile(ctx, Join(f.Dir, IndexName(f.Index, shard, f.Shards)), rows); err != nil {
-			return 0, err
+	}
+	sink := &lineSink{keep: f.Parquet != ""}
+	// inner is the error of what the data file's write calls, returned as
+	// it is rather than wrapped in the data file's.
+	var inner error
+	err = writeAtomically(ctx, Join(f.Dir, ShardName(f.Prefix, shard, f.Shards)), func(w *bufio.Writer) error {
+		sink.data = w
+		inner = f.writeLines(ctx, shard, s, sink)
+		return inner
+	})
+	if inner != nil {
+		return 0, inner
+	}
+	return sink.n, err
+}
+
+// writeLines merges the sorted runs of s into sink, whose data file is
+// open, with the index and Parquet files f asks for.
+func (f *writeShardFn) writeLines(ctx context.Context, shard int, s *sorter, sink *lineSink) error {
+	var mergeErr error
+	merge := func() error {
+		if err := s.merge(sink.record); err != nil {
+			mergeErr = fmt.Errorf("result: shard %d of %s: %w", shard, f.Prefix, err)
+		}
+		return mergeErr
+	}
+	if f.Index == "" {
+		if err := merge(); err != nil {
+			return err
+		}
+	} else {
+		err := writeAtomically(ctx, Join(f.Dir, IndexName(f.Index, shard, f.Shards)), func(w *bufio.Writer) error {
+			sink.index = w
+			return merge()
+		})
+		if mergeErr != nil {
+			return mergeErr
+		}
+		if err != nil {
+			return err
 		}
 	}
 	if f.Parquet != "" {
-		if err := writeParquet(ctx, Join(f.Dir, ParquetName(f.Prefix, shard, f.Shards)), f.Parquet, data); err != nil {
-			return 0, err
-		}
+		return writeParquet(ctx, Join(f.Dir, ParquetName(f.Prefix, shard, f.Shards)), f.Parquet, sink.kept)
 	}
-	return len(lines), WriteFile(ctx, Join(f.Dir, ShardName(f.Prefix, shard, f.Shards)), data)
+	return nil
 }
 
 // writeParquet writes JSON lines as the Parquet table of that name.
