@@ -40,19 +40,36 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the edits")
 	rate := flag.Float64("rate", 0.03, "probability that a word or number of a copy is edited")
 	perStream := flag.Int("per_stream", 100, "pages per bzip2 stream of the multistream files")
-	format := flag.String("format", "xml", "format of the inputs and the corpora: xml (MediaWiki dumps) or jsonl (JSON lines)")
+	format := flag.String("format", "xml", "format of the inputs and the corpora: xml (MediaWiki dumps), jsonl (JSON lines) or distinct (generated distinct pages, from XML inputs)")
+	kpages := flag.String("kpages", "10", "with -format distinct: comma-separated sizes of the corpora, in thousands of pages")
+	share := flag.Float64("dup_share", 0.045, "with -format distinct: share of the in-window sentences put in near-duplicate clusters")
+	maxCluster := flag.Int("max_cluster", 0, "with -format distinct: largest cluster (0: min(40000, pages/2))")
+	multi := flag.Bool("multistream", true, "with -format distinct: write the multistream .bz2 and its index too")
 	flag.Parse()
 	log.SetFlags(0)
 	log.SetPrefix("scale: ")
 	sizes, err := parseSizes(*sizesFlag)
-	if err == nil && *format != "xml" && *format != "jsonl" {
-		err = fmt.Errorf("-format %q is neither xml nor jsonl", *format)
+	if *format == "distinct" {
+		sizes, err = parseSizes(*kpages)
+		if err == nil && (*share < 0 || *share >= 1) {
+			err = fmt.Errorf("-dup_share %v is not in [0, 1)", *share)
+		}
+	}
+	if err == nil && *format != "xml" && *format != "jsonl" && *format != "distinct" {
+		err = fmt.Errorf("-format %q is neither xml, jsonl nor distinct", *format)
 	}
 	if *out == "" || flag.NArg() == 0 || err != nil {
-		log.Fatalf("usage: scale -out DIR [-sizes 1,2,4,8] [-seed N] [-rate R] [-format xml|jsonl] FILE... (%v)", err)
+		log.Fatalf("usage: scale -out DIR [-sizes 1,2,4,8] [-seed N] [-rate R] [-format xml|jsonl|distinct] [-kpages N,…] [-dup_share S] FILE... (%v)", err)
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		log.Fatal(err)
+	}
+	if *format == "distinct" {
+		cfg := distinctConfig{Seed: *seed, Share: *share, MaxCluster: *maxCluster}
+		if err := scaleDistinct(*out, cfg, sizes, *perStream, *multi, flag.Args()); err != nil {
+			log.Fatal(err)
+		}
+		return
 	}
 	s := Scaler{Seed: *seed, Rate: *rate}
 	if *format == "jsonl" {
@@ -103,6 +120,68 @@ func scaleJSONL(dir string, s Scaler, sizes []int, paths []string) error {
 			return err
 		}
 		fmt.Printf("%s: %d documents, %d bytes of JSON lines (%.1f s)\n", path, k*len(docs), n, time.Since(start).Seconds())
+	}
+	return nil
+}
+
+// scaleDistinct writes DIR/distinct-Nk.xml (and its multistream .bz2 and
+// index, if multi) for each N of kpages, from a model of the dumps.
+func scaleDistinct(dir string, cfg distinctConfig, kpages []int, perStream int, multi bool, paths []string) error {
+	start := time.Now()
+	m, err := trainDistinct(paths)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("model: %d distinct sentences, %d words, %d article layouts (%.1f s)\n",
+		m.sentences, len(m.chain.text)-2*m.sentences, len(m.skeletons), time.Since(start).Seconds())
+	for _, k := range kpages {
+		start := time.Now()
+		cfg.Pages = 1000 * k
+		base := filepath.Join(dir, fmt.Sprintf("distinct-%dk", k))
+		f, err := os.Create(base + ".xml")
+		if err != nil {
+			return err
+		}
+		w := bufio.NewWriterSize(f, 1<<20)
+		var ms *multistreamWriter
+		if multi {
+			ms, err = newMultistreamWriter(base+"-multistream.xml.bz2", base+"-multistream-index.txt.bz2", m.header, perStream)
+			if err != nil {
+				f.Close()
+				return err
+			}
+		}
+		st, err := writeDistinct(w, ms, m, cfg)
+		if err == nil {
+			err = w.Flush()
+		}
+		if e := f.Close(); err == nil {
+			err = e
+		}
+		var bz2Bytes int64
+		if ms != nil {
+			n, e := ms.close([]byte(footer))
+			if err == nil {
+				err = e
+			}
+			bz2Bytes = n
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", base, err)
+		}
+		secs := time.Since(start).Seconds()
+		fmt.Printf("%s.xml: %d pages (%d articles, %d redirects, %d in other namespaces), %d bytes of XML", base,
+			st.Pages, st.Articles, st.Redirects, st.Other, st.Bytes)
+		if multi {
+			fmt.Printf(", %d bytes of bzip2", bz2Bytes)
+		}
+		fmt.Printf(" (%.1f s, %.1f MB/s of XML)\n", secs, float64(st.Bytes)/1e6/secs)
+		fmt.Printf("  %d sentences, %d in window, %d of them in injected clusters (%.2f%%); clusters:", st.Sentences, st.InWindow,
+			st.Members, 100*float64(st.Members)/float64(max(st.InWindow, 1)))
+		for k, n := range st.Clusters {
+			fmt.Printf(" %s %d", kindNames[k], n)
+		}
+		fmt.Printf("; largest %d\n", st.Largest)
 	}
 	return nil
 }
