@@ -283,7 +283,7 @@ func changeNumber(words []string, rng *rand.Rand) []string {
 		repl = strconv.Itoa(n + d)
 	} else {
 		for range 8 {
-			if repl = digits(rng, len(old)); repl != old {
+			if repl = digits(rng, len(old)); repl != old && repl != "0" {
 				break
 			}
 		}
