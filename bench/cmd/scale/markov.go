@@ -39,6 +39,7 @@ type chain struct {
 	words  []string // token id → word; ids 0 and 1 are bos and eos
 	text   []int32  // the training sentences as token ids, each bos w… eos
 	state2 []int32  // per position p: the id of its order-2 state (text[p-1], text[p])
+	pos    []tokenState
 	spans2 []span   // per order-2 state: its occurrences, a span of occ2
 	occ2   []int32  // positions of the text, grouped by order-2 state
 	spans1 []span   // per token id: its occurrences, a span of occ1
@@ -59,6 +60,10 @@ type chain struct {
 	// citations.
 	names []string
 }
+
+// tokenState is a position's token and order-2 state, side by side for
+// the generator, which needs both.
+type tokenState struct{ tok, state int32 }
 
 // span is a range of an occurrence list.
 type span struct{ start, n int32 }
@@ -137,6 +142,10 @@ func newChain(sentences []string) *chain {
 		counts2[s]++
 	}
 	c.spans2, c.occ2 = groupBy(c.state2, counts2)
+	c.pos = make([]tokenState, len(c.text))
+	for p, t := range c.text {
+		c.pos[p] = tokenState{t, c.state2[p]}
+	}
 	counts1 := make([]int32, len(c.words))
 	for _, t := range c.text {
 		counts1[t]++
@@ -290,29 +299,25 @@ func groupBy(keyOf []int32, counts []int32) ([]span, []int32) {
 // written (0 while there are fewer).
 func (c *chain) next(rng *rand.Rand, p int32, h uint64) int32 {
 	ok := func(q int32) bool {
-		t := c.text[q+1]
+		t := c.pos[q+1].tok
 		return h == 0 || t == eos || !c.ngrams.has(extend(h, t))
 	}
-	for order, s := range [2]span{c.spans2[c.state2[p]], c.spans1[c.text[p]]} {
-		tries := 8
-		if s.n == 1 {
-			tries = 1
+	cur := c.pos[p]
+	s := c.spans2[cur.state]
+	for range min(s.n, 8) {
+		if q := c.occ2[s.start+rng.Int32N(s.n)]; ok(q) {
+			return q
 		}
-		for range tries {
-			var q int32
-			if order == 0 {
-				q = c.occ2[s.start+rng.Int32N(s.n)]
-			} else {
-				q = c.occ1[s.start+rng.Int32N(s.n)]
-			}
-			if ok(q) {
-				return q
-			}
+	}
+	s = c.spans1[cur.tok]
+	for range min(s.n, 8) {
+		if q := c.occ1[s.start+rng.Int32N(s.n)]; ok(q) {
+			return q
 		}
 	}
 	for {
-		q := rng.Int32N(int32(len(c.text)))
-		if t := c.text[q]; t != bos && t != eos && ok(q) {
+		q := rng.Int32N(int32(len(c.pos)))
+		if t := c.pos[q].tok; t != bos && t != eos && ok(q) {
 			return q
 		}
 	}
@@ -349,7 +354,7 @@ func (c *chain) appendFrom(dst []string, rng *rand.Rand, p int32) []string {
 			}
 			q = c.next(rng, q, h)
 			q++
-			t := c.text[q]
+			t := c.pos[q].tok
 			if t == eos {
 				return dst
 			}
