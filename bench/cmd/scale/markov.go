@@ -40,12 +40,12 @@ type chain struct {
 	text   []int32  // the training sentences as token ids, each bos w… eos
 	state2 []int32  // per position p: the id of its order-2 state (text[p-1], text[p])
 	pos    []tokenState
-	spans2 []span   // per order-2 state: its occurrences, a span of occ2
-	occ2   []int32  // positions of the text, grouped by order-2 state
-	spans1 []span   // per token id: its occurrences, a span of occ1
-	occ1   []int32  // positions of the text, grouped by token
-	starts []int32  // positions of bos
-	ngrams hashSet  // the hashes of the training text's runs of ngram words
+	spans2 []span  // per order-2 state: its occurrences, a span of occ2
+	occ2   []int32 // positions of the text, grouped by order-2 state
+	spans1 []span  // per token id: its occurrences, a span of occ1
+	occ1   []int32 // positions of the text, grouped by token
+	starts []int32 // positions of bos
+	ngrams hashSet // the hashes of the training text's runs of ngram words
 	// shape is, per token id, the index of its shape class in shapes, or
 	// -1 for a word never replaced; shapes hold each class's tokens with
 	// their counts' repetitions.
