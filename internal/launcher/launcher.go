@@ -5,6 +5,7 @@ package launcher
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -34,6 +35,32 @@ func Embedded(runner string) bool {
 		return true
 	}
 	return false
+}
+
+// WorkersHere reports whether the pipeline's workers run in this process:
+// Prism started by the launcher (no job server --endpoint), the direct
+// runner, or any portable runner but Dataflow with
+// --environment_type=LOOPBACK. Only then may the workers share what lives
+// in this process, such as the spilled shuffles' directory.
+func WorkersHere(runner, endpoint, environment string) bool {
+	switch r := RunnerAliases[runner]; {
+	case r == "direct" || r == "dot":
+		return true
+	case r == "prism" && endpoint == "":
+		return true
+	case r != "dataflow" && strings.EqualFold(environment, "LOOPBACK"):
+		return true
+	}
+	return false
+}
+
+// FlagValue is the value of the flag of that name of the process's command
+// line (Beam's --runner, --endpoint, …), or "" if there is none.
+func FlagValue(name string) string {
+	if f := flag.Lookup(name); f != nil {
+		return f.Value.String()
+	}
+	return ""
 }
 
 // Commit is stamped, the commit a release stamped in, or else the one the

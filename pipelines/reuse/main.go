@@ -67,6 +67,7 @@ var (
 	shards       = flag.Int("shards", 0, "shards of the shuffles (0: 4 with the embedded runner, 64 on a cluster)")
 	outputShards = flag.Int("output_shards", defaults.OutputShards, "files reuse-*.jsonl is written in")
 	dofnWorkers  = flag.Int("dofn_workers", 0, "goroutines of each DoFn's worker pool (0: the cores with the embedded runner, 1 on a cluster)")
+	spillDir     = flag.String("spill_dir", "", launcher.SpillDirUsage)
 	showVersion  = flag.Bool("version", false, "print the version and exit")
 )
 
@@ -80,7 +81,7 @@ var cli = &launcher.CLI{
 		{Title: "Candidates", Names: []string{"threshold", "recall", "bands", "rows", "seed", "max_bucket_pairs"}},
 		{Title: "Verification", Names: []string{"min_jaccard", "max_edit"}},
 		{Title: "Passages and cases", Names: []string{"passage_gap", "min_passage", "top"}},
-		{Title: "Execution", Names: []string{"shards", "output_shards", "dofn_workers", "version"}},
+		{Title: "Execution", Names: []string{"shards", "output_shards", "dofn_workers", "spill_dir", "version"}},
 	},
 }
 
@@ -105,7 +106,8 @@ func main() {
 		}
 		cli.Exit(err)
 	}
-	beam.Init() // on a cluster runner's workers this runs the worker and never returns
+	beam.Init()                // on a cluster runner's workers this runs the worker and never returns
+	launcher.TuneGC(os.Getenv) // GOGC 200 and a memory limit, unless the environment sets them
 	if *showVersion {
 		fmt.Println("reuse", version, launcher.Commit(commit))
 		return
@@ -130,6 +132,13 @@ func launch(ctx context.Context) error {
 		return launcher.Usage(err)
 	}
 	defer claim.Release(context.WithoutCancel(ctx))
+	if launcher.WorkersHere(opts.Runner, launcher.FlagValue("endpoint"), launcher.FlagValue("environment_type")) {
+		unspill, err := launcher.Spill(*spillDir, opts.RunID)
+		if err != nil {
+			return err
+		}
+		defer unspill()
+	}
 	log.Printf("run %s: %d Wikipedia file(s), %d web file(s); MinHash %d bands × %d rows", opts.RunID, len(opts.Wiki), len(opts.Web), opts.Bands, opts.Rows)
 	if err := beamx.Run(ctx, p); err != nil {
 		if created {

@@ -84,19 +84,10 @@ func currentLaunch() (launch, error) {
 	return launch{r, flagValue("endpoint"), strings.ToUpper(flagValue("environment_type"))}, nil
 }
 
-// workersHere reports whether the workers run in this process: Prism
-// started by the launcher (no --endpoint), the direct runner, or any
-// portable runner with --environment_type=LOOPBACK.
+// workersHere reports whether the workers run in this process
+// (launcher.WorkersHere).
 func (l launch) workersHere() bool {
-	switch {
-	case l.runner == "direct" || l.runner == "dot":
-		return true
-	case l.runner == "prism" && l.endpoint == "":
-		return true
-	case l.runner != "dataflow" && l.environment == "LOOPBACK":
-		return true
-	}
-	return false
+	return launcher.WorkersHere(l.runner, l.endpoint, l.environment)
 }
 
 // localJobServer reports whether the portable job server (--endpoint) is on

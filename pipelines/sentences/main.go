@@ -19,14 +19,12 @@ import (
 	"log"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/neardup/neardup/internal/launcher"
 	"github.com/neardup/neardup/internal/profile"
-	"github.com/neardup/neardup/internal/shuffle"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
@@ -76,7 +74,7 @@ var (
 	minJaccard    = flag.Float64("min_jaccard", defaults.MinJaccard, "verification: accept a candidate pair whose shingle Jaccard similarity is at least this, or")
 	maxEdit       = flag.Float64("max_edit", defaults.MaxEdit, "verification: whose character edit distance is at most this fraction of the longer sentence")
 	topPairs      = flag.Int("top_pairs", defaults.TopPairs, "how many article pairs sharing the most near-duplicate sentences summary.json lists")
-	shards        = flag.Int("shards", defaults.Shards, fmt.Sprintf("shards of the signature, edge and sentence shuffles (0: %d on the embedded runner, %d on any other)", embeddedShards, clusterShards))
+	shards        = flag.Int("shards", defaults.Shards, fmt.Sprintf("shards of the signature, edge and sentence shuffles (0: on the embedded runner one per %d MB of input, decompressed, at least %d; %d on any other)", embeddedShardBytes>>20, embeddedShards, clusterShards))
 	dofnWorkers   = flag.Int("dofn_workers", defaults.DofnWorkers, fmt.Sprintf("goroutines in each DoFn's worker pool (0: GOMAXPROCS on the embedded runner, %d on any other, which runs many bundles per process)", clusterDofnWorkers))
 	rounds        = flag.Int("rounds", defaults.Rounds, "distributed contraction rounds before the final union-find")
 	outputShards  = flag.Int("output_shards", defaults.OutputShards, "number of clusters-*.jsonl (and sentences-*.jsonl) files")
@@ -92,7 +90,7 @@ var (
 	examples      = flag.Int("report_examples", defaults.Examples, fmt.Sprintf("example clusters of each kind report.html shows, a sample chosen by --seed (0–%d)", maxExamples))
 	showVersion   = flag.Bool("version", false, "print the version and exit")
 	cpuProfile    = flag.String("cpuprofile", "", "write a CPU profile of this process to this file (embedded runner: covers the workers too)")
-	spillDir      = flag.String("spill_dir", "", "with the workers in this process (embedded runner, LOOPBACK): write the shuffles' batches under this directory while the run lasts, instead of holding them in memory (empty: the system's temporary directory; off: hold them in memory)")
+	spillDir      = flag.String("spill_dir", "", launcher.SpillDirUsage)
 	memProfile    = flag.String("memprofile", "", "write a heap profile of this process, taken when its heap was largest, to this file (embedded runner: covers the workers too)")
 )
 
@@ -114,13 +112,8 @@ func main() {
 			cli.Exit(err)
 		}
 	}
-	beam.Init() // on a cluster runner's workers this runs the worker and never returns
-	if os.Getenv("GOGC") == "" {
-		// The embedded runner keeps every shuffle in this process's heap;
-		// collecting at 3× the live heap instead of 2× costs memory and
-		// saves a third of the collector's CPU (8× corpus: 1.2 s of 16 s).
-		debug.SetGCPercent(200)
-	}
+	beam.Init()                // on a cluster runner's workers this runs the worker and never returns
+	launcher.TuneGC(os.Getenv) // GOGC 200 and a memory limit, unless the environment sets them
 	if *showVersion {
 		fmt.Println("sentences", version, launcher.Commit(commit))
 		return
@@ -150,12 +143,12 @@ func launchRun(ctx context.Context, l launch) error {
 	}
 	defer claim.Release(context.WithoutCancel(ctx))
 	if l.workersHere() {
-		spill, err := startSpill(*spillDir, opts.RunID)
+		unspill, err := launcher.Spill(*spillDir, opts.RunID)
 		if err != nil {
 			return err
 		}
-		defer spill.close()
-		stop := removeTempsOnSignal(opts.RunDir(), claim, spill.close)
+		defer unspill()
+		stop := removeTempsOnSignal(opts.RunDir(), claim, unspill)
 		defer stop()
 	}
 	if *quiet {
@@ -197,43 +190,22 @@ func launchRun(ctx context.Context, l launch) error {
 	return nil
 }
 
-// spill is a run's spilled shuffles (shuffle.SpillTo), if it spills.
-type spill struct{ s *shuffle.Spill }
-
-// startSpill makes the run write its shuffles' batches under dir, unless
-// dir is "off".
-func startSpill(dir, runID string) (*spill, error) {
-	if dir == "off" {
-		return &spill{}, nil
-	}
-	s, err := shuffle.SpillTo(dir, "neardup-"+runID)
-	if err != nil {
-		return nil, fmt.Errorf("--spill_dir: %w", err)
-	}
-	return &spill{s}, nil
-}
-
-// close removes the spilled batches; it may be called more than once.
-func (sp *spill) close() {
-	if sp.s == nil {
-		return
-	}
-	if err := sp.s.Close(); err != nil {
-		log.Print(err)
-	}
-}
-
-// Default shards. The embedded runner runs each stage as one bundle that
-// pays for every element and every shard, and the DoFns' worker pools, not
-// the shards, spread the work over the cores: on the 8× corpus, 4 shards
-// took 4.6 s where 64 took 5.7. A cluster runner spreads shards over
-// workers.
+// Default shards. The embedded runner runs each stage as one bundle, and
+// the DoFns' worker pools, not the shards, spread the work over the cores;
+// but a stage holds the shards its pool works on, so their size bounds the
+// run's memory: there is a shard for every embeddedShardBytes of input
+// (decompressed, estimated), at least embeddedShards. A cluster runner
+// spreads shards over workers.
 const (
-	embeddedShards = 4
-	clusterShards  = 64
+	embeddedShards     = 4
+	embeddedShardBytes = 8 << 20
+	maxEmbeddedShards  = 1024
+	clusterShards      = 64
 )
 
-// shardsFor returns the shards asked for, or the default for the runner.
+// shardsFor returns the shards asked for, or the default for the runner:
+// on the embedded runner, embeddedShards until the input is planned
+// (shardsForInput).
 func shardsFor(asked int, runner string) int {
 	switch {
 	case asked != 0:
@@ -242,6 +214,16 @@ func shardsFor(asked int, runner string) int {
 		return embeddedShards
 	}
 	return clusterShards
+}
+
+// shardsForInput is the embedded runner's default for an input of about
+// textBytes decompressed bytes: one shard per embeddedShardBytes, between
+// embeddedShards and maxEmbeddedShards. On the 32× benchmark corpus (275
+// MB) that is 33 shards, whose run peaked at 0.84 GB where 4 shards peaked
+// at 1.7 (spilled shuffles, 8 output shards).
+func shardsForInput(textBytes int64) int {
+	n := (textBytes + embeddedShardBytes - 1) / embeddedShardBytes
+	return int(min(max(n, embeddedShards), maxEmbeddedShards))
 }
 
 // runnerName is the --runner flag's value ("" selects the embedded runner).
@@ -299,6 +281,9 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 	}
 	if err := o.nameRun(ctx, *runID); err != nil {
 		return Options{}, err
+	}
+	if *shards == 0 && launcher.Embedded(runner) {
+		o.Shards = shardsForInput(o.Sources.TextBytes())
 	}
 	return o, nil
 }

@@ -1,0 +1,90 @@
+package launcher
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+)
+
+// gcPercent is the collector's target when GOGC is not set: with the
+// workers in this process, collecting at 3× the live heap instead of 2×
+// saves a third of the collector's CPU (8× corpus: 1.2 s of 16 s), and the
+// memory limit (TuneGC) keeps that headroom from growing past the machine.
+const gcPercent = 200
+
+// memoryShare is the share of the machine's (or the container's) memory the
+// heap is limited to when GOMEMLIMIT is not set.
+const memoryShare = 0.75
+
+// TuneGC sets the garbage collector of a process that runs the pipeline's
+// workers: GOGC 200 unless GOGC is set, and a soft memory limit of 3/4 of
+// the memory available (the cgroup's limit if lower than the machine's)
+// unless GOMEMLIMIT is set. Near the limit the collector runs more often
+// instead of letting the heap grow to 3× its live size. It returns the
+// limit set (0 if none).
+func TuneGC(getenv func(string) string) int64 {
+	if getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
+	if getenv("GOMEMLIMIT") != "" {
+		return 0
+	}
+	avail := AvailableMemory()
+	if avail <= 0 {
+		return 0
+	}
+	limit := int64(float64(avail) * memoryShare)
+	debug.SetMemoryLimit(limit)
+	return limit
+}
+
+// AvailableMemory is the memory this process may use: the machine's
+// (MemTotal of /proc/meminfo), or its cgroup's limit (v2 memory.max, v1
+// memory.limit_in_bytes) when lower; 0 where neither can be read.
+func AvailableMemory() int64 {
+	total := meminfoTotal("/proc/meminfo")
+	for _, f := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
+		if c := cgroupLimit(f); c > 0 && (total == 0 || c < total) {
+			total = c
+		}
+	}
+	return total
+}
+
+// meminfoTotal reads MemTotal, in bytes, from a /proc/meminfo file.
+func meminfoTotal(name string) int64 {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return 0
+	}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) >= 2 && f[0] == "MemTotal:" {
+			kb, err := strconv.ParseInt(f[1], 10, 64)
+			if err != nil {
+				return 0
+			}
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+// cgroupLimit reads a cgroup memory limit file: bytes, or "max" (none).
+// v1 reports no limit as a huge number, which the caller's comparison
+// with the machine's memory ignores.
+func cgroupLimit(name string) int64 {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return 0
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
+	if err != nil || n <= 0 {
+		return 0
+	}
+	return n
+}

@@ -1,0 +1,35 @@
+package launcher
+
+import (
+	"fmt"
+	"log"
+	"sync"
+
+	"github.com/neardup/neardup/internal/shuffle"
+)
+
+// SpillDirUsage is the help of the --spill_dir flag both pipelines have.
+const SpillDirUsage = "with the workers in this process (embedded runner, LOOPBACK): write the shuffles' batches under this directory while the run lasts, instead of holding them in memory (empty: the system's temporary directory; off: hold them in memory)"
+
+// Spill makes the run's shuffles write their batches under dir
+// (shuffle.SpillTo; the system's temporary directory if dir is empty), or
+// does nothing if dir is "off". Call it only when the workers run in this
+// process (WorkersHere). The function it returns removes the batches; it
+// may be called more than once, from any goroutine.
+func Spill(dir, runID string) (unspill func(), err error) {
+	if dir == "off" {
+		return func() {}, nil
+	}
+	s, err := shuffle.SpillTo(dir, "neardup-"+runID)
+	if err != nil {
+		return nil, fmt.Errorf("--spill_dir: %w", err)
+	}
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			if err := s.Close(); err != nil {
+				log.Print(err)
+			}
+		})
+	}, nil
+}
