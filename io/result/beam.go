@@ -129,7 +129,10 @@ func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, batches fu
 	if inner != nil {
 		return 0, inner
 	}
-	return sink.n, err
+	if err != nil {
+		return 0, err
+	}
+	return sink.n, nil
 }
 
 // writeLines merges the sorted runs of s into sink, whose data file is

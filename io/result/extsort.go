@@ -162,12 +162,16 @@ func (s *sorter) spill() error {
 
 // close closes and removes the sorter's temporary file and directory.
 func (s *sorter) close() error {
-	if s.f == nil {
+	if s.f != nil {
+		s.f.Close()
+		s.f = nil
+	}
+	if s.dir == "" {
 		return nil
 	}
-	s.f.Close()
-	s.f = nil
-	if err := os.RemoveAll(s.dir); err != nil {
+	dir := s.dir
+	s.dir = ""
+	if err := os.RemoveAll(dir); err != nil {
 		return fmt.Errorf("result: removing the sort directory: %w", err)
 	}
 	return nil

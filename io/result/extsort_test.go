@@ -314,3 +314,21 @@ func TestSorterCorruptRun(t *testing.T) {
 		})
 	}
 }
+
+// TestWriteShardNoTempDir checks that a sort that cannot create its
+// temporary directory fails, and one that needs none does not.
+func TestWriteShardNoTempDir(t *testing.T) {
+	setLimits(t, 4<<10)
+	tempParent = filepath.Join(t.TempDir(), "missing")
+	batches := randomBatches(rand.New(rand.NewPCG(8, 9)), 3000, false)
+	dir := t.TempDir()
+	fn := &writeShardFn{Dir: dir, Prefix: "clusters", Shards: 1}
+	if _, err := fn.ProcessElement(t.Context(), 0, iter(batches)); err == nil || !strings.Contains(err.Error(), "directory to sort in") {
+		t.Errorf("error %v, want one about the directory to sort in", err)
+	}
+	checkEmpty(t, dir)
+	runLimit = runBudget
+	if _, err := fn.ProcessElement(t.Context(), 0, iter(batches)); err != nil {
+		t.Errorf("a shard that fits in memory: %v", err)
+	}
+}

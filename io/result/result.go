@@ -3,9 +3,10 @@
 // appear under their final names only once complete.
 //
 // Producers put each output line, with an 8-byte sort key (Record), in a
-// batch (see package batch); the writer of a shard decodes all its batches, sorts by
-// key then line, and writes the file so that it appears under its name only
-// once complete: locally to a temporary name of its own (TempPrefix, the
+// batch (see package shuffle); the writer of a shard sorts the records of
+// all its batches by key then line, in memory or, past a budget, by an
+// external merge sort (see sorter), and writes the file so that it appears
+// under its name only once complete: locally to a temporary name of its own (TempPrefix, the
 // name and a random suffix) renamed when the file is closed; on gs:// by a
 // direct upload, which becomes visible only when it completes. Local paths
 // and gs:// work alike; any other scheme goes through Beam's filesystem
