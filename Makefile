@@ -9,7 +9,7 @@ LDFLAGS := -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 # bash, for pipefail in test.
 SHELL   := bash
 
-.PHONY: run run-reuse test race vet lint fmt-check fuzz fuzz-smoke bench bench-go clean release template
+.PHONY: run run-reuse test race vet lint fmt-check fuzz fuzz-smoke bench bench-scale bench-go clean release template
 
 ## run: find near-duplicate sentences in INPUT (default: the sample) and write them to OUTPUT
 run:
@@ -70,6 +70,10 @@ fuzz-smoke:
 ## bench: end to end on ../shared/data, a 1–8× scaled corpus and a 103 MB JSON-lines corpus, with decompression and minhash-lsh baselines, the passage stage's cost and the six candidate schemes compared (~11 min)
 bench:
 	$(GO) run ./bench/cmd/bench $(BENCHFLAGS)
+
+## bench-scale: the scale targets alone: scaled corpora 8×–64× as .xml and multistream .bz2, time and peak RSS per in-window sentence, pipeline ÷ bzip2 -dc (~10 min)
+bench-scale:
+	$(GO) run ./bench/cmd/bench -sizes 8,16,32,64 -peer_sizes '' -jsonl_copies 0 -passage_pairs 0 -format_pairs 0 -schemes '' $(BENCHFLAGS)
 
 ## bench-go: Go benchmarks of every stage
 bench-go:

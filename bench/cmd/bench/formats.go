@@ -17,7 +17,7 @@ func (b *bench) formatsCost(in input) (string, error) {
 		{Name: "jsonl (default)", ID: "formats-jsonl", Flags: []string{"--formats", "jsonl"}},
 		{Name: "jsonl,parquet", ID: "formats-jsonl-parquet", Flags: []string{"--formats", "jsonl,parquet"}},
 	}
-	runs := max(b.cfg.runs, formatRuns)
+	runs := max(b.cfg.runs, b.cfg.formatPairs)
 	res, err := b.pairedRuns(in, variants, runs)
 	if err != nil {
 		return "", err

@@ -70,6 +70,7 @@ type config struct {
 	rate             float64
 	jsonlCopies      int             // copies of the Common Crawl documents in the JSON-lines corpus; 0: none
 	passagePairs     int             // paired runs with and without the passage stage; 0: none
+	formatPairs      int             // paired runs with --formats jsonl and jsonl,parquet; 0: none
 	schemes          []schemeVariant // candidate schemes to compare; none: no comparison
 	schemeSizes      []int           // scaled corpora of the comparison
 	schemeLangs      []string        // multilingual samples of the comparison
@@ -89,6 +90,7 @@ func main() {
 	flag.Float64Var(&cfg.rate, "rate", 0.05, "probability that a word or number of a copy is edited")
 	flag.IntVar(&cfg.jsonlCopies, "jsonl_copies", 33, "copies of the Common Crawl documents in the scaled JSON-lines corpus (33: 103 MB); 0: no such corpus")
 	flag.IntVar(&cfg.passagePairs, "passage_pairs", 5, "paired runs with and without the passage stage on the largest scaled XML corpus and the JSON-lines corpus; 0: none")
+	flag.IntVar(&cfg.formatPairs, "format_pairs", formatRuns, "paired runs with --formats jsonl and jsonl,parquet on the largest scaled XML corpus (at least -runs); 0: none")
 	flag.StringVar(&schemes, "schemes", schemeIDs(candidateSchemes), "candidate schemes to compare on the inputs of -scheme_sizes and -scheme_langs, each run with and without --emit_edges --emit_sentences; empty: no comparison")
 	flag.StringVar(&schemeSizes, "scheme_sizes", "1,8", "scaled corpora (of -sizes) on which to compare the candidate schemes; the 1× corpus is the English samples with fresh ids")
 	flag.StringVar(&schemeLangs, "scheme_langs", strings.Join(multilingualLangs, ","), "multilingual .xz samples on which to compare the candidate schemes")
@@ -99,8 +101,8 @@ func main() {
 	if cfg.runs < 1 {
 		log.Fatalf("-runs %d: need at least 1", cfg.runs)
 	}
-	if cfg.jsonlCopies < 0 || cfg.passagePairs < 0 {
-		log.Fatalf("-jsonl_copies %d, -passage_pairs %d: need 0 or more", cfg.jsonlCopies, cfg.passagePairs)
+	if cfg.jsonlCopies < 0 || cfg.passagePairs < 0 || cfg.formatPairs < 0 {
+		log.Fatalf("-jsonl_copies %d, -passage_pairs %d, -format_pairs %d: need 0 or more", cfg.jsonlCopies, cfg.passagePairs, cfg.formatPairs)
 	}
 	if cfg.sizes, err = parseInts(sizes); err != nil {
 		log.Fatalf("-sizes: %v", err)
@@ -197,10 +199,13 @@ func (b *bench) all() error {
 			}
 		}
 		if len(scaled) > 1 {
-			fmt.Printf("## Scaling, %s (cost per sentence against the first size)\n\n%s\n", series[0], table(scalingColumns, scalingRows(scaled)))
+			fmt.Printf("## Scaling, %s (cost per sentence against the first size)\n\n%s\n%s\n\n", series[0], table(scalingColumns, scalingRows(scaled)), scalingVerdict(scaled))
 		}
 	}
-	if in, ok := b.largestScaledXML(); ok {
+	if v := decompressVerdict(results); v != "" {
+		fmt.Printf("%s\n\n", v)
+	}
+	if in, ok := b.largestScaledXML(); ok && b.cfg.formatPairs > 0 {
 		if t, err := b.formatsCost(in); err != nil {
 			log.Printf("output formats on %s: %v", in.Name, err)
 		} else {

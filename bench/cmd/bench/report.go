@@ -93,6 +93,94 @@ func scalingRows(runs []runResult) [][]string {
 	return rows
 }
 
+// Targets of issue 19: the cost of an in-window sentence stays within
+// flatTolerance of the smallest scaled corpus's as the corpus grows, peak
+// RSS per in-window sentence stays at most maxRSSPerSentence from
+// rssFromCopies copies on, and the pipeline on a multistream .bz2 takes at
+// most maxDecompressRatio times as long as bzip2 -dc.
+const (
+	flatTolerance      = 0.25
+	maxRSSPerSentence  = 1536
+	rssFromCopies      = 32
+	maxDecompressRatio = 2.0
+)
+
+// scalingVerdict says whether runs, a series of scaled corpora smallest
+// first, meets the targets: time per in-window sentence within
+// ±flatTolerance of the first's, and peak RSS per in-window sentence at
+// most maxRSSPerSentence on the corpora of rssFromCopies copies or more.
+func scalingVerdict(runs []runResult) string {
+	var ok []runResult
+	for _, r := range runs {
+		if r.Err == nil && r.Counts.SentencesInWindow > 0 {
+			ok = append(ok, r)
+		}
+	}
+	if len(ok) < 2 {
+		return ""
+	}
+	per := func(r runResult) (time, rss float64) {
+		n := float64(r.Counts.SentencesInWindow)
+		return r.Run.Wall.Seconds() / n * 1e6, float64(r.Run.PeakRSS) / n
+	}
+	base, _ := per(ok[0])
+	lo, hi := 0.0, 0.0
+	var rssLines []string
+	rssMet := true
+	for _, r := range ok {
+		t, rss := per(r)
+		lo, hi = min(lo, t/base-1), max(hi, t/base-1)
+		if copiesOf(r.Input.Name) >= rssFromCopies {
+			rssLines = append(rssLines, fmt.Sprintf("%s %.0f B", r.Input.Name, rss))
+			rssMet = rssMet && rss <= maxRSSPerSentence
+		}
+	}
+	v := fmt.Sprintf("Time per in-window sentence, %s to %s: %+.0f%% to %+.0f%% of the first's; within ±%.0f%%: %s.",
+		ok[0].Input.Name, ok[len(ok)-1].Input.Name, lo*100, hi*100, flatTolerance*100, yesNo(-lo <= flatTolerance && hi <= flatTolerance))
+	if len(rssLines) > 0 {
+		v += fmt.Sprintf(" Peak RSS per in-window sentence from %d× on: %s; at most %d B: %s.",
+			rssFromCopies, strings.Join(rssLines, ", "), maxRSSPerSentence, yesNo(rssMet))
+	}
+	return v
+}
+
+// decompressVerdict says, for each multistream .bz2 run with a measured
+// decompression, whether the pipeline took at most maxDecompressRatio
+// times as long as decompressing the file.
+func decompressVerdict(runs []runResult) string {
+	var parts []string
+	met := true
+	for _, r := range runs {
+		if r.Err != nil || r.Baseline <= 0 || !strings.Contains(r.Input.Name, "multistream .bz2") {
+			continue
+		}
+		ratio := r.Run.Wall.Seconds() / r.Baseline.Seconds()
+		parts = append(parts, fmt.Sprintf("%s %.1f×", r.Input.Name, ratio))
+		met = met && ratio <= maxDecompressRatio
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Pipeline ÷ bzip2 -dc on the multistream corpora: %s; at most %.0f×: %s.", strings.Join(parts, ", "), maxDecompressRatio, yesNo(met))
+}
+
+// copiesOf is the number of copies in a scaled corpus's name ("scaled 32×
+// .xml"), or 0.
+func copiesOf(name string) int {
+	var k int
+	if _, err := fmt.Sscanf(name, "scaled %d×", &k); err != nil {
+		return 0
+	}
+	return k
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
 // relative formats x as a signed percentage change from base.
 func relative(x, base float64) string {
 	if base == 0 {

@@ -319,3 +319,49 @@ func TestPassageRowsAndSummary(t *testing.T) {
 		t.Errorf("summary over the target: %q", got)
 	}
 }
+
+func TestScalingVerdict(t *testing.T) {
+	run := func(name string, sentences int64, wall time.Duration, rss int64) runResult {
+		return runResult{Input: input{Name: name}, Counts: counts{SentencesInWindow: sentences},
+			Run: measurement{Wall: wall, PeakRSS: rss}}
+	}
+	tests := []struct {
+		name string
+		runs []runResult
+		want string
+	}{
+		{"flat and small", []runResult{
+			run("scaled 8× .xml", 100_000, 2*time.Second, 100e6),
+			run("scaled 32× .xml", 400_000, 9*time.Second, 500e6),
+			run("scaled 64× .xml", 800_000, 18*time.Second, 1000e6),
+		}, "Time per in-window sentence, scaled 8× .xml to scaled 64× .xml: +0% to +12% of the first's; within ±25%: yes. " +
+			"Peak RSS per in-window sentence from 32× on: scaled 32× .xml 1250 B, scaled 64× .xml 1250 B; at most 1536 B: yes."},
+		{"growing", []runResult{
+			run("scaled 8× .xml", 100_000, 2*time.Second, 100e6),
+			run("scaled 16× .xml", 200_000, 3*time.Second, 300e6),
+			run("scaled 32× .xml", 400_000, 11*time.Second, 800e6),
+		}, "Time per in-window sentence, scaled 8× .xml to scaled 32× .xml: -25% to +38% of the first's; within ±25%: no. " +
+			"Peak RSS per in-window sentence from 32× on: scaled 32× .xml 2000 B; at most 1536 B: no."},
+		{"one run", []runResult{run("scaled 8× .xml", 100_000, time.Second, 1)}, ""},
+	}
+	for _, tt := range tests {
+		if got := scalingVerdict(tt.runs); got != tt.want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestDecompressVerdict(t *testing.T) {
+	runs := []runResult{
+		{Input: input{Name: "scaled 8× .xml"}, Run: measurement{Wall: 4 * time.Second}},
+		{Input: input{Name: "scaled 8× multistream .bz2"}, Run: measurement{Wall: 3 * time.Second}, Baseline: 2 * time.Second},
+		{Input: input{Name: "scaled 32× multistream .bz2"}, Run: measurement{Wall: 17 * time.Second}, Baseline: 8 * time.Second},
+	}
+	want := "Pipeline ÷ bzip2 -dc on the multistream corpora: scaled 8× multistream .bz2 1.5×, scaled 32× multistream .bz2 2.1×; at most 2×: no."
+	if got := decompressVerdict(runs); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if got := decompressVerdict(runs[:2]); !strings.HasSuffix(got, "at most 2×: yes.") {
+		t.Errorf("got %s, want a yes", got)
+	}
+}
