@@ -107,7 +107,7 @@ func main() {
 		cli.Exit(err)
 	}
 	beam.Init()                // on a cluster runner's workers this runs the worker and never returns
-	launcher.TuneGC(os.Getenv) // GOGC 200 and a memory limit, unless the environment sets them
+	launcher.TuneGC(os.Getenv) // a memory limit, unless GOMEMLIMIT sets one
 	if *showVersion {
 		fmt.Println("reuse", version, launcher.Commit(commit))
 		return

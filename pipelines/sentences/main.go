@@ -113,7 +113,7 @@ func main() {
 		}
 	}
 	beam.Init()                // on a cluster runner's workers this runs the worker and never returns
-	launcher.TuneGC(os.Getenv) // GOGC 200 and a memory limit, unless the environment sets them
+	launcher.TuneGC(os.Getenv) // a memory limit, unless GOMEMLIMIT sets one
 	if *showVersion {
 		fmt.Println("sentences", version, launcher.Commit(commit))
 		return
