@@ -41,23 +41,25 @@ import (
 // one path differ in a few words: 0.01% of the in-window sentences of
 // 16,000 pages are then in chance clusters.
 type chain struct {
-	words  []string     // token id → word; ids 0 and 1 are bos and eos
-	text   []int32      // the training sentences as token ids, each bos w… eos
-	state2 []int32      // per position p: the id of its order-2 state (text[p-1], text[p])
-	pos    []tokenState // per position: its token and its order-2 state
-	spans2 []span       // per order-2 state: its occurrences, a span of occ2
-	occ2   []int32      // positions of the text, grouped by order-2 state
-	spans1 []span       // per token id: its occurrences, a span of occ1
-	occ1   []int32      // positions of the text, grouped by token
-	starts []int32      // positions of bos
-	ngrams hashSet      // the hashes of the training text's runs of ngram words
+	words   []string     // token id → word; ids 0 and 1 are bos and eos
+	text    []int32      // the training sentences as token ids, each bos w… eos
+	state2  []int32      // per position p: the id of its order-2 state (text[p-1], text[p])
+	pos     []tokenState // per position: its token and its order-2 state
+	spans2  []span       // per order-2 state: its occurrences, a span of occ2
+	occ2    []int32      // positions of the text, grouped by order-2 state
+	spans1  []span       // per token id: its occurrences, a span of occ1
+	occ1    []int32      // positions of the text, grouped by token
+	starts  []int32      // positions of bos
+	lengths []int32      // the words of each training sentence
+	ngrams  hashSet      // the hashes of the training text's runs of ngram words
 	// shape is, per token id, the index of its shape class in shapes, or
 	// -1 for a word never replaced; shapes hold each class's tokens with
 	// their counts' repetitions.
 	shape  []int32
 	shapes [][]int32
-	// numeric says, per token id, whether the word holds a digit.
-	numeric []bool
+	// numeric says, per token id, whether the word holds a digit, and
+	// final whether it ends a training sentence.
+	numeric, final []bool
 	// leads are positions of "is", "was", "are" or "were" right after a
 	// sentence's opening run of capitalised words ("The Foo River is"),
 	// from which a lead sentence "'''Title''' is …" continues.
@@ -125,6 +127,7 @@ func newChain(sentences []string) *chain {
 			}
 		}
 		c.text = append(c.text, eos)
+		c.lengths = append(c.lengths, int32(len(c.text))-start-2)
 	}
 	// Order-2 states: the pair (text[p-1], text[p]), with (bos, bos) for
 	// every sentence start. eos has no state: nothing follows it.
@@ -161,6 +164,12 @@ func newChain(sentences []string) *chain {
 	}
 	c.spans1, c.occ1 = groupBy(c.text, counts1)
 	c.shapes, c.shape = shapeClasses(c.words, c.text)
+	c.final = make([]bool, len(c.words))
+	for p, t := range c.text {
+		if t == eos {
+			c.final[c.text[p-1]] = true
+		}
+	}
 	c.numeric = make([]bool, len(c.words))
 	for id, w := range c.words {
 		c.numeric[id] = strings.ContainsAny(w, "0123456789")
@@ -340,14 +349,37 @@ func groupBy(keyOf []int32, counts []int32) ([]span, []int32) {
 
 // next returns the position whose following word the generated sentence
 // takes after position p, given the hash of the last ngram−1 words
-// written (0 while there are fewer).
-func (c *chain) next(rng *rand.Rand, p int32, h uint64) int32 {
+// written (0 while there are fewer) and whether the sentence may end
+// there (end < 0: not yet; end > 0: it should if it can).
+func (c *chain) next(rng *rand.Rand, p int32, h uint64, end int) int32 {
 	ok := func(q int32) bool {
 		t := c.pos[q+1].tok
-		return h == 0 || t == eos || !c.ngrams.has(extend(h, t))
+		if t == eos {
+			return end >= 0
+		}
+		return h == 0 || !c.ngrams.has(extend(h, t))
 	}
 	cur := c.pos[p]
 	s := c.spans2[cur.state]
+	if end > 0 {
+		for range min(s.n, 8) {
+			if q := c.occ2[s.start+rng.Int32N(s.n)]; c.pos[q+1].tok == eos {
+				return q
+			}
+		}
+		s1 := c.spans1[cur.tok]
+		for range min(s1.n, 8) {
+			if q := c.occ1[s1.start+rng.Int32N(s1.n)]; c.pos[q+1].tok == eos {
+				return q
+			}
+		}
+		// Else a word that can end a sentence, to end at the next step.
+		for range min(s.n, 8) {
+			if q := c.occ2[s.start+rng.Int32N(s.n)]; c.final[c.pos[q+1].tok] && ok(q) {
+				return q
+			}
+		}
+	}
 	for range min(s.n, 8) {
 		if q := c.occ2[s.start+rng.Int32N(s.n)]; ok(q) {
 			return q
@@ -374,12 +406,17 @@ func (c *chain) appendSentence(dst []string, rng *rand.Rand) []string {
 
 // appendFrom appends the words generated after position p (a bos, or a
 // word whose sentence the caller has begun) up to the end of the
-// sentence. A sentence longer than maxWords is drawn again, after three
-// tries from a random start.
+// sentence. A sentence takes the length (in words) of a random training
+// sentence: it ends where the chain can end it once it is that long, and
+// not before three quarters of it. A sentence longer than maxWords is drawn
+// again, after three tries from a random start.
 func (c *chain) appendFrom(dst []string, rng *rand.Rand, p int32) []string {
 	n0 := len(dst)
 	var ids [ngram - 1]int32
 	for try := 1; ; try++ {
+		// The length of a random training sentence, which this one should
+		// not fall short of by more than a quarter, nor much exceed.
+		length := min(int(c.lengths[rng.IntN(len(c.lengths))]), maxWords/2)
 		// The window of the last ngram−1 words written, with the start of
 		// the sentence (or the words before p, for a begun sentence).
 		n := 0
@@ -396,7 +433,14 @@ func (c *chain) appendFrom(dst []string, rng *rand.Rand, p int32) []string {
 			if n == ngram-1 {
 				h = hashIDs(ids[:])
 			}
-			q = c.next(rng, q, h)
+			end := 0
+			switch written := len(dst) - n0; {
+			case 2*written < length:
+				end = -1
+			case written >= length:
+				end = 1
+			}
+			q = c.next(rng, q, h, end)
 			q++
 			t := c.pos[q].tok
 			if t == eos {
