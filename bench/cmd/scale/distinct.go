@@ -468,8 +468,9 @@ func (g *distinctGen) requeue(entries []copyEntry) {
 // article writes an article's wikitext to g.text and returns its title.
 // Its layout is a real article's (a random one, cut to its lead and a
 // random number of its first sections, and its reference sections): the
-// markup and headings as they are, each paragraph of prose as as many new
-// sentences, each list item as a new sentence, fragment or citation.
+// markup, headings and blank lines as they are, each paragraph of prose as
+// as many new sentences, each list item as new sentences, a fragment or a
+// citation.
 // Copies due on the page take the places of new sentences, spread over the
 // page; one template copy, if any, becomes the lead and names the page.
 func (g *distinctGen) article() string {
@@ -496,32 +497,22 @@ func (g *distinctGen) article() string {
 	var title string
 	due, dueRefs := g.due, g.dueRefs
 	lead := true
-	prev := markupBlock
 	for i := range sk.blocks {
 		b := &sk.blocks[i]
 		if !kept(b) {
 			continue
 		}
+		if b.blank {
+			g.text = append(g.text, '\n')
+		}
 		switch b.kind {
-		case markupBlock:
+		case markupBlock, headingBlock:
 			g.text = append(g.text, b.raw...)
-			g.text = append(g.text, '\n')
-		case headingBlock:
-			g.text = append(g.text, '\n')
-			g.text = append(g.text, b.raw...)
-			g.text = append(g.text, '\n')
 		case listBlock:
-			if prev != listBlock {
-				g.text = append(g.text, '\n')
-			}
 			g.text = append(g.text, b.raw...)
 			g.text = append(g.text, ' ')
 			g.listItem(b)
-			g.text = append(g.text, '\n')
 		case proseBlock:
-			if prev == proseBlock || prev == listBlock {
-				g.text = append(g.text, '\n')
-			}
 			for s := 0; s < b.n; s++ {
 				if s > 0 {
 					g.text = append(g.text, ' ')
@@ -545,9 +536,8 @@ func (g *distinctGen) article() string {
 				slots--
 				dueRefs = g.refAfter(dueRefs)
 			}
-			g.text = append(g.text, '\n')
 		}
-		prev = b.kind
+		g.text = append(g.text, '\n')
 	}
 	if title == "" { // a layout without prose before its lists
 		title = g.title(rng)

@@ -574,6 +574,15 @@ func TestParseSkeleton(t *testing.T) {
 	if !slices.Equal(kinds, want) {
 		t.Fatalf("blocks %v, want %v", kinds, want)
 	}
+	var blanks []int
+	for i, b := range sk.blocks {
+		if b.blank {
+			blanks = append(blanks, i)
+		}
+	}
+	if !slices.Equal(blanks, []int{2, 6}) {
+		t.Errorf("blank lines before blocks %v, want 2 and 6", blanks)
+	}
 	if sk.sections != 1 || sk.blocks[1].n != 2 || sk.blocks[4].n != 1 || sk.blocks[5].n != 0 || !sk.blocks[8].ref || sk.blocks[9].section != 2 {
 		t.Errorf("skeleton %+v", sk)
 	}

@@ -35,6 +35,7 @@ type block struct {
 	n       int
 	words   int
 	ref     bool // under a reference section: a list item there is a citation
+	blank   bool // a blank line comes before it
 	section int
 }
 
@@ -47,13 +48,14 @@ var referenceHeadings = []string{"references", "notes", "bibliography", "further
 // sentences it holds to sentences (for training).
 func parseSkeleton(text string, rules *sentence.Rules, sentences []string) (skeleton, []string) {
 	var sk skeleton
-	section, inRef := 0, false
+	section, inRef, blank := 0, false, false
 	var paras []wikitext.Paragraph
 	var spans []sentence.Span
 	for _, line := range logicalLines(text) {
 		trimmed := strings.TrimSpace(line)
 		switch {
 		case trimmed == "":
+			blank = true
 			continue
 		case len(trimmed) > 2 && trimmed[0] == '=' && trimmed[len(trimmed)-1] == '=':
 			level := len(trimmed) - len(strings.TrimLeft(trimmed, "="))
@@ -69,7 +71,8 @@ func parseSkeleton(text string, rules *sentence.Rules, sentences []string) (skel
 					sk.sections = section
 				}
 			}
-			sk.blocks = append(sk.blocks, block{kind: headingBlock, raw: trimmed, section: section})
+			sk.blocks = append(sk.blocks, block{kind: headingBlock, raw: trimmed, section: section, blank: blank})
+			blank = false
 			continue
 		}
 		paras = wikitext.AppendClean(paras[:0], line)
@@ -89,7 +92,8 @@ func parseSkeleton(text string, rules *sentence.Rules, sentences []string) (skel
 				}
 			}
 		}
-		b := block{n: n, ref: inRef, section: section}
+		b := block{n: n, ref: inRef, section: section, blank: blank}
+		blank = false
 		switch {
 		case len(paras) == 0:
 			b.kind, b.raw = markupBlock, line
