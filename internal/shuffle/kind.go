@@ -28,6 +28,7 @@ const (
 	KindTexts        Kind = 't' // sentence texts asked for by passages, by the sentence's or the pair's shard (passage)
 	KindWindows      Kind = 'w' // (permuted signature, sentence id) delta pairs, by permutation and signature range (simhash)
 	KindPrefixes     Kind = 'f' // prefix-token entries of shingle sets, by the token's shard (exact join)
+	KindPagePairs    Kind = 'a' // encoded cluster.PairCount records, by the page pair's shard (top article pairs)
 )
 
 type encoding int
@@ -61,6 +62,7 @@ var kinds = [256]struct {
 	KindTexts:        {"passage texts", records},
 	KindWindows:      {"permuted simhash signatures", deltaPairs},
 	KindPrefixes:     {"prefix entries", records},
+	KindPagePairs:    {"page pair counts", records},
 }
 
 func (k Kind) String() string {

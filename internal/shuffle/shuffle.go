@@ -29,12 +29,14 @@
 package shuffle
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
 
 	"github.com/klauspost/compress/s2"
+
 	"github.com/neardup/neardup/internal/mix"
 )
 
@@ -135,7 +137,13 @@ func AppendRecord(b, rec []byte) []byte {
 func (k Kind) Seal(raw []byte) []byte {
 	out := make([]byte, 1+s2.MaxEncodedLen(len(raw)))
 	out[0] = byte(k)
-	return out[:1+len(s2.Encode(out[1:], raw))]
+	out = out[:1+len(s2.Encode(out[1:], raw))]
+	if cap(out) > 2*len(out) {
+		// A batch held until it is emitted (a join's Held) must not keep
+		// the worst case's buffer: a 1 MiB one for 5 KB compressed.
+		out = bytes.Clone(out)
+	}
+	return out
 }
 
 // PackPairs returns ps as one batch of kind k, whatever its size.

@@ -58,7 +58,7 @@ type starsFn struct {
 
 	ordered.Owner[[]shuffle.Pair, *linked]
 	packer *shuffle.Packer
-	sent   map[shuffle.Pair]struct{} // edges already sent by this bundle
+	sent   *edgeSet // edges already sent by this bundle
 	counts tally.Counts
 }
 
@@ -92,7 +92,10 @@ func (f *starsFn) sideB(id uint64) bool {
 
 func (f *starsFn) StartBundle(context.Context, func(int, []byte), func(tally.Counts)) {
 	f.packer = shuffle.NewPacker(shuffle.KindCandidates, f.RecordShards)
-	f.sent = map[shuffle.Pair]struct{}{}
+	if f.sent == nil {
+		f.sent = newEdgeSet(maxSent)
+	}
+	f.sent.clear()
 	f.counts = tally.Counts{}
 }
 
@@ -126,13 +129,9 @@ func (f *starsFn) FinishBundle(ctx context.Context, emitEdges func(int, []byte),
 func (f *starsFn) deliver(emitEdges func(int, []byte)) func(*linked) error {
 	return func(l *linked) error {
 		for _, e := range l.edges {
-			if _, ok := f.sent[e]; ok {
+			if !f.sent.add(e) {
 				continue
 			}
-			if len(f.sent) == maxSent {
-				clear(f.sent)
-			}
-			f.sent[e] = struct{}{}
 			f.packer.Add(shuffle.ShardOf(e.A, f.RecordShards), e, emitEdges)
 			f.packer.Add(shuffle.ShardOf(e.B, f.RecordShards), shuffle.Pair{A: e.B, B: e.A}, emitEdges)
 		}

@@ -23,7 +23,8 @@ func init() {
 	register.DoFn2x1[[]byte, func(int, []byte), error](&keyBatchFn{})
 	register.Function1x1(clusterSummary)
 	register.Function1x2(clusterJSON)
-	register.Function1x2(pairKey)
+	register.DoFn3x1[int, []byte, func(string, int64), error](&pairKeysFn{})
+	register.Emitter2[string, int64]()
 	register.Function2x1(sumInt64)
 	register.Function2x1(pairCountString)
 	register.Function1x2(assembleCountsJSON)
@@ -98,9 +99,23 @@ func clusterJSON(c Cluster) (string, error) {
 	return string(b), err
 }
 
-// pairKey keys one bundle's count of a page pair by the pair.
-func pairKey(p PairCount) (string, int64) {
-	return fmt.Sprintf("%s:%d %s | %s:%d %s", p.WikiA, p.PageA, p.TitleA, p.WikiB, p.PageB, p.TitleB), p.Clusters
+// pairKeysFn keys each bundle's count of a page pair, of a batch of
+// encoded PairCounts, by the pair, and checks the batch's shard is the
+// pair's.
+type pairKeysFn struct{ Shards int }
+
+func (f *pairKeysFn) ProcessElement(shard int, b []byte, emit func(string, int64)) error {
+	return shuffle.KindPagePairs.Records(b, func(rec []byte) error {
+		p, err := DecodePairCount(rec)
+		if err != nil {
+			return err
+		}
+		if got := p.Shard(f.Shards); got != shard {
+			return fmt.Errorf("pair %+v in shard %d, want %d", p, shard, got)
+		}
+		emit(fmt.Sprintf("%s:%d %s | %s:%d %s", p.WikiA, p.PageA, p.TitleA, p.WikiB, p.PageB, p.TitleB), p.Clusters)
+		return nil
+	})
 }
 
 func sumInt64(a, b int64) int64 { return a + b }
@@ -277,7 +292,7 @@ func TestAssembleOnPrism(t *testing.T) {
 					shuffle.Similarities{PCollection: keyed(shuffle.KindSimilarities, simBatches)}, cfg)
 				passert.Equals(s, beam.ParDo(s, clusterSummary, clusters), wantSummaries...)
 				passert.Equals(s, beam.ParDo(s, clusterJSON, clusters), wantJSON...)
-				summed := beam.CombinePerKey(s, sumInt64, beam.ParDo(s, pairKey, pairs))
+				summed := beam.CombinePerKey(s, sumInt64, beam.ParDo(s, &pairKeysFn{Shards: cfg.ComponentShards}, pairs))
 				passert.Equals(s, beam.ParDo(s, pairCountString, summed), wantPairs...)
 				passert.Equals(s, beam.ParDo(s, assembleCountsJSON, tally.Total(s, partials)), wantCounts)
 				passert.Equals(s, beam.ParDo(s, membershipStrings, memberships.PCollection), wantMemberships...)

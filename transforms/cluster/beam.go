@@ -3,12 +3,16 @@ package cluster
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"hash/fnv"
 	"maps"
 	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+
+	"github.com/neardup/neardup/internal/mix"
 	"github.com/neardup/neardup/internal/ordered"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
@@ -18,11 +22,10 @@ import (
 
 func init() {
 	register.DoFn5x1[int, func(*[]byte) bool, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), error](&joinFn{})
-	register.DoFn7x1[context.Context, int, func(*[]byte) bool, func(Cluster), func(PairCount), func(int, []byte), func(tally.Counts), error](&buildFn{})
+	register.DoFn7x1[context.Context, int, func(*[]byte) bool, func(Cluster), func(int, []byte), func(int, []byte), func(tally.Counts), error](&buildFn{})
 	register.Emitter1[Cluster]()
 	register.Iter1[[]byte]()
 	register.Emitter2[int, []byte]()
-	register.Emitter1[PairCount]()
 	register.Emitter1[tally.Counts]()
 }
 
@@ -39,7 +42,8 @@ const (
 // batches keyed by one of cfg.ComponentShards shards, never one element per
 // sentence. It returns the clusters (PCollection<Cluster>, for
 // categorize.Clusters), the number of shared clusters per pair of pages
-// (PCollection<PairCount>, one element per pair and bundle) and partial
+// (shuffle.KindPagePairs batches of encoded PairCounts, one per pair and
+// bundle, keyed by PairCount.Shard of cfg.ComponentShards) and partial
 // counts. A cluster lists at most cfg.MaxMembers members (0: all; see
 // Build). With cfg.SentenceShards > 0, memberships holds the cluster id of
 // every member, listed or not: lines of its cluster's ID keyed by the
@@ -194,7 +198,7 @@ func (f *buildFn) Setup() {
 	})
 }
 
-func (f *buildFn) StartBundle(context.Context, func(Cluster), func(PairCount), func(int, []byte), func(tally.Counts)) {
+func (f *buildFn) StartBundle(context.Context, func(Cluster), func(int, []byte), func(int, []byte), func(tally.Counts)) {
 	f.pairs = map[PagePair]int64{}
 	f.counts = tally.Counts{}
 	f.memberships = nil
@@ -203,7 +207,7 @@ func (f *buildFn) StartBundle(context.Context, func(Cluster), func(PairCount), f
 	}
 }
 
-func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emit func(Cluster), _ func(PairCount), emitMembers func(int, []byte), _ func(tally.Counts)) error {
+func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emit func(Cluster), _ func(int, []byte), emitMembers func(int, []byte), _ func(tally.Counts)) error {
 	all := map[uint64]*parts{}
 	for _, b := range shuffle.Collect(batches) {
 		if err := shuffle.KindParts.Records(b, func(rec []byte) error { return addPart(all, rec) }); err != nil {
@@ -323,16 +327,21 @@ func (f *buildFn) count(c Cluster) {
 // FinishBundle delivers the clusters still being built: the pool runs
 // across elements, so one shard's decoding overlaps the previous shard's
 // building.
-func (f *buildFn) FinishBundle(ctx context.Context, emit func(Cluster), emitPairs func(PairCount), emitMembers func(int, []byte), emitCounts func(tally.Counts)) error {
+func (f *buildFn) FinishBundle(ctx context.Context, emit func(Cluster), emitPairs func(int, []byte), emitMembers func(int, []byte), emitCounts func(tally.Counts)) error {
 	if err := f.Pool().Flush(f.deliver(emit, emitMembers)); err != nil {
 		return err
 	}
 	if f.memberships != nil {
 		f.memberships.Flush(emitMembers)
 	}
+	packer := shuffle.NewPacker(shuffle.KindPagePairs, f.Cfg.ComponentShards)
+	var rec []byte
 	for p, n := range f.pairs {
-		emitPairs(PairCount{WikiA: p.WikiA, PageA: p.A, WikiB: p.WikiB, PageB: p.B, TitleA: p.TitleA, TitleB: p.TitleB, Clusters: n})
+		c := PairCount{WikiA: p.WikiA, PageA: p.A, WikiB: p.WikiB, PageB: p.B, TitleA: p.TitleA, TitleB: p.TitleB, Clusters: n}
+		rec = c.AppendBinary(rec[:0])
+		packer.AddRecord(c.Shard(f.Cfg.ComponentShards), rec, emitPairs)
 	}
+	packer.Flush(emitPairs)
 	tally.Emit(ctx, f.counts, emitCounts)
 	return nil
 }
@@ -347,4 +356,52 @@ type PairCount struct {
 	TitleA   string `json:"title_a"`
 	TitleB   string `json:"title_b"`
 	Clusters int64  `json:"shared_clusters"`
+}
+
+// AppendBinary appends the compact encoding of p to b: the page ids and
+// the count as uvarints, then the wikis and titles, length-prefixed.
+func (p PairCount) AppendBinary(b []byte) []byte {
+	b = binary.AppendUvarint(b, uint64(p.PageA))
+	b = binary.AppendUvarint(b, uint64(p.PageB))
+	b = binary.AppendUvarint(b, uint64(p.Clusters))
+	for _, s := range [...]string{p.WikiA, p.WikiB, p.TitleA, p.TitleB} {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	return b
+}
+
+// DecodePairCount decodes a PairCount encoded by AppendBinary.
+func DecodePairCount(b []byte) (PairCount, error) {
+	var p PairCount
+	var nums [3]uint64
+	for i := range nums {
+		n, k := binary.Uvarint(b)
+		if k <= 0 {
+			return p, errShortPair
+		}
+		nums[i], b = n, b[k:]
+	}
+	p.PageA, p.PageB, p.Clusters = int64(nums[0]), int64(nums[1]), int64(nums[2])
+	for _, s := range [...]*string{&p.WikiA, &p.WikiB, &p.TitleA, &p.TitleB} {
+		n, k := binary.Uvarint(b)
+		if k <= 0 || n > uint64(len(b)-k) {
+			return p, errShortPair
+		}
+		*s, b = string(b[k:k+int(n)]), b[k+int(n):]
+	}
+	if len(b) != 0 {
+		return p, errShortPair
+	}
+	return p, nil
+}
+
+var errShortPair = errors.New("cluster: malformed page pair count")
+
+// Shard is which of n shards the pair's counts are summed in: every
+// bundle's count of one pair goes to the same shard.
+func (p PairCount) Shard(n int) int {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s\x00%d\x00%s\x00%d", p.WikiA, p.PageA, p.WikiB, p.PageB)
+	return shuffle.Shard(mix.Splitmix64(h.Sum64()), n)
 }

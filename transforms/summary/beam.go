@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -12,12 +13,14 @@ import (
 	"github.com/neardup/neardup/transforms/cluster"
 	"github.com/neardup/neardup/transforms/passage"
 
+	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/top"
+
 	"github.com/neardup/neardup/io/result"
 )
 
@@ -28,8 +31,8 @@ func init() {
 	register.Iter1[tally.Counts]()
 	register.Iter1[[]PairCount]()
 	register.Iter1[[]DocPair]()
-	register.Function2x1(mergePairs)
-	register.Function1x2(keyPair)
+	register.DoFn3x1[int, func(*[]byte) bool, func(PairCount), error](&shardTopFn{})
+	register.Emitter1[PairCount]()
 	register.Function2x1(lessPair)
 	register.DoFn2x1[context.Context, tally.Counts, error](&manifestFn{})
 	register.Function1x1(doneFn)
@@ -217,17 +220,62 @@ func doneFn(int) tally.Counts { return tally.Counts{} }
 // PairCount is cluster.PairCount: a row of the top article pairs.
 type PairCount = cluster.PairCount
 
-// TopPairs sums PCollection<PairCount> by pair of pages and returns
+// TopPairs sums the page pair counts (shuffle.KindPagePairs batches keyed
+// by the pair's shard, cluster.Assemble's) by pair of pages and returns
 // PCollection<[]PairCount>: the n pairs sharing the most clusters, most
-// first, ties by page ids.
+// first, ties by page ids. Each shard keeps its n largest sums, so that
+// only n per shard reach the one worker that picks the n largest of all.
 func TopPairs(s beam.Scope, pairs beam.PCollection, n int) beam.PCollection {
 	s = s.Scope("Top article pairs")
-	summed := beam.DropKey(s, beam.CombinePerKey(s, mergePairs, beam.ParDo(s, keyPair, pairs)))
-	return top.Largest(s, summed, n, lessPair)
+	tops := beam.ParDo(s, &shardTopFn{N: n}, beam.GroupByKey(s, pairs))
+	return top.Largest(s, tops, n, lessPair)
 }
 
-func keyPair(p PairCount) (string, PairCount) {
-	return fmt.Sprintf("%s:%d %s:%d", p.WikiA, p.PageA, p.WikiB, p.PageB), p
+// shardTopFn sums one shard's page pair counts and emits its n largest.
+type shardTopFn struct{ N int }
+
+func (f *shardTopFn) ProcessElement(shard int, batches func(*[]byte) bool, emit func(PairCount)) error {
+	sums := map[pairKey]PairCount{}
+	var b []byte
+	for batches(&b) {
+		err := shuffle.KindPagePairs.Records(b, func(rec []byte) error {
+			p, err := cluster.DecodePairCount(rec)
+			if err != nil {
+				return err
+			}
+			k := pairKey{p.WikiA, p.PageA, p.WikiB, p.PageB}
+			if q, ok := sums[k]; ok {
+				p = mergePairs(q, p)
+			}
+			sums[k] = p
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("summary: page pairs of shard %d: %w", shard, err)
+		}
+	}
+	all := slices.Collect(maps.Values(sums))
+	slices.SortFunc(all, func(a, b PairCount) int {
+		if lessPair(b, a) {
+			return -1
+		}
+		if lessPair(a, b) {
+			return 1
+		}
+		return 0
+	})
+	for _, p := range all[:min(len(all), f.N)] {
+		emit(p)
+	}
+	return nil
+}
+
+// pairKey identifies a pair of pages.
+type pairKey struct {
+	wikiA string
+	pageA int64
+	wikiB string
+	pageB int64
 }
 
 func mergePairs(a, b PairCount) PairCount {
