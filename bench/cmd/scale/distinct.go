@@ -913,9 +913,7 @@ func writeDistinct(w io.Writer, ms *multistreamWriter, m *distinctModel, cfg dis
 		}
 		g.stats.Bytes += int64(len(buf))
 		if ms != nil {
-			if err := ms.add(bytes.Clone(buf)); err != nil {
-				return g.stats, err
-			}
+			ms.add(bytes.Clone(buf))
 		}
 	}
 	_, err := io.WriteString(w, footer)

@@ -58,25 +58,18 @@ func newMultistreamWriter(path, indexPath string, header []byte, perStream int) 
 const batchStreams = 8
 
 // add queues a page, which the writer keeps.
-func (w *multistreamWriter) add(page []byte) error {
+func (w *multistreamWriter) add(page []byte) {
 	w.batch = append(w.batch, page)
-	if len(w.batch) < w.perStream*batchStreams*runtime.GOMAXPROCS(0) {
-		return nil
+	if len(w.batch) >= w.perStream*batchStreams*runtime.GOMAXPROCS(0) {
+		w.flush()
 	}
-	return w.flush()
 }
 
-// flush hands the batch to the compressing goroutine; it reports that
-// goroutine's error, if it has stopped.
-func (w *multistreamWriter) flush() error {
-	select {
-	case w.batches <- w.batch:
-		w.batch = nil
-		return nil
-	case err := <-w.done:
-		w.done <- err
-		return err
-	}
+// flush hands the batch to the compressing goroutine, which reports its
+// error, if any, to close.
+func (w *multistreamWriter) flush() {
+	w.batches <- w.batch
+	w.batch = nil
 }
 
 func (w *multistreamWriter) run() {
@@ -108,9 +101,7 @@ func (w *multistreamWriter) write(pages [][]byte, header, footer []byte) error {
 // dump.
 func (w *multistreamWriter) close(footer []byte) (int64, error) {
 	if len(w.batch) > 0 {
-		if err := w.flush(); err != nil {
-			return 0, err
-		}
+		w.flush()
 	}
 	close(w.batches)
 	err := <-w.done
