@@ -46,9 +46,9 @@ type chain struct {
 	state2  []int32      // per position p: the id of its order-2 state (text[p-1], text[p])
 	pos     []tokenState // per position: its token and its order-2 state
 	spans2  []span       // per order-2 state: its occurrences, a span of occ2
-	occ2    []int32      // positions of the text, grouped by order-2 state
+	occ2    []occurrence // the positions of the text, grouped by order-2 state
 	spans1  []span       // per token id: its occurrences, a span of occ1
-	occ1    []int32      // positions of the text, grouped by token
+	occ1    []occurrence // the positions of the text, grouped by token
 	starts  []int32      // positions of bos
 	lengths []int32      // the words of each training sentence
 	ngrams  hashSet      // the hashes of the training text's runs of ngram words
@@ -73,6 +73,13 @@ type chain struct {
 // tokenState is a position's token and order-2 state, side by side for
 // the generator, which needs both.
 type tokenState struct{ tok, state int32 }
+
+// occurrence is a position of the text and what follows it, kept
+// together so that drawing a successor reads one place of memory.
+type occurrence struct {
+	pos  int32
+	next tokenState // pos[pos+1]
+}
 
 // span is a range of an occurrence list.
 type span struct{ start, n int32 }
@@ -153,16 +160,16 @@ func newChain(sentences []string) *chain {
 		c.state2[p] = s
 		counts2[s]++
 	}
-	c.spans2, c.occ2 = groupBy(c.state2, counts2)
 	c.pos = make([]tokenState, len(c.text))
 	for p, t := range c.text {
 		c.pos[p] = tokenState{t, c.state2[p]}
 	}
+	c.spans2, c.occ2 = c.groupBy(c.state2, counts2)
 	counts1 := make([]int32, len(c.words))
 	for _, t := range c.text {
 		counts1[t]++
 	}
-	c.spans1, c.occ1 = groupBy(c.text, counts1)
+	c.spans1, c.occ1 = c.groupBy(c.text, counts1)
 	c.shapes, c.shape = shapeClasses(c.words, c.text)
 	c.final = make([]bool, len(c.words))
 	for p, t := range c.text {
@@ -328,73 +335,79 @@ func (s *hashSet) has(h uint64) bool {
 // groupBy returns, for keys 0…len(counts)-1, the positions p with
 // keyOf[p] == key as spans of one array (a counting sort); keyOf[p] < 0 is
 // left out.
-func groupBy(keyOf []int32, counts []int32) ([]span, []int32) {
+func (c *chain) groupBy(keyOf []int32, counts []int32) ([]span, []occurrence) {
 	spans := make([]span, len(counts))
 	var total int32
 	for k, n := range counts {
 		spans[k] = span{total, 0}
 		total += n
 	}
-	occ := make([]int32, total)
+	occ := make([]occurrence, total)
 	for p, k := range keyOf {
 		if k < 0 {
 			continue
 		}
 		s := &spans[k]
-		occ[s.start+s.n] = int32(p)
+		o := occurrence{pos: int32(p)}
+		if p+1 < len(c.pos) {
+			o.next = c.pos[p+1]
+		}
+		occ[s.start+s.n] = o
 		s.n++
 	}
 	return spans, occ
 }
 
-// next returns the position whose following word the generated sentence
-// takes after position p, given the hash of the last ngram−1 words
-// written (0 while there are fewer) and whether the sentence may end
-// there (end < 0: not yet; end > 0: it should if it can).
-func (c *chain) next(rng *rand.Rand, p int32, h uint64, end int) int32 {
-	ok := func(q int32) bool {
-		t := c.pos[q+1].tok
+// next returns the occurrence whose following word the generated
+// sentence takes after a word whose token and state are cur, given the
+// hash of the last ngram−1 words written (0 while there are fewer) and
+// whether the sentence may end there (end < 0: not yet; end > 0: it should
+// if it can).
+func (c *chain) next(rng *rand.Rand, cur tokenState, h uint64, end int) occurrence {
+	ok := func(o occurrence) bool {
+		t := o.next.tok
 		if t == eos {
 			return end >= 0
 		}
 		return h == 0 || !c.ngrams.has(extend(h, t))
 	}
-	cur := c.pos[p]
 	s := c.spans2[cur.state]
 	if end > 0 {
 		for range min(s.n, 8) {
-			if q := c.occ2[s.start+rng.Int32N(s.n)]; c.pos[q+1].tok == eos {
-				return q
+			if o := c.occ2[s.start+rng.Int32N(s.n)]; o.next.tok == eos {
+				return o
 			}
 		}
 		s1 := c.spans1[cur.tok]
 		for range min(s1.n, 8) {
-			if q := c.occ1[s1.start+rng.Int32N(s1.n)]; c.pos[q+1].tok == eos {
-				return q
+			if o := c.occ1[s1.start+rng.Int32N(s1.n)]; o.next.tok == eos {
+				return o
 			}
 		}
 		// Else a word that can end a sentence, to end at the next step.
 		for range min(s.n, 8) {
-			if q := c.occ2[s.start+rng.Int32N(s.n)]; c.final[c.pos[q+1].tok] && ok(q) {
-				return q
+			if o := c.occ2[s.start+rng.Int32N(s.n)]; c.final[o.next.tok] && ok(o) {
+				return o
 			}
 		}
 	}
 	for range min(s.n, 8) {
-		if q := c.occ2[s.start+rng.Int32N(s.n)]; ok(q) {
-			return q
+		if o := c.occ2[s.start+rng.Int32N(s.n)]; ok(o) {
+			return o
 		}
 	}
 	s = c.spans1[cur.tok]
 	for range min(s.n, 8) {
-		if q := c.occ1[s.start+rng.Int32N(s.n)]; ok(q) {
-			return q
+		if o := c.occ1[s.start+rng.Int32N(s.n)]; ok(o) {
+			return o
 		}
 	}
 	for {
 		q := rng.Int32N(int32(len(c.pos)))
-		if t := c.pos[q].tok; t != bos && t != eos && ok(q) {
-			return q
+		if t := c.pos[q].tok; t != bos && t != eos {
+			if o := (occurrence{q, c.pos[q+1]}); ok(o) {
+				return o
+			}
 		}
 	}
 }
@@ -427,7 +440,7 @@ func (c *chain) appendFrom(dst []string, rng *rand.Rand, p int32) []string {
 			}
 		}
 		copy(ids[:], c.text[p-int32(n)+1:p+1])
-		q := p
+		cur := c.pos[p]
 		for len(dst)-n0 < maxWords {
 			h := uint64(0)
 			if n == ngram-1 {
@@ -440,9 +453,8 @@ func (c *chain) appendFrom(dst []string, rng *rand.Rand, p int32) []string {
 			case written >= length:
 				end = 1
 			}
-			q = c.next(rng, q, h, end)
-			q++
-			t := c.pos[q].tok
+			cur = c.next(rng, cur, h, end).next
+			t := cur.tok
 			if t == eos {
 				return dst
 			}
