@@ -234,7 +234,6 @@ type group struct {
 	// members cite different pages.
 	citation string
 	varyPage bool
-	emitted  int
 }
 
 // copyEntry is a member of a group waiting for its page.
@@ -727,7 +726,6 @@ func distinctFrom(w, base []string, others [][]string) bool {
 func (g *distinctGen) emitMember(e copyEntry, asLead bool) string {
 	rng := g.rng
 	grp := e.g
-	grp.emitted++
 	var title string
 	for i, base := range grp.bases {
 		if i > 0 {
