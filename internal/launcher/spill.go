@@ -3,7 +3,10 @@ package launcher
 import (
 	"fmt"
 	"log"
+	"os"
+	"os/signal"
 	"sync"
+	"syscall"
 
 	"github.com/neardup/neardup/internal/shuffle"
 )
@@ -32,4 +35,26 @@ func Spill(dir, runID string) (unspill func(), err error) {
 			}
 		})
 	}, nil
+}
+
+// CleanUpOnSignal makes SIGINT and SIGTERM run cleanup and then exit the
+// process with status 130 or 143. It returns the function that stops
+// watching.
+func CleanUpOnSignal(cleanup func()) (stop func()) {
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-ch:
+			cleanup()
+			code := 130
+			if sig == syscall.SIGTERM {
+				code = 143
+			}
+			os.Exit(code)
+		case <-done:
+		}
+	}()
+	return func() { signal.Stop(ch); close(done) }
 }
