@@ -166,8 +166,19 @@ func (k Kind) PackRecords(recs ...[]byte) []byte {
 	return k.Seal(raw)
 }
 
-// DefaultLimit is the batch size, in bytes, at which a Packer emits a batch.
+// DefaultLimit is the batch size, in bytes, at which a Packer of up to 32
+// shards emits a batch.
 const DefaultLimit = 1 << 20
+
+// Packer memory: a Packer holds a batch being filled for every shard, so
+// with many shards it emits smaller batches, packerBudget bytes over all
+// its shards, but none smaller than minLimit. The embedded runner's shards
+// grow with the input (one per 8 MB), and at 1 MiB a shard the MinHash
+// stage's three Packers held 1.4–2.8 GB of a 10 M-sentence run's 4.3 GB.
+const (
+	packerBudget = 32 << 20
+	minLimit     = 64 << 10
+)
 
 // Packer accumulates the records of one kind into one batch per shard. It
 // is not safe for concurrent use; DoFns keep one per bundle.
@@ -183,8 +194,12 @@ type Packer struct {
 	spill *spillFile
 }
 
-// NewPacker returns a Packer of batches of kind k for shards shards.
-func NewPacker(k Kind, shards int) *Packer { return newPacker(k, shards, DefaultLimit) }
+// NewPacker returns a Packer of batches of kind k for shards shards: it
+// emits a shard's batch at DefaultLimit bytes, or at packerBudget/shards
+// (at least minLimit) when that is smaller.
+func NewPacker(k Kind, shards int) *Packer {
+	return newPacker(k, shards, min(DefaultLimit, max(minLimit, packerBudget/max(shards, 1))))
+}
 
 // newPacker returns a Packer that emits a batch once it reaches limit bytes.
 func newPacker(k Kind, shards, limit int) *Packer {

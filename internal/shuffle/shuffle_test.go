@@ -263,3 +263,14 @@ func TestCollect(t *testing.T) {
 		t.Errorf("Collect = %q, want %q", got, in)
 	}
 }
+
+func TestPackerLimitShrinksWithShards(t *testing.T) {
+	tests := []struct{ shards, want int }{
+		{1, DefaultLimit}, {32, DefaultLimit}, {64, 512 << 10}, {472, 71089}, {1024, minLimit}, {100000, minLimit},
+	}
+	for _, tt := range tests {
+		if got := NewPacker(KindCandidates, tt.shards).limit; got != tt.want {
+			t.Errorf("NewPacker(_, %d).limit = %d, want %d", tt.shards, got, tt.want)
+		}
+	}
+}
