@@ -40,14 +40,14 @@ func Spill(dir, runID string) (unspill func(), err error) {
 // CleanUpOnSignal makes SIGINT and SIGTERM run cleanup and then exit the
 // process with status 130 or 143. It returns the function that stops
 // watching.
-func CleanUpOnSignal(cleanup func()) (stop func()) {
+func CleanUpOnSignal(cleanup func(os.Signal)) (stop func()) {
 	ch := make(chan os.Signal, 1)
 	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM)
 	done := make(chan struct{})
 	go func() {
 		select {
 		case sig := <-ch:
-			cleanup()
+			cleanup(sig)
 			code := 130
 			if sig == syscall.SIGTERM {
 				code = 143

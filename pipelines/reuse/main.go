@@ -138,7 +138,7 @@ func launch(ctx context.Context) error {
 			return err
 		}
 		defer unspill()
-		defer launcher.CleanUpOnSignal(unspill)()
+		defer launcher.CleanUpOnSignal(func(os.Signal) { unspill() })()
 	}
 	log.Printf("run %s: %d Wikipedia file(s), %d web file(s); MinHash %d bands × %d rows", opts.RunID, len(opts.Wiki), len(opts.Web), opts.Bands, opts.Rows)
 	if err := beamx.Run(ctx, p); err != nil {

@@ -18,9 +18,7 @@ import (
 	"io/fs"
 	"log"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/neardup/neardup/internal/launcher"
@@ -368,24 +366,11 @@ func (o *Options) claimRunDir(ctx context.Context) (created bool, claim *result.
 // 143; the run directory then holds no manifest and no half-written file.
 // It returns the function that stops watching.
 func removeTempsOnSignal(dir string, claim *result.RunClaim, cleanup func()) (stop func()) {
-	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() {
-		select {
-		case sig := <-ch:
-			ctx := context.Background()
-			removed, err := result.RemoveTemps(ctx, dir)
-			claim.Release(ctx)
-			cleanup()
-			fmt.Fprintf(os.Stderr, "sentences: %v: run stopped; removed %d temporary file(s) from %s (%v); no manifest.json was written\n", sig, len(removed), dir, err)
-			code := 130
-			if sig == syscall.SIGTERM {
-				code = 143
-			}
-			os.Exit(code)
-		case <-done:
-		}
-	}()
-	return func() { signal.Stop(ch); close(done) }
+	return launcher.CleanUpOnSignal(func(sig os.Signal) {
+		ctx := context.Background()
+		removed, err := result.RemoveTemps(ctx, dir)
+		claim.Release(ctx)
+		cleanup()
+		fmt.Fprintf(os.Stderr, "sentences: %v: run stopped; removed %d temporary file(s) from %s (%v); no manifest.json was written\n", sig, len(removed), dir, err)
+	})
 }
