@@ -10,6 +10,8 @@ import (
 	"strconv"
 
 	"github.com/dsnet/compress/bzip2"
+
+	"github.com/neardup/neardup/internal/counting"
 )
 
 // Write writes a multistream bzip2 file to w and its index to indexW, as
@@ -37,12 +39,12 @@ func Write(w, indexW io.Writer, pages [][]byte, header, footer []byte, perStream
 	if err != nil {
 		return err
 	}
-	out := &countingWriter{w: w}
+	out := &counting.Writer{W: w}
 	index := bufio.NewWriter(indexW)
 	var line []byte
 	err = compressInOrder(chunks, runtime.GOMAXPROCS(0), func(c chunk, stream []byte) error {
 		for _, k := range c.keys {
-			line = strconv.AppendInt(line[:0], out.n, 10)
+			line = strconv.AppendInt(line[:0], out.N, 10)
 			line = append(line, ':')
 			line = strconv.AppendInt(line, k.id, 10)
 			line = append(line, ':')
@@ -53,7 +55,7 @@ func Write(w, indexW io.Writer, pages [][]byte, header, footer []byte, perStream
 			}
 		}
 		if _, err := out.Write(stream); err != nil {
-			return fmt.Errorf("multistream: writing stream at offset %d: %w", out.n, err)
+			return fmt.Errorf("multistream: writing stream at offset %d: %w", out.N, err)
 		}
 		return nil
 	})
@@ -219,18 +221,6 @@ func (c *compressor) compress(parts [][]byte) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
-}
-
-// countingWriter counts the bytes written through it.
-type countingWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countingWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
 }
 
 // Split cuts a dump document into the parts that Write takes: the header

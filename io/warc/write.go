@@ -7,6 +7,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/neardup/neardup/internal/counting"
 )
 
 // Field is one named field of a WARC record's header.
@@ -25,20 +27,20 @@ type Record struct {
 // Common Crawl ships them) or uncompressed, and tells the offset of each.
 // It is for tests and test corpora: records are written as given.
 type Writer struct {
-	w        *countingWriter
+	w        *counting.Writer
 	compress bool
 }
 
 // NewWriter returns a Writer to w; compress asks for a gzip member per
 // record.
 func NewWriter(w io.Writer, compress bool) *Writer {
-	return &Writer{w: &countingWriter{w: w}, compress: compress}
+	return &Writer{w: &counting.Writer{W: w}, compress: compress}
 }
 
 // Write writes r and returns the offset in the output where its record (its
 // gzip member, when compressed) starts.
 func (w *Writer) Write(r Record) (int64, error) {
-	start := w.w.n
+	start := w.w.N
 	var out io.Writer = w.w
 	var zw *gzip.Writer
 	if w.compress {
@@ -89,16 +91,4 @@ func statusText(code int) string {
 		return "Not Found"
 	}
 	return "Status"
-}
-
-// countingWriter counts the bytes written through it.
-type countingWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countingWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
 }

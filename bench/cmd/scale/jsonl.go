@@ -10,6 +10,7 @@ import (
 	"os"
 	"strconv"
 
+	"github.com/neardup/neardup/internal/counting"
 	"github.com/neardup/neardup/io/text"
 )
 
@@ -64,18 +65,18 @@ func readDocs(paths []string) ([]doc, error) {
 // its index. HTML characters are not escaped, so that a line is as long as
 // a corpus's would be.
 func writeJSONL(w io.Writer, s Scaler, docs []doc, k int) (int64, error) {
-	cw := &countingWriter{w: w}
+	cw := &counting.Writer{W: w}
 	enc := json.NewEncoder(cw)
 	enc.SetEscapeHTML(false)
 	for c := range k {
 		for i, d := range docs {
 			line := doc{ID: d.ID + "-" + strconv.Itoa(c), Text: string(s.Edit([]byte(d.Text), i, c)), URL: d.URL}
 			if err := enc.Encode(line); err != nil {
-				return cw.n, err
+				return cw.N, err
 			}
 		}
 	}
-	return cw.n, nil
+	return cw.N, nil
 }
 
 // writeJSONLFile writes k copies of the documents to path (writeJSONL) and
@@ -97,16 +98,4 @@ func writeJSONLFile(path string, s Scaler, docs []doc, k int) (int64, error) {
 		return 0, fmt.Errorf("%s: %w", path, err)
 	}
 	return n, nil
-}
-
-// countingWriter counts the bytes written through it.
-type countingWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countingWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
 }

@@ -9,6 +9,8 @@ import (
 	"strconv"
 
 	"github.com/dsnet/compress/bzip2"
+
+	"github.com/neardup/neardup/internal/counting"
 	"github.com/neardup/neardup/io/multistream"
 )
 
@@ -88,12 +90,12 @@ func (w *multistreamWriter) run() {
 // write writes one batch of pages (the header before the first, the
 // footer after the last) and its index lines.
 func (w *multistreamWriter) write(pages [][]byte, header, footer []byte) error {
-	counter := &countWriter{w: w.out}
+	counter := &counting.Writer{W: w.out}
 	index := &offsetIndex{w: w.zidx, base: w.written}
 	if err := multistream.Write(counter, index, pages, header, footer, w.perStream); err != nil {
 		return err
 	}
-	w.written += counter.n
+	w.written += counter.N
 	return index.close()
 }
 
@@ -121,18 +123,6 @@ func (w *multistreamWriter) close(footer []byte) (int64, error) {
 		err = e
 	}
 	return w.written, err
-}
-
-// countWriter counts the bytes written through it.
-type countWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
 }
 
 // offsetIndex adds base to the offset that starts each line of an index
