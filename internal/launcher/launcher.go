@@ -93,18 +93,61 @@ func Absolute(path string) (string, error) {
 }
 
 // ExpandAbsolute expands comma-separated paths, globs and gs:// URLs into
-// files (dump.Expand), each made absolute.
+// files (dump.Expand), each made absolute. A local file that is not a
+// regular file is refused (CheckRegular).
 func ExpandAbsolute(ctx context.Context, patterns string) ([]string, error) {
 	files, err := dump.Expand(ctx, patterns)
 	if err != nil {
+		if strings.ContainsAny(patterns, "[]") {
+			err = fmt.Errorf(`%w (a name holding "[" is read as a glob's character class: write \[ and \] for the characters themselves)`, err)
+		}
 		return nil, err
 	}
 	for i, f := range files {
 		if files[i], err = Absolute(f); err != nil {
 			return nil, err
 		}
+		if err := CheckRegular(files[i]); err != nil {
+			return nil, err
+		}
 	}
 	return files, nil
+}
+
+// StreamedInputHelp is what --help says of streamed inputs.
+const StreamedInputHelp = "regular files only: a pipe, FIFO or device (<(…), /dev/stdin) is refused, since every file is read more than once (its format, header and checksum at launch, then its pages); save a stream to a file first"
+
+// CheckRegular refuses a local input that is not a regular file: a pipe
+// (<(cat f), /dev/stdin), a named FIFO, a device or a directory. The launch
+// reads every input more than once (its format, header and SHA-256, then
+// its pages, a split at a time), and a stream can be read only once: the
+// launch would consume it and the pipeline would read nothing, or, on a
+// FIFO, wait for a writer forever. It looks with stat, never opening the
+// file. URLs (gs://…) are left to their file system.
+func CheckRegular(file string) error {
+	if !LocalPath(file) {
+		return nil
+	}
+	info, err := os.Stat(strings.TrimPrefix(file, "file://"))
+	if err != nil {
+		return fmt.Errorf("input %s: %w", file, err)
+	}
+	var what string
+	switch m := info.Mode(); {
+	case m.IsRegular():
+		return nil
+	case m.IsDir():
+		what = "a directory"
+	case m&os.ModeNamedPipe != 0:
+		what = "a pipe or FIFO"
+	case m&os.ModeDevice != 0 || m&os.ModeCharDevice != 0:
+		what = "a device"
+	case m&os.ModeSocket != 0:
+		what = "a socket"
+	default:
+		what = "not a regular file"
+	}
+	return fmt.Errorf("input %s is %s: inputs must be regular files, since each is read more than once (its format, header and checksum at launch, then its pages); save the stream to a file first (cat … > FILE) and give that", file, what)
 }
 
 // LocalPath reports whether p names a local file (no scheme, or file://).

@@ -1,8 +1,11 @@
 package launcher
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -62,5 +65,56 @@ func TestRemoveIfEmpty(t *testing.T) {
 	}
 	if _, err := os.Stat(full); err != nil {
 		t.Errorf("the run directory holding a file was removed: %v", err)
+	}
+}
+
+// TestExpandAbsoluteRefusesStreams refuses a pipe, a named FIFO (without
+// opening it: that would wait for a writer), a device and a directory
+// before any work, naming the file and what it is.
+func TestExpandAbsoluteRefusesStreams(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "dump.xml")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	defer pw.Close()
+	pipe := fmt.Sprintf("/proc/self/fd/%d", pr.Fd())
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ file, what string }{
+		{fifo, "a pipe or FIFO"},
+		{pipe, "a pipe or FIFO"},
+		{"/dev/null", "a device"},
+		{sub, "a directory"},
+	} {
+		_, err := ExpandAbsolute(t.Context(), tt.file)
+		want := fmt.Sprintf("input %s is %s: inputs must be regular files", tt.file, tt.what)
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("ExpandAbsolute(%s) = %v, want an error starting %q", tt.file, err, want)
+		}
+	}
+}
+
+// TestExpandBracketName reads a file whose name holds brackets when they
+// are escaped, and says how to escape them when they are not.
+func TestExpandBracketName(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "dump[1].xml")
+	if err := os.WriteFile(name, []byte("<mediawiki/>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if files, err := ExpandAbsolute(t.Context(), filepath.Join(dir, `dump\[1\].xml`)); err != nil || len(files) != 1 || files[0] != name {
+		t.Errorf("escaped: %v, %v; want [%s]", files, err, name)
+	}
+	_, err := ExpandAbsolute(t.Context(), name)
+	if err == nil || !strings.HasSuffix(err.Error(), `(a name holding "[" is read as a glob's character class: write \[ and \] for the characters themselves)`) {
+		t.Errorf("unescaped: %v; want the hint", err)
 	}
 }

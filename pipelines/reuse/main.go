@@ -44,7 +44,7 @@ var defaults = DefaultOptions()
 
 var (
 	wikiFlag     = flag.String("wiki", "", "Wikipedia dumps to read (MediaWiki XML, plain or compressed): a path, glob or gs:// URL, or a comma-separated list of them (required)")
-	webFlag      = flag.String("web", "", "web pages to read: WARC or WET files (gzip per record or uncompressed), JSON lines or plain text; a path, glob or gs:// URL, or a comma-separated list (required)")
+	webFlag      = flag.String("web", "", "web pages to read: WARC or WET files (gzip per record or uncompressed), JSON lines or plain text; a path, glob or gs:// URL, or a comma-separated list (required); "+launcher.StreamedInputHelp)
 	output       = flag.String("output", "", "directory to write the results to, in a subdirectory named by the run id (required)")
 	runID        = flag.String("run_id", "", "name of this run's directory under --output (default: a new random UUID); a finished run is never overwritten")
 	namespaces   = flag.String("namespaces", "0", "comma-separated namespaces of the Wikipedia pages to read")

@@ -44,7 +44,7 @@ var (
 var defaults = DefaultOptions()
 
 var (
-	inputFlag     = flag.String("input", "", "files to read (MediaWiki dumps, JSON lines, plain text): a path, glob or gs:// URL, or a comma-separated list of them (required)")
+	inputFlag     = flag.String("input", "", "files to read (MediaWiki dumps, JSON lines, plain text): a path, glob or gs:// URL, or a comma-separated list of them (required); "+launcher.StreamedInputHelp)
 	baseline      = flag.String("baseline", "", "dumps of the same wikis taken at an earlier date (path, glob or gs:// URL, or a comma-separated list): the sentences whose facts changed between a page's revision there and in --input go to changes-*.jsonl")
 	inputFormat   = flag.String("input_format", defaults.InputFormat, "format of the input files: auto (each file's by its content: '<' starts MediaWiki XML, 'WARC/1.' a WARC or WET file, '{' JSON lines, other UTF-8 plain text), mediawiki, jsonl, text or warc")
 	output        = flag.String("output", "", "directory to write the results to, in a subdirectory named by the run id (required)")
