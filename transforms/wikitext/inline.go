@@ -187,7 +187,8 @@ func (s *scanner) removed(end, to int) int {
 	return s.lineStart(j+1, to)
 }
 
-// openBrace handles the '{' at i: a template is dropped, an unmatched
+// openBrace handles the '{' at i: a template is rendered if it carries a
+// value (render.go) and dropped otherwise, an unmatched
 // opening drops the rest of its line, and -{...}- is language conversion.
 func (s *scanner) openBrace(i, from, to int, inRef bool) int {
 	n := runLength(s.src, i, to, '{')
@@ -201,6 +202,9 @@ func (s *scanner) openBrace(i, from, to int, inRef bool) int {
 		return i + 1
 	}
 	if end := s.templateEnd(i); end > 0 {
+		if n == 2 && end <= to && !s.noRender && s.renderTemplate(i, end, to, inRef) {
+			return end
+		}
 		return min(end, to)
 	}
 	return s.dropLine(i+n, to)
@@ -407,6 +411,7 @@ func (s *scanner) openAngle(i, to int, inRef bool) int {
 		s.out = append(s.out, '<')
 		return i + 1
 	case tagComment:
+		s.tidyBefore(t.end, to)
 		return s.removed(t.end, to)
 	case tagBreak:
 		s.out = append(s.out, ' ')
@@ -418,6 +423,7 @@ func (s *scanner) openAngle(i, to int, inRef bool) int {
 		if t.hasBody && !inRef {
 			s.ref(t.body, t.bodyEnd)
 		}
+		s.tidyBefore(t.end, to)
 	}
 	return t.end
 }

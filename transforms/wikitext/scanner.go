@@ -50,6 +50,12 @@ type scanner struct {
 	pending         []closer
 	pendingBase     int
 
+	// Rendering of templates that carry values (render.go): the
+	// arguments of the templates being rendered, innermost last.
+	args        []tplArg
+	renderDepth int
+	noRender    bool
+
 	// Remembered searches, so repeated searches stay linear.
 	commentEnd     memo
 	angle          memo // '<', '>' or '\n'
@@ -72,6 +78,7 @@ func (s *scanner) reset(text string, site *Site) {
 		refText:   s.refText[:0],
 		refs:      s.refs[:0],
 		pending:   s.pending[:0],
+		args:      s.args[:0],
 	}
 	if cap(s.out) < len(text) {
 		// The inline pass rarely writes more than it reads.
@@ -164,9 +171,13 @@ func (s *scanner) endOfLine(from, to int) int {
 }
 
 // templateEnd returns the end of the template whose opening run of braces
-// starts at i, or -1 if that run is unmatched or unknown. Calls must come
-// with non-decreasing i.
+// starts at i, or -1 if that run is unmatched or unknown. Calls come with
+// non-decreasing i but for the arguments of rendered templates.
 func (s *scanner) templateEnd(i int) int {
+	if s.tplCur > 0 && s.templates[s.tplCur-1].start >= i {
+		// Rendering a template reads its arguments in its own order.
+		s.tplCur = firstAtOrAfter(s.templates, i)
+	}
 	for s.tplCur < len(s.templates) && s.templates[s.tplCur].start < i {
 		s.tplCur++
 	}
@@ -177,8 +188,12 @@ func (s *scanner) templateEnd(i int) int {
 }
 
 // linkEnd returns the position of the "]]" closing the "[[" at i, or -1.
-// Calls must come with non-decreasing i.
+// Calls come with non-decreasing i but for the arguments of rendered
+// templates.
 func (s *scanner) linkEnd(i int) int {
+	if s.linkCur > 0 && s.links[s.linkCur-1].start >= i {
+		s.linkCur = firstAtOrAfter(s.links, i)
+	}
 	for s.linkCur < len(s.links) && s.links[s.linkCur].start < i {
 		s.linkCur++
 	}
@@ -203,4 +218,19 @@ func isSpace(c byte) bool {
 
 func isBlank(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\r'
+}
+
+// firstAtOrAfter returns the index of the first span of list (sorted by
+// start) that starts at or after i.
+func firstAtOrAfter(list []span, i int) int {
+	lo, hi := 0, len(list)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if list[m].start < i {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }

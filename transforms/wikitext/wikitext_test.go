@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode"
@@ -306,11 +307,58 @@ func checkInvariants(t *testing.T, in string, got []Paragraph) {
 		if !utf8.ValidString(p.Text) || !utf8.ValidString(p.Section) {
 			t.Fatalf("invalid UTF-8 in %q (section %q)", p.Text, p.Section)
 		}
+		if r, ok := inventedRune(p.Text, source); ok {
+			t.Fatalf("paragraph %q has %q, which is neither in the input %q nor in a rendering table", p.Text, r, in)
+		}
+	}
+	// Everything but rendered templates comes from the input, in order.
+	c := Cleaner{noRender: true}
+	for _, p := range c.Clean(in) {
 		if !isSubsequence(p.Text, source) {
 			t.Fatalf("paragraph %q has characters not in the input %q in that order", p.Text, in)
 		}
 	}
 }
+
+// inventedRune returns a rune of text that is neither in source nor in any
+// text the rendering of templates may write.
+func inventedRune(text string, source []rune) (rune, bool) {
+	have := map[rune]bool{}
+	for _, r := range source {
+		have[r] = true
+	}
+	for _, r := range text {
+		if !unicode.IsSpace(r) && !have[r] && !renderingRunes()[r] {
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+// renderingRunes are the runes of every text the rendering tables hold.
+var renderingRunes = sync.OnceValue(func() map[rune]bool {
+	set := map[rune]bool{}
+	add := func(s string) {
+		for _, r := range s {
+			set[r] = true
+		}
+	}
+	t := loadRenderTables()
+	for _, r := range t.exact {
+		add(r.param)
+	}
+	for _, p := range append(t.prefixes, t.suffixes...) {
+		add(p.rule.param)
+	}
+	for _, u := range t.units {
+		add(u)
+	}
+	for _, st := range t.styles {
+		add(st.order + st.dmy + st.group + strings.Join(st.months, ""))
+	}
+	add("0123456789-–×±−+/(),. aged")
+	return set
+})
 
 func isSubsequence(text string, source []rune) bool {
 	j := 0
