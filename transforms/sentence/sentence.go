@@ -31,9 +31,14 @@
 //     ("「…。」と言った") continues the sentence, a terminator between two
 //     digits is a decimal point ("３．２９"), and a terminator inside a title
 //     in 《》 or 〈〉 brackets ("《摔跤吧！爸爸》") does not end it.
-//   - Any other terminator ends a sentence only when followed by white space.
+//   - Any other terminator ends a sentence only when followed by white space,
+//     or, in the text of scripts without case, by a letter: a terminator
+//     between a word and a letter of such scripts ends the sentence
+//     ("येते.सज्जनगडाच्या", "শহর।এখানে"), unless it is a single '.' after a
+//     word of one syllable (letters joined by a virama count as one: "डॉ.",
+//     "श्री.", "इ.स.", "পৃ.", "พ.ศ.") or an abbreviation of the language.
 //     For the terminators of scripts without case (Devanagari '।', Arabic
-//     '؟', Urdu '۔', Tibetan '།', ...) that is enough. After a terminator of
+//     '؟', Urdu '۔', Tibetan '།', ...) a following space is enough. After a terminator of
 //     a cased script (Latin, Greek, Cyrillic, Armenian: '.', '!', '?', '…',
 //     ';', '։') the next word, after optional opening quotes and brackets,
 //     must start with an upper- or title-case letter, a digit, or a letter of
@@ -74,7 +79,8 @@
 //     a letter or digit.
 //
 // Periods inside numbers (40.4%, 3.14, v2.0.1), host names and e-mail
-// addresses are not followed by a space and so never end a sentence. New
+// addresses are followed by a digit or a Latin letter, not a space, and so
+// never end a sentence. New
 // lines are white space like any other: the input is one paragraph.
 package sentence
 
@@ -232,7 +238,7 @@ func (r *Rules) boundary(text string, i int) (end int, ends bool) {
 		return run.end, cjkEnds(text, i, run, next)
 	}
 	if !unicode.IsSpace(next) {
-		return run.end, false
+		return run.end, r.gluedEnds(text, i, run, next)
 	}
 	if run.caseless {
 		return run.end, true

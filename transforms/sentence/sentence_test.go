@@ -109,7 +109,7 @@ var splitTests = []struct {
 	{"CJK terminator before Latin", "終わり。next", []string{"終わり。", "next"}},
 	{"Hindi danda", "यह एक वाक्य है। यह दूसरा वाक्य है।", []string{"यह एक वाक्य है।", "यह दूसरा वाक्य है।"}},
 	{"double danda", "श्लोक एक॥ श्लोक दो॥", []string{"श्लोक एक॥", "श्लोक दो॥"}},
-	{"danda without space", "एक।दो।", []string{"एक।दो।"}},
+	{"danda without space", "एक।दो।", []string{"एक।", "दो।"}},
 	{"Arabic", "هل أنت بخير؟ نعم أنا بخير.", []string{"هل أنت بخير؟", "نعم أنا بخير."}},
 	{"Urdu", "یہ ایک جملہ ہے۔ یہ دوسرا جملہ ہے۔", []string{"یہ ایک جملہ ہے۔", "یہ دوسرا جملہ ہے۔"}},
 	{"Ethiopic", "ይህ ዓረፍተ ነገር ነው። ሌላ ነው።", []string{"ይህ ዓረፍተ ነገር ነው።", "ሌላ ነው።"}},
@@ -155,6 +155,21 @@ var languageTests = []struct {
 	{"Sentence_Terminal of a rare script", "", "ᠮᠣᠩᠭᠣᠯ᠃ ᠪᠢᠴᠢᠭ᠃", []string{"ᠮᠣᠩᠭᠣᠯ᠃", "ᠪᠢᠴᠢᠭ᠃"}},
 	{"fullwidth full stop", "ja", "値は３．２９です．次です．", []string{"値は３．２９です．", "次です．"}},
 	{"Chinese title", "zh", "去看《摔跤吧！爸爸》好吗？好！", []string{"去看《摔跤吧！爸爸》好吗？", "好！"}},
+
+	// No space after the terminator in scripts without case.
+	{"Marathi full stop without space", "mr", "हा किल्ला सातारा जिल्ह्यात येते.सज्जनगडाच्या पायथ्याशी गाव आहे.", []string{"हा किल्ला सातारा जिल्ह्यात येते.", "सज्जनगडाच्या पायथ्याशी गाव आहे."}},
+	{"Bengali danda without space", "bn", "এটি একটি শহর।এখানে অনেক মানুষ থাকে।", []string{"এটি একটি শহর।", "এখানে অনেক মানুষ থাকে।"}},
+	{"Hindi question mark without space", "hi", "क्या तुम आओगे?हाँ, मैं आऊँगा।", []string{"क्या तुम आओगे?", "हाँ, मैं आऊँगा।"}},
+	{"Thai period without space", "th", "ภาษาไทยดีมาก.ภาษาลาวก็ดี.", []string{"ภาษาไทยดีมาก.", "ภาษาลาวก็ดี."}},
+	{"Devanagari title of one syllable", "mr", "डॉ.बाबासाहेब आंबेडकर आले.", []string{"डॉ.बाबासाहेब आंबेडकर आले."}},
+	{"Devanagari conjunct of one syllable", "mr", "श्री.गणेश आले.", []string{"श्री.गणेश आले."}},
+	{"Devanagari dotted era", "mr", "इ.स.१८५७ मध्ये बंड झाले.", []string{"इ.स.१८५७ मध्ये बंड झाले."}},
+	{"Bengali page abbreviation", "bn", "পৃ.৩৪ দেখুন।", []string{"পৃ.৩৪ দেখুন।"}},
+	{"Thai era abbreviation", "th", "ปี พ.ศ.๒๕๐๐ เป็นปีที่ดี.", []string{"ปี พ.ศ.๒๕๐๐ เป็นปีที่ดี."}},
+	{"Devanagari decimal", "mr", "किंमत ३.५ रुपये आहे.", []string{"किंमत ३.५ रुपये आहे."}},
+	{"Latin word before Devanagari", "hi", "साइट example.com.भारत पर है।", []string{"साइट example.com.भारत पर है।"}},
+	{"Latin abbreviation before a caseless letter", "hi", "Dr.राम आए।", []string{"Dr.राम आए।"}},
+	{"Arabic abbreviation without space", "ar", "قال د.أحمد ذلك.", []string{"قال د.أحمد ذلك."}},
 
 	// Abbreviations and openers of each language.
 	{"English Co. before an opener", "en", "They met Briggs & Co. It closed.", []string{"They met Briggs & Co.", "It closed."}},
