@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/neardup/neardup/internal/numeral"
 )
 
 // Equivalence: before two tokens count as different facts, what does not
@@ -16,8 +18,8 @@ import (
 // Bronislaw, Bronisław), one form of each dash and quote, acronyms without
 // their periods (B.C., BC), American spelling for British (defence,
 // defense; organise, organize), digits for number words (seven, 7;
-// twenty-third, 23rd), numbers without thousands separators (1,000, 1000)
-// and one name per unit (ft, feet). Number words joined to a word by a
+// twenty-third, 23rd), numbers in ASCII digits (৮৭৪৯, ८७४९, 8749) and
+// without thousands separators (1,000, 1000) and one name per unit (ft, feet). Number words joined to a word by a
 // hyphen are split from it (seven-bit, 7-bit). Phrases (miles per hour,
 // mph; 40 percent, 40%) are merged by canonicalPhrases before a cluster is
 // compared. The tables are data files in tables/.
@@ -38,7 +40,7 @@ func canonicalKey(lower string, kind TokenKind) string {
 		if v, ok := numberWordValue(lower); ok {
 			return strconv.Itoa(v) + ordinalSuffix(lower)
 		}
-		return withoutThousands(lower)
+		return withoutThousands(numeral.ASCII(lower))
 	}
 	if strings.Contains(lower, ".") {
 		lower = strings.ReplaceAll(lower, ".", "") // an acronym: b.c., u.s.a.
@@ -51,6 +53,8 @@ func canonicalKey(lower string, kind TokenKind) string {
 	}
 	return americanSuffix(lower)
 }
+
+func isASCIIDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 func isASCII(s string) bool {
 	for i := range len(s) {
@@ -104,14 +108,15 @@ func ordinalSuffix(word string) string {
 }
 
 // withoutThousands removes the commas that separate thousands in a number
-// (1,000,000), and writes a decimal comma as a point (12,7).
+// written in ASCII digits (1,000,000), and writes a decimal comma as a
+// point (12,7).
 func withoutThousands(num string) string {
 	if !strings.Contains(num, ",") {
 		return num
 	}
 	groups := strings.Split(num, ",")
 	for _, g := range groups[1:] {
-		if len(g) < 3 || !isDigit(rune(g[0])) || !isDigit(rune(g[1])) || !isDigit(rune(g[2])) {
+		if len(g) < 3 || !isASCIIDigit(g[0]) || !isASCIIDigit(g[1]) || !isASCIIDigit(g[2]) {
 			if len(groups) == 2 && !strings.Contains(num, ".") {
 				return groups[0] + "." + groups[1] // 12,7: a decimal comma
 			}

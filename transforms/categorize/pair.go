@@ -517,7 +517,11 @@ func subjectRun(toks []Token) span {
 // isNumber reports whether t is a number or a date, or a page-title word
 // written in figures (the year of "Hurricane Katrina (1981)").
 func isNumber(t Token) bool {
-	return t.Kind == KindNumber || t.Kind == KindDate || t.Kind == KindTitle && t.Text != "" && isDigit(rune(t.Text[0]))
+	if t.Kind == KindNumber || t.Kind == KindDate {
+		return true
+	}
+	first, _ := utf8.DecodeRuneInString(t.Text)
+	return t.Kind == KindTitle && isDigit(first)
 }
 
 // hasNumber reports whether a token of toks at one of idx is a number.

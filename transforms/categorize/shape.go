@@ -126,10 +126,12 @@ func isInitial(t Token) bool {
 	return size == len(t.Text) && unicode.IsUpper(r)
 }
 
-// endsWithTerminal reports whether text ends with ".", "!" or "?", possibly
-// followed by closing quotes or brackets.
+// endsWithTerminal reports whether text ends with a sentence terminal of
+// any script (Unicode's Sentence_Terminal: ".", "!", "?", the danda "।",
+// the Arabic "؟", "。"…), possibly followed by closing quotes or brackets.
 func endsWithTerminal(text string) bool {
 	text = strings.TrimRightFunc(text, unicode.IsSpace)
 	text = strings.TrimRight(text, "\"'”’»)]")
-	return strings.HasSuffix(text, ".") || strings.HasSuffix(text, "!") || strings.HasSuffix(text, "?")
+	r, _ := utf8.DecodeLastRuneInString(text)
+	return r == '.' || r == '!' || r == '?' || r >= utf8.RuneSelf && unicode.Is(unicode.Sentence_Terminal, r)
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/neardup/neardup/internal/numeral"
 )
 
 // TokenKind says what a token is, as far as the classification cares.
@@ -63,10 +65,13 @@ func (t Token) key() string {
 
 // Tokenize splits text into words, numbers and punctuation marks.
 //
-//   - A number is a run of digits with inner "," or "." before a digit and an
-//     optional "%" or ordinal/plural suffix: 7, 4.5, 1,000, 40.4%, 3rd, 1990s;
-//     or a number word from two to ninety-nine (nine, twenty-one). A year
-//     from 1000 to 2099 (or its decade, "1990s") is a date.
+//   - A number is a run of decimal digits of one script (any of
+//     unicode.Nd: 7, ৭, ७, ٧) with inner "," or "." before a digit and an
+//     optional "%" or ordinal/plural suffix: 7, 4.5, 1,000, 40.4%, 3rd,
+//     1990s, ৮৭৪৯; or a number word from two to ninety-nine (nine,
+//     twenty-one). A year from 1000 to 2099 (or its decade, "1990s") is a
+//     date, in any script's digits (১৯৭১). A number's key is written in
+//     ASCII digits, so ৮৭৪৯ and 8749 are one number.
 //   - A word is a run of letters, digits and marks, joined by inner hyphens
 //     and apostrophes (Springer-Verlag, Wikipedia's); a dotted acronym keeps
 //     its dots (U.S., e.g.). A word starting with an upper-case letter is a
@@ -87,10 +92,11 @@ func Tokenize(text string) []Token {
 			i += size
 			continue
 		case isDigit(r):
-			end = scanNumber(text, i)
-			kind = numberKind(text[i:end])
-		case (r == '\'' || r == '’') && isShortYear(text[i+size:]):
-			end = i + size + 2 // '98: a year written with two digits
+			var digits string
+			end, digits = scanNumber(text, i)
+			kind = numberKind(digits)
+		case (r == '\'' || r == '’') && shortYear(text[i+size:]) > 0:
+			end = i + size + shortYear(text[i+size:]) // '98: a year written with two digits
 			kind = KindNumber
 		case unicode.IsLetter(r):
 			end = scanWord(text, i)
@@ -136,22 +142,22 @@ func isParticiple(word Token, next string, before []Token) bool {
 	return n == 0 || before[n-1].Kind == KindPunct && strings.ContainsAny(before[n-1].Text, ".!?:")
 }
 
-func isDigit(r rune) bool { return '0' <= r && r <= '9' }
+// isDigit reports whether r is a decimal digit of any script.
+func isDigit(r rune) bool { return numeral.IsDigit(r) }
 
-// scanNumber returns the end of the number starting at text[i].
-func scanNumber(text string, i int) int {
-	for i < len(text) {
-		c := text[i]
-		switch {
-		case isDigit(rune(c)):
-			i++
-		case (c == '.' || c == ',') && i+1 < len(text) && isDigit(rune(text[i+1])):
-			i += 2
-		default:
-			return i + numberSuffix(text[i:])
-		}
+// scanNumber returns the end of the number starting at text[i] and the
+// number in ASCII digits, its suffix included ("1990s" for "১৯৯০s").
+func scanNumber(text string, i int) (int, string) {
+	n, _ := numeral.Scan(text, i)
+	suffix := numberSuffix(text[n.End:])
+	if suffix == 0 {
+		return n.End, n.ASCII
 	}
-	return i
+	end := n.End + suffix
+	if n.Zero == '0' {
+		return end, text[i:end]
+	}
+	return end, n.ASCII + text[n.End:end]
 }
 
 // numberSuffix returns the length of a "%" or of an ordinal or plural suffix
@@ -170,13 +176,14 @@ func numberSuffix(rest string) int {
 	return 0
 }
 
-// numberKind tells a year (or decade) from another number.
+// numberKind tells a year (or decade) from another number, given in
+// ASCII digits.
 func numberKind(tok string) TokenKind {
 	digits := strings.TrimSuffix(tok, "s")
 	if len(digits) == 4 && (digits[0] == '1' || digits[0] == '2' && digits[1] == '0') {
 		allDigits := true
 		for i := range len(digits) {
-			allDigits = allDigits && isDigit(rune(digits[i]))
+			allDigits = allDigits && isASCIIDigit(digits[i])
 		}
 		if allDigits {
 			return KindDate
@@ -197,11 +204,11 @@ func scanWord(text string, i int) int {
 		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r):
+		case unicode.IsLetter(r) || isDigit(r) || unicode.IsMark(r):
 			i += size
 		case r == '-' || r == '\'' || r == '’' || r == '‐' || r == '‑':
 			next, _ := utf8.DecodeRuneInString(text[i+size:])
-			if !unicode.IsLetter(next) && !unicode.IsDigit(next) {
+			if !unicode.IsLetter(next) && !isDigit(next) {
 				return i
 			}
 			i += size
@@ -307,8 +314,21 @@ func splitNumberCompound(text string, i, end int) int {
 	return i + cut
 }
 
-// isShortYear reports whether rest, the text after an apostrophe, starts
-// with two digits and no third ('98, ’05).
-func isShortYear(rest string) bool {
-	return len(rest) >= 2 && isDigit(rune(rest[0])) && isDigit(rune(rest[1])) && (len(rest) == 2 || !isDigit(rune(rest[2])))
+// shortYear returns the length of the two digits (of one script) that
+// start rest, the text after an apostrophe, if no third digit follows
+// ('98, ’05, '৯৮), or 0.
+func shortYear(rest string) int {
+	r1, s1 := utf8.DecodeRuneInString(rest)
+	z, ok := numeral.Zero(r1)
+	if !ok {
+		return 0
+	}
+	r2, s2 := utf8.DecodeRuneInString(rest[s1:])
+	if r2 < z || r2 > z+9 {
+		return 0
+	}
+	if r3, _ := utf8.DecodeRuneInString(rest[s1+s2:]); isDigit(r3) {
+		return 0
+	}
+	return s1 + s2
 }

@@ -137,11 +137,12 @@ func sameYear(x Token, vx float64, y Token, vy float64) bool {
 	if x.Kind == KindDate {
 		x, vx, y, vy = y, vy, x, vx
 	}
-	decade := strings.HasSuffix(x.Text, "s")
-	digits := strings.TrimSuffix(x.Text, "s")
+	key := x.key() // in ASCII digits
+	decade := strings.HasSuffix(key, "s")
+	digits := strings.TrimSuffix(key, "s")
 	if !decade {
 		var apostrophe bool
-		if digits, apostrophe = strings.CutPrefix(x.key(), "'"); !apostrophe {
+		if digits, apostrophe = strings.CutPrefix(key, "'"); !apostrophe {
 			return false
 		}
 	}
