@@ -188,13 +188,13 @@ func (b *blocks) appendNormalized(dst, raw []byte) []byte {
 			for j < len(src) {
 				if isPrintableASCII(src[j]) {
 					j++
-				} else if src[j] == ' ' && j+1 < len(src) && isPrintableASCII(src[j+1]) {
+				} else if src[j] == ' ' && j+1 < len(src) && isPrintableASCII(src[j+1]) && !isDetachedStop(src, j+1) {
 					j += 2
 				} else {
 					break
 				}
 			}
-			if space && len(dst) > start {
+			if space && len(dst) > start && !isDetachedStop(src, i) {
 				dst = append(dst, ' ')
 			}
 			space = false
@@ -226,6 +226,17 @@ func (b *blocks) appendNormalized(dst, raw []byte) []byte {
 		i += size
 	}
 	return dst
+}
+
+// isDetachedStop reports whether src[i] is a full stop or comma that ends
+// a word but was typed after a space ("at 10.0% .", "evolution , and"): the
+// space is dropped, so that a copy whose editor removed it reads the same.
+// A stop before a digit (" .5") or another stop (" . . .") keeps it.
+func isDetachedStop(src []byte, i int) bool {
+	if c := src[i]; c != '.' && c != ',' {
+		return false
+	}
+	return i+1 == len(src) || isSpace(src[i+1]) && (i+2 == len(src) || src[i+2] != '.')
 }
 
 func isPrintableASCII(c byte) bool {

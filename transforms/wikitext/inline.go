@@ -397,6 +397,8 @@ func (s *scanner) externalLink(i, to int) int {
 		j++
 	}
 	if j == end {
+		// A link without a label shows a number, like a footnote.
+		s.tidyBefore(end+1, to)
 		return end + 1
 	}
 	s.pending = append(s.pending, closer{at: end, width: 1})
@@ -418,6 +420,10 @@ func (s *scanner) openAngle(i, to int, inRef bool) int {
 	case tagNowiki:
 		if t.hasBody {
 			s.literal(t.body, t.bodyEnd)
+		}
+	case tagOpaque:
+		if t.hasBody && !s.noRender && strings.EqualFold(s.src[i+1:min(i+5, to)], "math") {
+			s.out = appendMath(s.out, s.src[t.body:t.bodyEnd])
 		}
 	case tagRef:
 		if t.hasBody && !inRef {

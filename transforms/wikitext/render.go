@@ -34,13 +34,14 @@ const (
 	renderHeight
 	renderFormatnum
 	renderDate
+	renderShip
 	renderFootnote
 )
 
 var renderKinds = map[string]renderKind{
 	"text": renderText, "literal": renderLiteral, "prefix": renderPrefix, "join": renderJoin,
 	"convert": renderConvert, "val": renderVal, "frac": renderFrac, "height": renderHeight,
-	"formatnum": renderFormatnum, "date": renderDate, "footnote": renderFootnote,
+	"formatnum": renderFormatnum, "date": renderDate, "ship": renderShip, "footnote": renderFootnote,
 }
 
 // renderRule is one entry of names/templates.txt.
@@ -454,6 +455,8 @@ func (s *scanner) renderValue(args []tplArg, rule renderRule, inRef bool) string
 			return ""
 		}
 		return groupDigits(p[0], st.group, 1)
+	case renderShip:
+		return shipText(p)
 	case renderDate:
 		return dateText(p, arg, st, rule.param == "aged", s.site.lang)
 	}
@@ -474,6 +477,13 @@ func (s *scanner) tidyBefore(end, to int) {
 	j := end
 	for j < to && isBlank(s.src[j]) {
 		j++
+	}
+	if j < to && s.src[j] == '\n' {
+		// A single line break is a space; a blank line ends the paragraph.
+		j++
+		for j < to && isBlank(s.src[j]) {
+			j++
+		}
 	}
 	if j == to {
 		return

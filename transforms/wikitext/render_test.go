@@ -66,6 +66,10 @@ func TestRenderTemplates(t *testing.T) {
 		{"date vi without day", "vi", "Từ {{start date|2008|11}}.", "Từ tháng 11 năm 2008."},
 		{"date de", "de", "Am {{date|2001-09-11}} geschah es.", "Am 11. September 2001 geschah es."},
 		{"date el genitive", "el", "Στις {{birth date|1950|5|17}}.", "Στις 17 Μαΐου 1950."},
+		{"date day first", "fr", "Né le {{date|11|novembre|1866}}.", "Né le 11 novembre 1866."},
+		{"date one argument", "fr", "Le {{date-|2 novembre 2007}}.", "Le 2 novembre 2007."},
+		{"ship", "en", "Alongside {{HMS|Ajax|22|6}} and {{ship|HMS|Exeter|68|6}}.", "Alongside HMS Ajax and HMS Exeter (68)."},
+		{"page", "fr", "Paris, 2009, {{p.|136-145}}.", "Paris, 2009, p. 136-145."},
 		{"date unknown language is ISO", "xx", "On {{birth date|1950|5|7}}.", "On 1950-05-07."},
 		// Dropped, and the space before a footnote with them.
 		{"coord dropped", "en", "It lies at {{coord|51|30|N|0|7|W}} near the river.", "It lies at near the river."},
@@ -100,5 +104,21 @@ func TestRenderDepthBounded(t *testing.T) {
 	want := "A " + strings.Repeat("x", maxRenderDepth) + " b."
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestMathText(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"product of <math>s</math>, <math>i</math> and <math>n</math>.", "product of s, i and n."},
+		{"where <math>\\alpha \\le 2\\pi</math> holds.", "where α ≤ 2π holds."},
+		{"so <math>x = \\text{const}</math> here.", "so x = const here."},
+		{"the sum <math>\\sum_{i=1}^n x_i</math> is.", "the sum is."},
+		{"and <math>\\frac{a}{b}</math> too.", "and too."},
+		{"odd <math>a \\unknowncommand b</math>.", "odd."},
+	}
+	for _, tt := range tests {
+		if got := cleanIn("en", tt.in); got != tt.want {
+			t.Errorf("Clean(%q)\n got %q\nwant %q", tt.in, got, tt.want)
+		}
 	}
 }

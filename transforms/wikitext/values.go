@@ -162,6 +162,15 @@ func fracText(p []string) string {
 	return p[0] + " " + p[1] + "/" + p[2]
 }
 
+// shipText is {{ship}}: "HMS Exeter (68)".
+func shipText(p []string) string {
+	out := strings.TrimSpace(strings.Join(p[:min(len(p), 2)], " "))
+	if len(p) > 2 && p[2] != "" {
+		out += " (" + p[2] + ")"
+	}
+	return out
+}
+
 // heightText is {{height}}: metres, centimetres, or feet and inches.
 func heightText(arg func(string) string) string {
 	var parts []string
@@ -192,6 +201,10 @@ func dateText(p []string, arg func(string) string, st *dateStyle, aged bool, lan
 	}
 	if len(p) > 2 {
 		d = p[2]
+	}
+	if len(y) <= 2 && len(d) >= 3 && allASCIIDigits(y) && allASCIIDigits(d) {
+		// Day first, as the French {{date|11|novembre|1866}}.
+		y, d = d, y
 	}
 	order := st.order
 	if df := strings.ToLower(arg("df")); st.dmy != "" && (df == "y" || df == "yes") {

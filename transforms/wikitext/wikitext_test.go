@@ -157,7 +157,7 @@ func TestCleanTags(t *testing.T) {
 		{"math", "Let <math>x^2 + \\frac{{a}}{b}</math> be.", []Paragraph{prose("", "Let be.")}},
 		{"dropped tags", "a<gallery>\nFile:x.jpg|y\n</gallery>b<timeline>t</timeline>c<syntaxhighlight lang=go>x</syntaxhighlight>d" +
 			"<source>s</source>e<pre>p</pre>f<score>\\relative</score>g<imagemap>i</imagemap>h", []Paragraph{prose("", "abcdefgh")}},
-		{"case-insensitive", "a<MATH>x</Math>b", []Paragraph{prose("", "ab")}},
+		{"case-insensitive", "a<MATH>x</Math>b", []Paragraph{prose("", "axb")}},
 		{"unclosed math drops line", "a<math>x\nb", []Paragraph{prose("", "a b")}},
 		{"inline tags", "<small>s</small> <span style=\"color:red\">r</span> x<sup>2</sup>y<sub>i</sub> <big>B</big>", []Paragraph{prose("", "s r x2yi B")}},
 		{"break tags", "a<br>b<br/>c<br />d<BR>e", []Paragraph{prose("", "a b c d e")}},
@@ -355,6 +355,9 @@ var renderingRunes = sync.OnceValue(func() map[rune]bool {
 	}
 	for _, st := range t.styles {
 		add(st.order + st.dmy + st.group + strings.Join(st.months, ""))
+	}
+	for _, v := range mathTeX {
+		add(v)
 	}
 	add("0123456789-–×±−+/(),. aged")
 	return set

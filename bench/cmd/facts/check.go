@@ -127,8 +127,9 @@ var units = map[string]bool{
 	"ha": true, "kW": true, "MW": true, "m3": true, "m³": true,
 }
 
-// hasUnitWithoutValue reports a unit symbol whose previous word does not end
-// in a digit of any script.
+// hasUnitWithoutValue reports a unit symbol with no number among the three
+// words before it ("93,000 sq ft", "3.5 million km2" have one) that is not
+// a rate ("per km2").
 func hasUnitWithoutValue(s string) bool {
 	words := strings.Fields(s)
 	for i, w := range words {
@@ -136,11 +137,16 @@ func hasUnitWithoutValue(s string) bool {
 		if !units[w] {
 			continue
 		}
-		if i == 0 {
-			return true
+		if i > 0 && (words[i-1] == "per" || strings.HasSuffix(words[i-1], "/")) {
+			continue
 		}
-		r, _ := utf8.DecodeLastRuneInString(strings.TrimRight(words[i-1], "(–-"))
-		if !unicode.IsDigit(r) && r != '½' && r != '¼' && r != '¾' {
+		valued := false
+		for k := max(0, i-3); k < i; k++ {
+			if strings.IndexFunc(words[k], func(r rune) bool { return unicode.IsDigit(r) || strings.ContainsRune("½¼¾", r) }) >= 0 {
+				valued = true
+			}
+		}
+		if !valued {
 			return true
 		}
 	}

@@ -11,7 +11,8 @@
 // on every real dump in ../shared/data.
 //
 //	go run ./bench/cmd/facts -data ../shared/data
-//	go run ./bench/cmd/facts -sentences /tmp/after.tsv FILE...   # also write every sentence (file, title, text)
+//	go run ./bench/cmd/facts -sentences /tmp/after.tsv FILE...   # also write every sentence (file, title, flags, text)
+//	go run ./bench/cmd/facts -recount /tmp/before.tsv             # count a written file again by today's checks
 package main
 
 import (
@@ -34,7 +35,14 @@ import (
 func main() {
 	data := flag.String("data", "", "count every wiki dump (.xml, .xml.bz2, .bz2, .xml.xz) under this directory")
 	sentences := flag.String("sentences", "", "also write every sentence to this file: file, title, flags and text, tab-separated")
+	recount := flag.String("recount", "", "count the sentences of a file that -sentences wrote, by today's checks, instead of reading dumps")
 	flag.Parse()
+	if *recount != "" {
+		if err := recountFile(*recount); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	files := flag.Args()
 	if *data != "" {
 		found, err := dumpsUnder(*data)
@@ -57,8 +65,7 @@ func main() {
 		defer out.Flush()
 	}
 	var total Count
-	fmt.Println("| file | sentences | ends in \" .\" | empty brackets | unit without value | navigation rows | lost facts |")
-	fmt.Println("|---|---:|---:|---:|---:|---:|---:|")
+	printHeader()
 	for _, file := range files {
 		c, err := countFile(file, out)
 		if err != nil {
@@ -144,4 +151,47 @@ func countFile(file string, out *bufio.Writer) (Count, error) {
 			}
 		}
 	}
+}
+
+// recountFile counts the sentences of a file written by -sentences again, a
+// row per dump file.
+func recountFile(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	counts := map[string]*Count{}
+	var order []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		fields := strings.SplitN(sc.Text(), "\t", 4)
+		if len(fields) != 4 {
+			return fmt.Errorf("%s: not a line of -sentences: %q", path, sc.Text())
+		}
+		c := counts[fields[0]]
+		if c == nil {
+			c = &Count{}
+			counts[fields[0]] = c
+			order = append(order, fields[0])
+		}
+		c.addSentence(Check(fields[3]))
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	printHeader()
+	var total Count
+	for _, name := range order {
+		counts[name].print(name)
+		total.add(*counts[name])
+	}
+	total.print("**all**")
+	return nil
+}
+
+func printHeader() {
+	fmt.Println("| file | sentences | ends in \" .\" | empty brackets | unit without value | navigation rows | lost facts |")
+	fmt.Println("|---|---:|---:|---:|---:|---:|---:|")
 }
