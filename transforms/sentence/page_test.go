@@ -92,15 +92,15 @@ func TestSplitterDocumentLanguage(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := Splitter{Wikis: wikis}
-	para := []wikitext.Paragraph{{Text: "Das gilt z. B. für Äpfel. Dann nicht."}}
+	para := []wikitext.Paragraph{{Text: "Das gilt ggf. Äpfeln wie Birnen. Dann nicht."}}
 	tests := []struct {
 		wiki, lang string
 		want       []string
 	}{
-		{"web", "de", []string{"Das gilt z. B. für Äpfel.", "Dann nicht."}},
-		{"web", "", []string{"Das gilt z.", "B. für Äpfel.", "Dann nicht."}},
-		{"enwiki", "de", []string{"Das gilt z. B. für Äpfel.", "Dann nicht."}}, // the page's language first
-		{"web", "xx", []string{"Das gilt z.", "B. für Äpfel.", "Dann nicht."}}, // unknown: neutral rules
+		{"web", "de", []string{"Das gilt ggf. Äpfeln wie Birnen.", "Dann nicht."}},
+		{"web", "", []string{"Das gilt ggf.", "Äpfeln wie Birnen.", "Dann nicht."}},
+		{"enwiki", "de", []string{"Das gilt ggf. Äpfeln wie Birnen.", "Dann nicht."}}, // the page's language first
+		{"web", "xx", []string{"Das gilt ggf.", "Äpfeln wie Birnen.", "Dann nicht."}}, // unknown: neutral rules
 	}
 	for _, tt := range tests {
 		page := clean.Page{File: "web.jsonl", Wiki: tt.wiki, ID: 3, Title: "t", Name: "doc-3", URL: "https://example.org/3", Lang: tt.lang, Paragraphs: para}

@@ -50,9 +50,12 @@
 //     other abbreviations ("Co.", "Jan.", "bzw.") unless the next word is a
 //     common sentence opener of the language (openers/*.txt: "The", "It",
 //     "Der", ...). "etc." is not an abbreviation. A single upper-case letter
-//     is an initial ("Bruce E. Ivins"), except that in English an "I" after a
-//     word that does not start with an upper-case letter is the pronoun ("you
-//     and I. Did you").
+//     is an initial ("Bruce E. Ivins") unless a sentence opener follows ("in
+//     X. This"; an opener followed by '.' is an initial too: "A. A. Milne"),
+//     and in English an "I" after a word that does not start with an
+//     upper-case letter is the pronoun ("you and I. Did you"). A single
+//     lower-case letter is an abbreviation unless a sentence opener follows:
+//     legal "v." ("Dred Scott v. Sandford"), "(b. 1950)", "с. 375".
 //   - Dotted acronyms (single letters each followed by '.', as in "U.S.",
 //     "U.K.", "a.m.") are ambiguous: "the U.S. Army" is one sentence, "in the
 //     U.S. The next year" is two. The rule: an acronym ends a sentence only
@@ -356,7 +359,17 @@ func (r *Rules) abbreviated(text string, dot, next int) bool {
 	case word == "":
 		return false
 	case isInitial(word):
-		return !r.pronounI || word != "I" || capitalizedBefore(text, dot-len(word))
+		if r.pronounI && word == "I" && !capitalizedBefore(text, dot-len(word)) {
+			return false
+		}
+		// "Bruce E. Ivins", but "in X. This": an initial before a
+		// sentence opener ends the sentence.
+		return !r.openerAt(text, next)
+	case isSingleLower(word):
+		// "Dred Scott v. Sandford", "(b. 1950)", "p. 12": a single
+		// lower-case letter is an abbreviation, unless a sentence
+		// opener follows ("for all x. Then").
+		return !r.openerAt(text, next)
 	}
 	a, ok := r.lookupAbbreviation(word)
 	if !ok {
@@ -469,6 +482,20 @@ func letterWord(text string, i int) string {
 		return ""
 	}
 	return text[i:j]
+}
+
+// openerAt reports whether a sentence opener of r starts at text[i], as a
+// whole word not followed by a period: the "A" of "A. A. Milne" is an
+// initial, not the article.
+func (r *Rules) openerAt(text string, i int) bool {
+	word := letterWord(text, i)
+	return r.openers[word] && (i+len(word) == len(text) || text[i+len(word)] != '.')
+}
+
+// isSingleLower reports whether word is a single lower-case letter.
+func isSingleLower(word string) bool {
+	r, w := utf8.DecodeRuneInString(word)
+	return w == len(word) && unicode.IsLower(r)
 }
 
 // isInitial reports whether word is a single upper-case letter.

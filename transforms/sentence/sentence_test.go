@@ -78,6 +78,14 @@ var splitTests = []struct {
 	{"Ph.D. is not an acronym", "She earned a Ph.D. She then taught.", []string{"She earned a Ph.D.", "She then taught."}},
 	{"quoted abbreviation ends", `The sign said "Dr." Then it fell.`, []string{`The sign said "Dr."`, "Then it fell."}},
 	{"possessive after acronym", "The U.S.'s Army. Done.", []string{"The U.S.'s Army.", "Done."}},
+	{"legal v.", "In Dred Scott v. Sandford the Court ruled. It was 1857.", []string{"In Dred Scott v. Sandford the Court ruled.", "It was 1857."}},
+	{"Cyrillic legal v.", "Дело Иванов v. Петров было громким. Оно закончилось.", []string{"Дело Иванов v. Петров было громким.", "Оно закончилось."}},
+	{"born b.", "Jane Doe (b. 1950) is a writer. She lives in Paris.", []string{"Jane Doe (b. 1950) is a writer.", "She lives in Paris."}},
+	{"Cyrillic page с.", "Київ, 2009, с. 375. Далі інше.", []string{"Київ, 2009, с. 375.", "Далі інше."}},
+	{"single letter before an opener", "This holds for all x. Then f is zero.", []string{"This holds for all x.", "Then f is zero."}},
+	{"initial before an opener", "He was born in X. This town is small.", []string{"He was born in X.", "This town is small."}},
+	{"initial before an initial that is an opener", "A. A. Milne wrote it. It sold well.", []string{"A. A. Milne wrote it.", "It sold well."}},
+	{"initial before a name", "Malcolm X. Little was born in Omaha.", []string{"Malcolm X. Little was born in Omaha."}},
 
 	// Dotted acronyms.
 	{"U.S. Army", "He joined the U.S. Army in 1990.", []string{"He joined the U.S. Army in 1990."}},
@@ -176,6 +184,7 @@ var languageTests = []struct {
 	{"English Co. before a name", "en", "Shares of Acme Co. Rose fell.", []string{"Shares of Acme Co. Rose fell."}},
 	{"English pronoun I", "en", "You and I. Did Albert I. Jones come?", []string{"You and I.", "Did Albert I. Jones come?"}},
 	{"pronoun I is English", "", "You and I. Did Albert I. Jones come?", []string{"You and I. Did Albert I. Jones come?"}},
+	{"initial I before an opener", "", "Ruled by Albert I. The war came.", []string{"Ruled by Albert I.", "The war came."}},
 	{"simple is English", "simple", "You and I. Did it?", []string{"You and I.", "Did it?"}},
 	{"German z. B.", "de", "Es gibt z. B. Äpfel. Die sind gut.", []string{"Es gibt z. B. Äpfel.", "Die sind gut."}},
 	{"German usw. before an opener", "de", "Äpfel, Birnen usw. Die Ernte war gut.", []string{"Äpfel, Birnen usw.", "Die Ernte war gut."}},
