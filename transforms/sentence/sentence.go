@@ -56,6 +56,13 @@
 //     upper-case letter is the pronoun ("you and I. Did you"). A single
 //     lower-case letter is an abbreviation unless a sentence opener follows:
 //     legal "v." ("Dred Scott v. Sandford"), "(b. 1950)", "с. 375".
+//   - Citations are cut at no abbreviation that their form shows, in any
+//     language: a word of letters alone after an opening bracket ("(b.
+//     1950)", "(пом. 1912)", "(περ. 100.000)"), and a word of at most four
+//     letters before a locator, a number or range that a closing bracket,
+//     a comma, a semicolon, a colon, a period or the paragraph's end follows
+//     ("pg. 12,", "σελ. 403-459", "Nr. 8)"), end a sentence only before a
+//     sentence opener. "12 men", "60%" and "1,000 of" are not locators.
 //   - Dotted acronyms (single letters each followed by '.', as in "U.S.",
 //     "U.K.", "a.m.") are ambiguous: "the U.S. Army" is one sentence, "in the
 //     U.S. The next year" is two. The rule: an acronym ends a sentence only
@@ -396,7 +403,7 @@ func (r *Rules) abbreviated(text string, dot, next int) bool {
 		w := letterWord(text, next)
 		return monthNames[w] || r.ordinals[w]
 	}
-	return false
+	return citationAbbreviation(text, dot, word, next) && !r.openerAt(text, next)
 }
 
 // elision returns the offset just past the apostrophe that ends a short

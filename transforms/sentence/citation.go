@@ -1,0 +1,70 @@
+package sentence
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// maxLocatorWord is the longest word, in letters, that citationAbbreviation
+// takes for the abbreviation of a locator ("p.", "pg.", "σελ.", "стор.").
+const maxLocatorWord = 4
+
+// citationAbbreviation reports whether word, which ends at the period at
+// text[dot] and is followed by the word at text[next], is an abbreviation
+// of a citation by its form, whatever the language:
+//   - a word of letters alone in an opening bracket ("(b. 1950)", "(m.
+//     2010)", "(пом. 1912)", "(περ. 100.000)", "(Hdt. 1.202.4)"): a
+//     sentence does not end one word after the bracket that holds it;
+//   - a short word of letters before a locator, a number that a closing
+//     bracket, a comma, a semicolon, a colon, a period or the end of the
+//     paragraph follows ("pg. 12,", "σελ. 403-459", "Nr. 8)", "Вип. 18.").
+func citationAbbreviation(text string, dot int, word string, next int) bool {
+	if !isLetters(word) {
+		return false
+	}
+	start := dot - len(word)
+	if c := runeBefore(text, start); c == '(' || c == '[' {
+		return true
+	}
+	return utf8.RuneCountInString(word) <= maxLocatorWord && isLocator(text, next)
+}
+
+// isLetters reports whether word is one or more letters and marks.
+func isLetters(word string) bool {
+	for _, c := range word {
+		if !unicode.IsLetter(c) && !unicode.IsMark(c) {
+			return false
+		}
+	}
+	return word != ""
+}
+
+// maxLocatorLen bounds the scan of isLocator, which keeps the splitter
+// linear.
+const maxLocatorLen = 32
+
+// isLocator reports whether a locator starts at text[i]: a number, or a
+// range of numbers ("12", "403-459", "1.202.4", "1,000"), followed by a
+// closing bracket, a comma, a semicolon, a colon, a period, or the end of
+// the text. A number followed by a word ("12 men") is not one.
+func isLocator(text string, i int) bool {
+	digits := false
+	for j := i; j-i <= maxLocatorLen; {
+		c, w := runeAt(text, j)
+		switch {
+		case unicode.IsDigit(c):
+			digits = true
+		case c == -1 || c == ')' || c == ']' || c == ';':
+			return digits
+		case c == '.' || c == ',' || c == ':' || c == '-' || c == '–' || c == '—' || c == '−' || c == '/':
+			// Inside a number ("1,000", "1:23", "403-459") or after it.
+			if d, _ := runeAt(text, j+w); !unicode.IsDigit(d) {
+				return digits && (c == '.' || c == ',' || c == ':')
+			}
+		default:
+			return false
+		}
+		j += w
+	}
+	return false
+}
