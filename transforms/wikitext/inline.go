@@ -205,6 +205,9 @@ func (s *scanner) openBrace(i, from, to int, inRef bool) int {
 		if n == 2 && end <= to && !s.noRender && s.renderTemplate(i, end, to, inRef) {
 			return end
 		}
+		if end < to {
+			return s.dropEmptyBrackets(end, to)
+		}
 		return min(end, to)
 	}
 	return s.dropLine(i+n, to)
@@ -320,6 +323,9 @@ scan:
 		if end < 0 {
 			return s.dropLine(open+2, to)
 		}
+		if next := s.dropEmptyBrackets(end+2, to); next > end+2 {
+			return next
+		}
 		return s.removed(end+2, to)
 	}
 	if end < 0 {
@@ -422,8 +428,12 @@ func (s *scanner) openAngle(i, to int, inRef bool) int {
 			s.literal(t.body, t.bodyEnd)
 		}
 	case tagOpaque:
+		mark := len(s.out)
 		if t.hasBody && !s.noRender && strings.EqualFold(s.src[i+1:min(i+5, to)], "math") {
 			s.out = appendMath(s.out, s.src[t.body:t.bodyEnd])
+		}
+		if len(s.out) == mark && t.end < to {
+			return s.dropEmptyBrackets(t.end, to)
 		}
 	case tagRef:
 		if t.hasBody && !inRef {

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/language"
 )
 
 // Rendering templates that carry values.
@@ -36,6 +38,10 @@ const (
 	renderDate
 	renderShip
 	renderFootnote
+	// renderLanguageText is a template named by a language code, alone or
+	// after a hyphen ({{en|...}}, {{vol-lt|...}}): with one unnamed
+	// argument and no named one, its text.
+	renderLanguageText
 )
 
 var renderKinds = map[string]renderKind{
@@ -201,6 +207,10 @@ func (s *scanner) renderTemplate(start, end, to int, inRef bool) bool {
 		s.out = append(s.out, rule.param...)
 	case renderText:
 		s.renderText(args, rule.param, inRef)
+	case renderLanguageText:
+		if len(args) == 1 && args[0].name == "" {
+			s.inlineArg(args[0], inRef)
+		}
 	case renderPrefix:
 		if a := positional(args, 1); a.to > a.from {
 			s.out = append(s.out, rule.param...)
@@ -241,6 +251,9 @@ func (s *scanner) templateRule(start, end int) (renderRule, bool) {
 		return renderRule{}, false
 	}
 	rule := loadRenderTables().rule(key)
+	if rule.kind == renderNone && !fnArg && isLanguageTagged(key) {
+		rule = renderRule{kind: renderLanguageText}
+	}
 	if rule.kind == renderNone || fnArg != (rule.kind == renderFormatnum) {
 		return renderRule{}, false
 	}
@@ -253,6 +266,39 @@ func (s *scanner) templateRule(start, end int) (renderRule, bool) {
 		p = next
 	}
 	return rule, true
+}
+
+// isLanguageTagged reports whether a normalized template name is an ISO
+// 639 language code of two letters, or ends in a hyphen and a code of two
+// or three letters: the shape every wiki gives its templates that mark text
+// as being in another language ({{en}}, {{lang-fr}}, {{vol-lt}}), whatever
+// its word for "language". Three-letter names alone are too often other
+// things ({{see}}, {{pad}}) to count.
+func isLanguageTagged(name []byte) bool {
+	code := name
+	k := bytesLastIndex(name, '-')
+	if k >= 0 {
+		code = name[k+1:]
+	}
+	if len(code) != 2 && (k <= 0 || len(code) != 3) {
+		return false
+	}
+	for _, c := range code {
+		if c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	_, err := language.ParseBase(string(code))
+	return err == nil
+}
+
+func bytesLastIndex(b []byte, c byte) int {
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] == c {
+			return i
+		}
+	}
+	return -1
 }
 
 // nextPipe returns the position of the next '|' in src[from:to] that
@@ -507,4 +553,37 @@ func closesText(r rune) bool {
 		return true
 	}
 	return unicode.Is(unicode.Sentence_Terminal, r) || unicode.In(r, unicode.Pe, unicode.Pf)
+}
+
+// dropEmptyBrackets is called after dropping a construct that ended at
+// end. If the construct was all that stood in a pair of brackets ("the
+// border ({{coord|...}})", "（[[:fr:X]]）"), the brackets go too, so that no
+// empty "()" is left in the text. It returns where to continue.
+func (s *scanner) dropEmptyBrackets(end, to int) int {
+	k := len(s.out)
+	for k > 0 && isBlank(s.out[k-1]) {
+		k--
+	}
+	open, size := utf8.DecodeLastRune(s.out[:k])
+	closer := map[rune]rune{'(': ')', '（': '）', '[': ']'}[open]
+	if closer == 0 {
+		return end
+	}
+	j := end
+	for j < to && isBlank(s.src[j]) {
+		j++
+	}
+	r, rsize := utf8.DecodeRuneInString(s.src[j:to])
+	if r != closer || closer == ']' && j+1 < to && s.src[j+1] == ']' {
+		return end
+	}
+	k -= size
+	for k > 0 && isBlank(s.out[k-1]) {
+		k--
+	}
+	s.out = s.out[:k]
+	for i := len(s.refs) - 1; i >= 0 && s.refs[i].anchor > k; i-- {
+		s.refs[i].anchor = k
+	}
+	return j + rsize
 }

@@ -83,6 +83,16 @@ func TestRenderTemplates(t *testing.T) {
 		{"parameter braces not rendered", "en", "A {{{nowrap|x}}} b.", "A b."},
 		{"formatnum needs its colon", "en", "A {{formatnum}} b.", "A b."},
 		{"lang-xx pattern", "ru", "Словакия ({{lang-sk|Slovensko}}).", "Словакия (Slovensko)."},
+		{"language-tagged by shape", "ltg", "'''Lītova''' ({{Vol-lt|Lietuva}}) — vaļsteiba.", "Lītova (Lietuva) — vaļsteiba."},
+		{"language code as name", "ja", "（{{en|It's Now or Never}}）1960年", "（It's Now or Never）1960年"},
+		{"language-tagged with named args is dropped", "en", "A {{cite-en|title=X}} b.", "A b."},
+		{"language-tagged without args shows nothing", "en", "A site {{en}} b.", "A site b."},
+		{"empty brackets of a dropped template", "ja", "国境 ({{Coord|33|22||N|38|47||E|display=inline}}) である。", "国境 である。"},
+		{"empty brackets of a dropped link", "ja", "パリ・ミュゼ（[[:fr:Paris Musées]]）という", "パリ・ミュゼという"},
+		{"brackets with text stay", "en", "The border ({{coord|1|2}} north) here.", "The border ( north) here."},
+		{"empty brackets of a dropped tag", "en", "A sum (<math>\\frac{a}{b}</math>) here.", "A sum here."},
+		{"three-letter name is not a language", "ja", "A {{see|Category:X}} b.", "A b."},
+		{"unknown code is not a language", "en", "A {{zz|x}} b.", "A b."},
 		{"footnote pattern", "en", "A site{{en icon}}.", "A site."},
 	}
 	for _, tt := range tests {

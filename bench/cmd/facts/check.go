@@ -120,11 +120,12 @@ func hasEmptyBrackets(s string) bool {
 	return false
 }
 
-// units are symbols that a rendered value puts after its number.
+// units are symbols that a rendered value puts after its number; "ha" and
+// "mi" are left out, as words of too many languages ("ha tenido", "mi ne").
 var units = map[string]bool{
-	"°C": true, "°F": true, "km": true, "km2": true, "km²": true, "m2": true, "m²": true, "mi": true,
+	"°C": true, "°F": true, "km": true, "km2": true, "km²": true, "m2": true, "m²": true,
 	"sq mi": true, "kg": true, "lb": true, "ft": true, "cm": true, "mm": true, "mph": true, "km/h": true,
-	"ha": true, "kW": true, "MW": true, "m3": true, "m³": true,
+	"kW": true, "MW": true, "m3": true, "m³": true,
 }
 
 // hasUnitWithoutValue reports a unit symbol with no number among the three
