@@ -94,10 +94,9 @@ type Number struct {
 func Scan(text string, i int) (Number, bool) {
 	if i < len(text) && '0' <= text[i] && text[i] <= '9' {
 		end := scanASCII(text, i)
-		if end == len(text) || text[end] < utf8.RuneSelf {
+		if !arabicSeparatorAt(text, end) {
 			return Number{Start: i, End: end, Zero: '0', ASCII: text[i:end]}, true
 		}
-		// An Arabic separator may follow: read on rune by rune.
 		var b strings.Builder
 		b.WriteString(text[i:end])
 		end = scanRunes(&b, text, end, '0')
@@ -154,6 +153,19 @@ func scanASCII(text string, i int) int {
 		}
 	}
 	return i
+}
+
+// arabicSeparatorAt reports whether text[j:] starts with an Arabic
+// separator before an ASCII digit (1٫5).
+func arabicSeparatorAt(text string, j int) bool {
+	if j == len(text) || text[j] < utf8.RuneSelf {
+		return false
+	}
+	r, size := utf8.DecodeRuneInString(text[j:])
+	if _, ok := separator(r); !ok || j+size == len(text) {
+		return false
+	}
+	return '0' <= text[j+size] && text[j+size] <= '9'
 }
 
 // separator returns the ASCII form of a separator between digits.
