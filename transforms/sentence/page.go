@@ -6,6 +6,7 @@ import (
 
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/clean"
+	"github.com/neardup/neardup/transforms/wikitext"
 )
 
 // Wiki is what splitting needs to know of one wiki of a run.
@@ -93,7 +94,8 @@ func (s *Splitter) Doc(p clean.Page) (Doc, *Wiki, error) {
 // Split splits the page's paragraphs by its language's rules into its
 // sentences, numbered from 0 in document order: the rules of the page's
 // own language if it has one (a text document's, clean.Page.Lang), else
-// those of its wiki's.
+// those of its wiki's. A Reference paragraph is split by
+// Rules.AppendSplitReference, which cuts no citation.
 func (s *Splitter) Split(p clean.Page) (Page, error) {
 	doc, w, err := s.Doc(p)
 	if err != nil {
@@ -106,7 +108,11 @@ func (s *Splitter) Split(p clean.Page) (Page, error) {
 	out := Page{Doc: doc, PageID: p.ID, File: p.File, Offset: p.Offset, Title: p.Title, Name: p.Name, URL: p.URL, Lang: p.Lang, TextHash: p.TextHash}
 	ordinal := 0
 	for _, para := range p.Paragraphs {
-		s.spans = rules.AppendSplit(s.spans[:0], para.Text)
+		if para.Context == wikitext.Reference {
+			s.spans = rules.AppendSplitReference(s.spans[:0], para.Text)
+		} else {
+			s.spans = rules.AppendSplit(s.spans[:0], para.Text)
+		}
 		for _, sp := range s.spans {
 			if ordinal > MaxOrdinal {
 				out.Cut++

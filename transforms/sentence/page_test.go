@@ -36,8 +36,9 @@ func TestSentencesPastMaxOrdinalAreCounted(t *testing.T) {
 
 // TestSplitter splits clean pages of two wikis: ids carry the wiki's rank
 // (not the order the sites came in), the revision and the ordinal across
-// paragraphs; sections and contexts are kept; the page's fields are
-// carried for the later stages; a page of another wiki is an error.
+// paragraphs; sections and contexts are kept; a citation is one sentence;
+// the page's fields are carried for the later stages; a page of another
+// wiki is an error.
 func TestSplitter(t *testing.T) {
 	wikis, err := NewWikis([]dump.Site{{Wiki: "frwiki", Lang: "fr"}, {Wiki: "dewiki", Lang: "de"}})
 	if err != nil {
@@ -48,6 +49,7 @@ func TestSplitter(t *testing.T) {
 		Paragraphs: []wikitext.Paragraph{
 			{Text: "Lyon est une ville. Elle est au bord du Rhône."},
 			{Section: "Histoire", Context: wikitext.List, Text: "Fondée par les Romains vers 43 av. J.-C. sous le nom de Lugdunum."},
+			{Section: "Notes", Context: wikitext.Reference, Text: "Pelletier, André. Histoire de Lyon. Lyon : Éditions lyonnaises, 2007. p. 12."},
 		}}
 	got, err := s.Split(page)
 	if err != nil {
@@ -65,6 +67,7 @@ func TestSplitter(t *testing.T) {
 		{0, "", "Lyon est une ville.", wikitext.Prose},
 		{1, "", "Elle est au bord du Rhône.", wikitext.Prose},
 		{2, "Histoire", "Fondée par les Romains vers 43 av. J.-C. sous le nom de Lugdunum.", wikitext.List},
+		{3, "Notes", "Pelletier, André. Histoire de Lyon. Lyon : Éditions lyonnaises, 2007. p. 12.", wikitext.Reference},
 	}
 	if len(got.Sentences) != len(want) {
 		t.Fatalf("%d sentences %+v, want %d", len(got.Sentences), got.Sentences, len(want))

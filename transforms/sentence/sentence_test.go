@@ -436,6 +436,9 @@ func FuzzSplit(f *testing.F) {
 	for _, tt := range languageTests {
 		f.Add(tt.text)
 	}
+	for _, tt := range referenceTests {
+		f.Add(tt.text)
+	}
 	f.Add("A. b. C? d! E… 「。」x ।y ؟ z")
 	f.Add("• 1. a b. 2.) c 3) d [...] e . . . F. . . . G ։ H: ၊ ።《！》")
 	f.Fuzz(func(t *testing.T, text string) {
@@ -453,6 +456,7 @@ func FuzzSplit(f *testing.F) {
 			if want := nonSpace(text); got.String() != want {
 				t.Errorf("%q: Split(%q): sentences hold %q, text holds %q", code, text, got.String(), want)
 			}
+			checkSpans(t, text, r.AppendSplitReference(nil, text))
 		}
 	})
 }

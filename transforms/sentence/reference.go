@@ -1,0 +1,75 @@
+package sentence
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// AppendSplitReference appends the sentences of text, a paragraph of
+// reference material (a <ref> body, an item of a References or
+// Bibliography section), to dst and returns the extended slice.
+//
+// Such a paragraph is mostly one citation, "Author, A. (ed.). Title. Place:
+// Publisher, p. 12.", whose fields the rules of AppendSplit would cut into
+// fragments. So a boundary that AppendSplit finds is kept only between two
+// sentences of prose, as the notes of a <ref> hold ("It should be stressed
+// that the figures are old. New ones are expected from the census."): a
+// sentence is prose when it has at least minProseWords words and more of
+// them start with a lower-case letter than with an upper-case one (the
+// first word aside), or when it has no cased letter at all (case cannot
+// tell its kind). Names, titles
+// in title case, publishers, places and dates are not prose.
+func (r *Rules) AppendSplitReference(dst []Span, text string) []Span {
+	first := len(dst)
+	dst = r.AppendSplit(dst, text)
+	out := first
+	prevProse := false
+	for i := first; i < len(dst); i++ {
+		prose := isProse(text[dst[i].Start:dst[i].End])
+		if i > first && !(prevProse && prose) {
+			dst[out-1].End = dst[i].End
+		} else {
+			dst[out] = dst[i]
+			out++
+		}
+		prevProse = prose
+	}
+	return dst[:out]
+}
+
+// minProseWords is the fewest words of a sentence of prose.
+const minProseWords = 4
+
+// isProse reports whether sentence reads as prose rather than as the field
+// of a citation (see AppendSplitReference).
+func isProse(sentence string) bool {
+	words, lower, upper := 0, 0, 0
+	cased := false
+	inWord := false
+	for i := 0; i < len(sentence); {
+		c, w := runeAt(sentence, i)
+		i += w
+		if c < utf8.RuneSelf && !isASCIIAlnum(byte(c)) || c >= utf8.RuneSelf && !unicode.IsLetter(c) && !unicode.IsDigit(c) && !unicode.IsMark(c) {
+			inWord = inWord && (c == '\'' || c == '’' || c == '-')
+			continue
+		}
+		if inWord {
+			continue
+		}
+		inWord = true
+		words++
+		switch {
+		case unicode.IsLower(c):
+			lower++
+		case isUpper(c):
+			cased = true
+			if words > 1 { // the first word is capitalised by rule
+				upper++
+			}
+		}
+	}
+	if !cased && lower == 0 {
+		return true
+	}
+	return words >= minProseWords && lower > upper
+}
