@@ -27,6 +27,8 @@ type blocks struct {
 	refText []byte
 	refs    []refNote
 	nextRef int
+
+	debris int // navigation rows and lone numbers dropped (debris.go)
 }
 
 // spans locates a paragraph's section and text in blocks.texts.
@@ -42,7 +44,7 @@ func (b *blocks) build(dst []Paragraph, text, refText []byte, refs []refNote) []
 	if n := len(text) + len(refText); cap(b.texts) < n {
 		b.texts = make([]byte, 0, n)
 	}
-	b.section, b.refLevel = [2]int{}, 0
+	b.section, b.refLevel, b.debris = [2]int{}, 0, 0
 	b.para = b.para[:0]
 	b.refText, b.refs, b.nextRef = refText, refs, 0
 	for start := 0; start < len(text); {
@@ -87,13 +89,19 @@ func (b *blocks) line(line []byte, start, end int) {
 		if b.refLevel > 0 {
 			ctx = Reference
 		}
-		b.emit(line[i:], ctx)
+		if isDebris(line[i:]) {
+			b.debris++
+		} else {
+			b.emit(line[i:], ctx)
+		}
 		b.flushRefs(end)
 	case bytes.HasPrefix(line, []byte("----")):
 		// A horizontal rule ends the paragraph; text after it starts one.
 		b.finishParagraph()
 		b.flushRefs(start)
 		b.para = append(b.para, bytes.TrimLeft(line, "-")...)
+	case isDebris(line):
+		b.debris++
 	default:
 		if len(b.para) > 0 {
 			b.para = append(b.para, ' ')

@@ -165,6 +165,11 @@ func (c *Cleaner) SetSite(site *Site) {
 	c.site = site
 }
 
+// Debris returns how many lines of navigation and list debris (rows of
+// short items such as "1 | 2 | … | 31", lone numbers) the last text cleaned
+// held: they were dropped, not made paragraphs.
+func (c *Cleaner) Debris() int { return c.b.debris }
+
 // Clean converts wikitext to paragraphs in document order.
 func (c *Cleaner) Clean(text string) []Paragraph {
 	return c.AppendClean(nil, text)
