@@ -67,6 +67,12 @@
 //     "U.K.", "a.m.") are ambiguous: "the U.S. Army" is one sentence, "in the
 //     U.S. The next year" is two. The rule: an acronym ends a sentence only
 //     when the next word is a sentence opener.
+//   - Titles: the cleaned text of a work's name has lost its italics or
+//     quotes. A '!' or '?' after a capitalised word, followed by two
+//     capitalised words of which the first is no sentence opener, lies
+//     inside a title ("Ah! My Goddess is", not "Stop! The Beatles"); and a
+//     terminator before a bracketed number, a title's year ("What a Widow!
+//     (1930)"), ends no sentence.
 //   - A German-style ordinal date ("am 3. Oktober") does not end a sentence:
 //     one or two digits followed by '.' and a German month name, or by a
 //     noun of the language's ordinals/*.txt ("im 19. Jahrhundert").
@@ -263,7 +269,10 @@ func (r *Rules) boundary(text string, i int) (end int, ends bool) {
 		}
 	}
 	first, _ := runeAt(text, word)
-	if !startsSentence(first) {
+	if !startsSentence(first) || datedAt(text, skipSpaces(text, run.end)) {
+		return run.end, false
+	}
+	if run.periods == 0 && !run.closed && word == skipSpaces(text, run.end) && r.inTitleRun(text, i, run, word) {
 		return run.end, false
 	}
 	if run.singleDot && !run.closed && r.abbreviated(text, i, word) {

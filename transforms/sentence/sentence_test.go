@@ -43,6 +43,19 @@ var splitTests = []struct {
 	{"Spanish inverted marks", "Hola. ¿Cómo estás? ¡Bien!", []string{"Hola.", "¿Cómo estás?", "¡Bien!"}},
 	{"German quotes", "Er sagte „Halt.“ Dann ging er.", []string{"Er sagte „Halt.“", "Dann ging er."}},
 
+	// Titles.
+	{"exclamation in a title", "Ah! My Goddess is a manga series. It ran long.", []string{"Ah! My Goddess is a manga series.", "It ran long."}},
+	{"exclamation in a title mid-sentence", "She starred in Ah! My Goddess and Ranma. Then she left.", []string{"She starred in Ah! My Goddess and Ranma.", "Then she left."}},
+	{"exclamation in a German title", "Der Film Good Bye, Lenin! Ein Klassiker lief 2003. Er war gut.", []string{"Der Film Good Bye, Lenin! Ein Klassiker lief 2003.", "Er war gut."}},
+	{"exclamation before an opener", "Stop! The Beatles were here.", []string{"Stop!", "The Beatles were here."}},
+	{"exclamation before one capitalised word", "Help! Nobody came.", []string{"Help!", "Nobody came."}},
+	{"question before one capitalised word", "He wrote Why Do You Think You Think? He clashes with Hank.", []string{"He wrote Why Do You Think You Think?", "He clashes with Hank."}},
+	{"question after a lower-case word", "Who was there? John Smith knew.", []string{"Who was there?", "John Smith knew."}},
+	{"period before two capitalised words", "He met Smith. John Brown came too.", []string{"He met Smith.", "John Brown came too."}},
+	{"year after a title", "Films: What a Widow! (1930) and others. Done.", []string{"Films: What a Widow! (1930) and others.", "Done."}},
+	{"year after a quoted question", "Есе «Що таке поступ?» (1903) — огляд. Далі.", []string{"Есе «Що таке поступ?» (1903) — огляд.", "Далі."}},
+	{"bracketed word after a sentence", "He left. (It was late.) We stayed.", []string{"He left.", "(It was late.)", "We stayed."}},
+
 	// Ellipses and punctuation-only sentences.
 	{"ellipsis then upper case", "Wait... Then it happened.", []string{"Wait...", "Then it happened."}},
 	{"ellipsis then lower case", "Wait... then it happened.", []string{"Wait... then it happened."}},
