@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/runenames"
 )
@@ -163,4 +164,47 @@ func BenchmarkScanASCII(b *testing.B) {
 			Scan(text, i)
 		}
 	}
+}
+
+// FuzzScan checks, for any text and position, that a number read is a
+// run of one script's digits and separators, each separator between two
+// digits, whose ASCII form is ASCII of its text; and that no digit starts
+// a run Scan refuses.
+func FuzzScan(f *testing.F) {
+	f.Add("জনসংখ্যা ৮৭৪৮ জন।", 18)
+	f.Add("1,000.5 and ١٬٢٣٤٫٥", 12)
+	f.Add("৮৭8\xff", 0)
+	f.Fuzz(func(t *testing.T, text string, i int) {
+		if len(text) == 0 {
+			return
+		}
+		i = int(uint(i) % uint(len(text)))
+		r, _ := utf8.DecodeRuneInString(text[i:])
+		n, ok := Scan(text, i)
+		if ok != IsDigit(r) {
+			t.Fatalf("Scan(%q, %d) ok %v, IsDigit(%q) %v", text, i, ok, r, IsDigit(r))
+		}
+		if !ok {
+			return
+		}
+		run := text[n.Start:n.End]
+		if n.Start != i || n.End <= i || ASCII(run) != n.ASCII {
+			t.Fatalf("Scan(%q, %d) = %+v; ASCII of %q is %q", text, i, n, run, ASCII(run))
+		}
+		digits := []rune(run)
+		for k, d := range digits {
+			if v := d - n.Zero; 0 <= v && v <= 9 {
+				continue
+			}
+			if _, sep := separator(d); !sep || k == 0 || k == len(digits)-1 {
+				t.Fatalf("Scan(%q, %d) = %q: %q is neither a digit of %q nor a separator between two", text, i, run, d, n.Zero)
+			}
+		}
+		if strings.Trim(n.ASCII, "0123456789.,") != "" {
+			t.Fatalf("ASCII form %q", n.ASCII)
+		}
+		if next, _ := utf8.DecodeRuneInString(text[n.End:]); next-n.Zero >= 0 && next-n.Zero <= 9 {
+			t.Fatalf("Scan(%q, %d) stopped before the digit %q", text, i, next)
+		}
+	})
 }
