@@ -50,12 +50,13 @@
 //     other abbreviations ("Co.", "Jan.", "bzw.") unless the next word is a
 //     common sentence opener of the language (openers/*.txt: "The", "It",
 //     "Der", ...). "etc." is not an abbreviation. A single upper-case letter
-//     is an initial ("Bruce E. Ivins") unless a sentence opener follows ("in
-//     X. This"; an opener followed by '.' is an initial too: "A. A. Milne"),
-//     and in English an "I" after a word that does not start with an
-//     upper-case letter is the pronoun ("you and I. Did you"). A single
-//     lower-case letter is an abbreviation unless a sentence opener follows:
-//     legal "v." ("Dred Scott v. Sandford"), "(b. 1950)", "с. 375".
+//     is an initial ("Bruce E. Ivins"), except after a word that does not
+//     start with an upper-case letter: there it ends a sentence before a
+//     sentence opener ("in X. This"; an opener followed by '.' is an
+//     initial too: "by A. A. Milne"), and in English an "I" is the pronoun
+//     ("you and I. Did you"). A single
+//     lower-case letter after a capitalised word is an abbreviation unless
+//     a sentence opener follows: legal "v." ("Dred Scott v. Sandford").
 //   - Citations are cut at no abbreviation that their form shows, in any
 //     language: a word of letters alone after an opening bracket ("(b.
 //     1950)", "(пом. 1912)", "(περ. 100.000)"), and a word of at most four
@@ -375,16 +376,22 @@ func (r *Rules) abbreviated(text string, dot, next int) bool {
 	case word == "":
 		return false
 	case isInitial(word):
-		if r.pronounI && word == "I" && !capitalizedBefore(text, dot-len(word)) {
+		if capitalizedBefore(text, dot-len(word)) {
+			// "Bruce E. Ivins", "Frey, Sylvia R. The British Soldier".
+			return true
+		}
+		// "you and I. Did", "in X. This": after another word, a
+		// pronoun or a letter before a sentence opener ends the
+		// sentence; "by J. Smith" does not.
+		if r.pronounI && word == "I" {
 			return false
 		}
-		// "Bruce E. Ivins", but "in X. This": an initial before a
-		// sentence opener ends the sentence.
 		return !r.openerAt(text, next)
-	case isSingleLower(word):
-		// "Dred Scott v. Sandford", "(b. 1950)", "p. 12": a single
-		// lower-case letter is an abbreviation, unless a sentence
-		// opener follows ("for all x. Then").
+	case isSingleLower(word) && capitalizedBefore(text, dot-len(word)):
+		// "Dred Scott v. Sandford", "Roe v. Wade": a single lower-case
+		// letter after a name is an abbreviation, unless a sentence
+		// opener follows. After another word it may end a sentence
+		// ("у 2011 р. Густота", "for all x. Then").
 		return !r.openerAt(text, next)
 	}
 	a, ok := r.lookupAbbreviation(word)

@@ -54,6 +54,7 @@ var splitTests = []struct {
 	{"period before two capitalised words", "He met Smith. John Brown came too.", []string{"He met Smith.", "John Brown came too."}},
 	{"year after a title", "Films: What a Widow! (1930) and others. Done.", []string{"Films: What a Widow! (1930) and others.", "Done."}},
 	{"year after a quoted question", "Есе «Що таке поступ?» (1903) — огляд. Далі.", []string{"Есе «Що таке поступ?» (1903) — огляд.", "Далі."}},
+	{"clause number after a sentence", "Article 67. (1) The Bundestag can act.", []string{"Article 67.", "(1) The Bundestag can act."}},
 	{"bracketed word after a sentence", "He left. (It was late.) We stayed.", []string{"He left.", "(It was late.)", "We stayed."}},
 
 	// Ellipses and punctuation-only sentences.
@@ -106,11 +107,17 @@ var splitTests = []struct {
 	{"legal v.", "In Dred Scott v. Sandford the Court ruled. It was 1857.", []string{"In Dred Scott v. Sandford the Court ruled.", "It was 1857."}},
 	{"Cyrillic legal v.", "Дело Иванов v. Петров было громким. Оно закончилось.", []string{"Дело Иванов v. Петров было громким.", "Оно закончилось."}},
 	{"born b.", "Jane Doe (b. 1950) is a writer. She lives in Paris.", []string{"Jane Doe (b. 1950) is a writer.", "She lives in Paris."}},
+	{"Roe v. Wade", "The ruling in Roe v. Wade came in 1973. It was overturned.", []string{"The ruling in Roe v. Wade came in 1973.", "It was overturned."}},
+	{"Cyrillic year abbreviation ends a sentence", "Населення складало 9 937 628 осіб у 2011 р. Густота населення висока.", []string{"Населення складало 9 937 628 осіб у 2011 р.", "Густота населення висока."}},
+	{"single letter after a lower-case word", "У яких пишуть одну н. Крім того, вони інші.", []string{"У яких пишуть одну н.", "Крім того, вони інші."}},
 	{"Cyrillic page с.", "Київ, 2009, с. 375. Далі інше.", []string{"Київ, 2009, с. 375.", "Далі інше."}},
 	{"single letter before an opener", "This holds for all x. Then f is zero.", []string{"This holds for all x.", "Then f is zero."}},
 	{"initial before an opener", "He was born in X. This town is small.", []string{"He was born in X.", "This town is small."}},
 	{"initial before an initial that is an opener", "A. A. Milne wrote it. It sold well.", []string{"A. A. Milne wrote it.", "It sold well."}},
 	{"initial before a name", "Malcolm X. Little was born in Omaha.", []string{"Malcolm X. Little was born in Omaha."}},
+	{"initial after a given name before an opener", "Frey, Sylvia R. The British Soldier in America (1981).", []string{"Frey, Sylvia R. The British Soldier in America (1981)."}},
+	{"initial before a name after a lower-case word", "It was written by J. Smith in 1990.", []string{"It was written by J. Smith in 1990."}},
+	{"letter before an opener", "It is written by the symbol Z. The number is unique.", []string{"It is written by the symbol Z.", "The number is unique."}},
 
 	// Dotted acronyms.
 	{"U.S. Army", "He joined the U.S. Army in 1990.", []string{"He joined the U.S. Army in 1990."}},
@@ -215,7 +222,8 @@ var languageTests = []struct {
 	{"English Co. before a name", "en", "Shares of Acme Co. Rose fell.", []string{"Shares of Acme Co. Rose fell."}},
 	{"English pronoun I", "en", "You and I. Did Albert I. Jones come?", []string{"You and I.", "Did Albert I. Jones come?"}},
 	{"pronoun I is English", "", "You and I. Did Albert I. Jones come?", []string{"You and I. Did Albert I. Jones come?"}},
-	{"initial I before an opener", "", "Ruled by Albert I. The war came.", []string{"Ruled by Albert I.", "The war came."}},
+	{"letter I before an opener", "", "See annex I. The rest follows.", []string{"See annex I.", "The rest follows."}},
+	{"initial I after a name", "", "Ruled by Albert I. The war came.", []string{"Ruled by Albert I. The war came."}},
 	{"simple is English", "simple", "You and I. Did it?", []string{"You and I.", "Did it?"}},
 	{"German z. B.", "de", "Es gibt z. B. Äpfel. Die sind gut.", []string{"Es gibt z. B. Äpfel.", "Die sind gut."}},
 	{"German usw. before an opener", "de", "Äpfel, Birnen usw. Die Ernte war gut.", []string{"Äpfel, Birnen usw.", "Die Ernte war gut."}},

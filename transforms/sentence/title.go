@@ -31,13 +31,24 @@ func (r *Rules) inTitleRun(text string, i int, run terminatorRun, next int) bool
 	return isUpper(second)
 }
 
-// datedAt reports whether a bracketed number starts at text[i], as the
-// year after a title does ("What a Widow! (1930)", "«Що таке поступ?»
-// (1903)"): a sentence does not start with one.
+// minYearDigits is the fewest digits of the year that datedAt finds.
+const minYearDigits = 3
+
+// datedAt reports whether a bracketed year, a number of at least
+// minYearDigits digits, starts at text[i], as after a title ("What a Widow!
+// (1930)", "«Що таке поступ?» (1903)"): a sentence does not start with one,
+// unlike a bracketed clause number ("Article 67. (1) The").
 func datedAt(text string, i int) bool {
 	if i >= len(text) || text[i] != '(' {
 		return false
 	}
-	c, _ := runeAt(text, i+1)
-	return unicode.IsDigit(c)
+	digits := 0
+	for j := i + 1; digits < minYearDigits; digits++ {
+		c, w := runeAt(text, j)
+		if !unicode.IsDigit(c) {
+			break
+		}
+		j += w
+	}
+	return digits == minYearDigits
 }
