@@ -39,6 +39,7 @@ type Counts struct {
 	SentencesTooLong  int64 `json:"sentences_too_long"`
 	SentencesInWindow int64 `json:"sentences_in_window"`
 	SentencesCut      int64 `json:"sentences_cut"`
+	DebrisLines       int64 `json:"debris_lines"`
 	Signatures        int64 `json:"signatures"`
 
 	Buckets             int64 `json:"buckets"`

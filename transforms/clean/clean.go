@@ -29,6 +29,9 @@ type Page struct {
 	URL      string
 	Lang     string
 	TextHash uint32 // CRC-32C of the wikitext: two copies of a revision must agree (package dedupe)
+	// Debris is how many lines of navigation and list debris cleaning
+	// dropped (wikitext.Cleaner.Debris).
+	Debris int
 	// Paragraphs are the clean text in document order; their strings share
 	// one allocation per page.
 	Paragraphs []wikitext.Paragraph
@@ -78,6 +81,7 @@ func (c *Cleaner) Clean(p dump.Page) (Page, error) {
 	}
 	c.cleaner.SetSite(site)
 	out.Paragraphs = c.cleaner.AppendClean(nil, p.Text)
+	out.Debris = c.cleaner.Debris()
 	return out, nil
 }
 

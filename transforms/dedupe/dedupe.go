@@ -51,6 +51,7 @@ func Resolve(infos []minhash.PageInfo) (tally.Counts, error) {
 		c.SentencesInWindow -= dup.Counts.InWindow
 		c.Signatures -= dup.Counts.Signatures
 		c.SentencesCut -= dup.Counts.Cut
+		c.DebrisLines -= dup.Counts.Debris
 	}
 	return c, nil
 }

@@ -16,7 +16,7 @@ import (
 func TestInfoRoundTrip(t *testing.T) {
 	in := minhash.PageInfo{Doc: 1<<40 | 7, PageID: 12, File: "gs://b/enwiki-1.xml.bz2", Offset: 1 << 33, Title: "Ünïcode",
 		Name: "urn:uuid:6f2c-é", URL: "https://example.org/ä?q=1",
-		TextHash: 0xdeadbeef, Counts: minhash.PageCounts{Sentences: 40, TooShort: 10, TooLong: 2, InWindow: 28, Signatures: 560, Cut: 3}}
+		TextHash: 0xdeadbeef, Counts: minhash.PageCounts{Sentences: 40, TooShort: 10, TooLong: 2, InWindow: 28, Signatures: 560, Cut: 3, Debris: 5}}
 	b := in.AppendBinary(nil)
 	var out minhash.PageInfo
 	if err := out.UnmarshalBinary(b); err != nil || out != in {
@@ -26,7 +26,7 @@ func TestInfoRoundTrip(t *testing.T) {
 }
 
 func TestResolve(t *testing.T) {
-	page := minhash.PageCounts{Sentences: 10, TooShort: 3, TooLong: 1, InWindow: 6, Signatures: 120}
+	page := minhash.PageCounts{Sentences: 10, TooShort: 3, TooLong: 1, InWindow: 6, Signatures: 120, Debris: 4}
 	a := minhash.PageInfo{Doc: 5, PageID: 1, File: "a.xml", Offset: 100, Title: "A", TextHash: 9, Counts: page}
 	b := minhash.PageInfo{Doc: 6, PageID: 2, File: "a.xml", Offset: 900, Title: "B", TextHash: 8, Counts: page}
 	copyOf := func(i minhash.PageInfo, file string, offset int64) minhash.PageInfo {
@@ -44,13 +44,13 @@ func TestResolve(t *testing.T) {
 		{name: "distinct", infos: []minhash.PageInfo{b, a}},
 		{name: "one page twice", infos: []minhash.PageInfo{copyOf(a, "b.xml", 7), b, a},
 			want: tally.Counts{PagesDuplicate: 1, PagesKept: -1, Sentences: -10, SentencesTooShort: -3, SentencesTooLong: -1,
-				SentencesInWindow: -6, Signatures: -120}},
+				SentencesInWindow: -6, Signatures: -120, DebrisLines: -4}},
 		{name: "three copies", infos: []minhash.PageInfo{a, copyOf(a, "c.xml", 1), copyOf(a, "b.xml", 1)},
 			want: tally.Counts{PagesDuplicate: 2, PagesKept: -2, Sentences: -20, SentencesTooShort: -6, SentencesTooLong: -2,
-				SentencesInWindow: -12, Signatures: -240}},
+				SentencesInWindow: -12, Signatures: -240, DebrisLines: -8}},
 		{name: "moved page: same revision, other title", infos: []minhash.PageInfo{a, moved},
 			want: tally.Counts{PagesDuplicate: 1, PagesKept: -1, Sentences: -10, SentencesTooShort: -3, SentencesTooLong: -1,
-				SentencesInWindow: -6, Signatures: -120}},
+				SentencesInWindow: -6, Signatures: -120, DebrisLines: -4}},
 		{name: "two pages claim one revision", infos: []minhash.PageInfo{a, {Doc: 5, PageID: 3, File: "z.xml", Offset: 4, Title: "C", TextHash: 9}},
 			wantErr: `"A" at offset 100 of a.xml and "C" at offset 4 of z.xml have the same wiki and revision id but different pages (ids 1 and 3)`},
 		{name: "one revision, two texts", infos: []minhash.PageInfo{a, {Doc: 5, PageID: 1, File: "a.xml", Offset: 200, Title: "A", TextHash: 10}},

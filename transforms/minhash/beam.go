@@ -147,6 +147,7 @@ func (f *signFn) deliver(emitEntries, emitRecords, emitInfos func(int, []byte)) 
 			info = s.pages[i].AppendBinary(info[:0])
 			f.infos.AddRecord(shuffle.ShardOf(s.pages[i].Doc, f.Cfg.RecordShards), info, emitInfos)
 			f.counts.SentencesCut += s.pages[i].Counts.Cut
+			f.counts.DebrisLines += s.pages[i].Counts.Debris
 		}
 		f.counts.Sentences += int64(len(s.ids))
 		keys, start, j := s.keys, 0, 0
@@ -197,6 +198,7 @@ func (w *signer) sign(pages []sentence.Page) (*signed, error) {
 			TextHash: p.TextHash, Counts: count(w.out.status[before:], w.bands),
 		}
 		info.Counts.Cut = int64(p.Cut)
+		info.Counts.Debris = int64(p.Debris)
 		w.out.pages = append(w.out.pages, info)
 	}
 	return w.out, w.err

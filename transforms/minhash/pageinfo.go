@@ -25,6 +25,7 @@ type PageInfo struct {
 type PageCounts struct {
 	Sentences, TooShort, TooLong, InWindow, Signatures int64
 	Cut                                                int64 // sentences past sentence.MaxOrdinal, not given ids
+	Debris                                             int64 // lines of navigation and list debris dropped in cleaning
 }
 
 // AppendBinary appends the encoding of i to b.
@@ -33,7 +34,7 @@ func (i *PageInfo) AppendBinary(b []byte) []byte {
 	b = binary.AppendVarint(b, i.PageID)
 	b = binary.AppendVarint(b, i.Offset)
 	b = binary.LittleEndian.AppendUint32(b, i.TextHash)
-	for _, n := range [...]int64{i.Counts.Sentences, i.Counts.TooShort, i.Counts.TooLong, i.Counts.InWindow, i.Counts.Signatures, i.Counts.Cut} {
+	for _, n := range [...]int64{i.Counts.Sentences, i.Counts.TooShort, i.Counts.TooLong, i.Counts.InWindow, i.Counts.Signatures, i.Counts.Cut, i.Counts.Debris} {
 		b = binary.AppendVarint(b, n)
 	}
 	for _, s := range [...]string{i.File, i.Title, i.Name, i.URL, i.Lang} {
@@ -67,7 +68,7 @@ func (i *PageInfo) UnmarshalBinary(b []byte) error {
 		return errShort
 	}
 	i.TextHash, b = binary.LittleEndian.Uint32(b), b[4:]
-	for _, n := range [...]*int64{&i.Counts.Sentences, &i.Counts.TooShort, &i.Counts.TooLong, &i.Counts.InWindow, &i.Counts.Signatures, &i.Counts.Cut} {
+	for _, n := range [...]*int64{&i.Counts.Sentences, &i.Counts.TooShort, &i.Counts.TooLong, &i.Counts.InWindow, &i.Counts.Signatures, &i.Counts.Cut, &i.Counts.Debris} {
 		*n = varint()
 	}
 	for _, s := range [...]*string{&i.File, &i.Title, &i.Name, &i.URL, &i.Lang} {

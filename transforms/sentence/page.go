@@ -62,6 +62,9 @@ type Page struct {
 	// Cut is how many sentences past MaxOrdinal were left out: no real
 	// page comes near it.
 	Cut int
+	// Debris is how many lines of navigation and list debris cleaning
+	// dropped (clean.Page.Debris).
+	Debris int
 }
 
 // Splitter splits clean pages into sentences, reusing its buffers. It is
@@ -105,7 +108,7 @@ func (s *Splitter) Split(p clean.Page) (Page, error) {
 	if p.Lang != "" {
 		rules = RulesFor(p.Lang)
 	}
-	out := Page{Doc: doc, PageID: p.ID, File: p.File, Offset: p.Offset, Title: p.Title, Name: p.Name, URL: p.URL, Lang: p.Lang, TextHash: p.TextHash}
+	out := Page{Doc: doc, PageID: p.ID, File: p.File, Offset: p.Offset, Title: p.Title, Name: p.Name, URL: p.URL, Lang: p.Lang, TextHash: p.TextHash, Debris: p.Debris}
 	ordinal := 0
 	for _, para := range p.Paragraphs {
 		if para.Context == wikitext.Reference {
