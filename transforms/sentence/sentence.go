@@ -50,8 +50,9 @@
 //     other abbreviations ("Co.", "Jan.", "bzw.") unless the next word is a
 //     common sentence opener of the language (openers/*.txt: "The", "It",
 //     "Der", ...). "etc." is not an abbreviation. A single upper-case letter
-//     is an initial ("Bruce E. Ivins"), except after a word that does not
-//     start with an upper-case letter: there it ends a sentence before a
+//     is an initial ("Bruce E. Ivins"), except after a word that neither
+//     starts with an upper-case letter nor ends with a period ("z. B."):
+//     there it ends a sentence before a
 //     sentence opener ("in X. This"; an opener followed by '.' is an
 //     initial too: "by A. A. Milne"), and in English an "I" is the pronoun
 //     ("you and I. Did you"). A single
@@ -376,8 +377,10 @@ func (r *Rules) abbreviated(text string, dot, next int) bool {
 	case word == "":
 		return false
 	case isInitial(word):
-		if capitalizedBefore(text, dot-len(word)) {
-			// "Bruce E. Ivins", "Frey, Sylvia R. The British Soldier".
+		prev := previousWord(text, dot-len(word))
+		if first, _ := utf8.DecodeRuneInString(prev); isUpper(first) || strings.HasSuffix(prev, ".") {
+			// "Bruce E. Ivins", "Frey, Sylvia R. The British Soldier",
+			// "z. B. Das Buch", "J. R. R. Tolkien".
 			return true
 		}
 		// "you and I. Did", "in X. This": after another word, a
@@ -445,6 +448,13 @@ func elision(word string) int {
 // capitalizedBefore reports whether the word before the white space that
 // ends at text[i] starts with an upper-case letter ("Albert" of "Albert I.").
 func capitalizedBefore(text string, i int) bool {
+	first, _ := utf8.DecodeRuneInString(previousWord(text, i))
+	return isUpper(first)
+}
+
+// previousWord returns the word (as wordBefore) before the white space that
+// ends at text[i], or "" if there is none.
+func previousWord(text string, i int) string {
 	j := i
 	for j > 0 && i-j <= maxWordLen {
 		c, w := utf8.DecodeLastRuneInString(text[:j])
@@ -454,11 +464,9 @@ func capitalizedBefore(text string, i int) bool {
 		j -= w
 	}
 	if j == i {
-		return false
+		return ""
 	}
-	word := wordBefore(text, j)
-	first, _ := utf8.DecodeRuneInString(word)
-	return isUpper(first)
+	return wordBefore(text, j)
 }
 
 // maxWordLen bounds the backward and forward word scans, which keeps the

@@ -226,6 +226,7 @@ var languageTests = []struct {
 	{"initial I after a name", "", "Ruled by Albert I. The war came.", []string{"Ruled by Albert I. The war came."}},
 	{"simple is English", "simple", "You and I. Did it?", []string{"You and I.", "Did it?"}},
 	{"German z. B.", "de", "Es gibt z. B. Äpfel. Die sind gut.", []string{"Es gibt z. B. Äpfel.", "Die sind gut."}},
+	{"German z. B. before an opener", "de", "Von Filmen (z. B. Das Tagebuch der Anne Frank) bis Horror. Die Stadt.", []string{"Von Filmen (z. B. Das Tagebuch der Anne Frank) bis Horror.", "Die Stadt."}},
 	{"German usw. before an opener", "de", "Äpfel, Birnen usw. Die Ernte war gut.", []string{"Äpfel, Birnen usw.", "Die Ernte war gut."}},
 	{"German Nr.", "de", "Er trug Nr. 5 im Team. Dann ging er.", []string{"Er trug Nr. 5 im Team.", "Dann ging er."}},
 	{"German v. Chr. before an opener", "de", "Um 50 v. Chr. Die Stadt wuchs.", []string{"Um 50 v. Chr.", "Die Stadt wuchs."}},
