@@ -45,21 +45,31 @@ const maxLocatorLen = 32
 
 // isLocator reports whether a locator starts at text[i]: a number, or a
 // range of numbers ("12", "403-459", "1.202.4", "1,000"), followed by a
-// closing bracket, a comma, a semicolon, a colon, a period, or the end of
-// the text. A number followed by a word ("12 men") is not one.
+// closing bracket, a comma, a semicolon, a colon, the end of the text, or a
+// period. A number followed by a word ("12 men") is not one, nor one or two
+// digits followed by a period and a word that may start a sentence, a list
+// marker ("2. Sự").
 func isLocator(text string, i int) bool {
-	digits := false
+	digits := 0 // the runes of the number read
 	for j := i; j-i <= maxLocatorLen; {
 		c, w := runeAt(text, j)
 		switch {
 		case unicode.IsDigit(c):
-			digits = true
+			digits++
 		case c == -1 || c == ')' || c == ']' || c == ';':
-			return digits
+			return digits > 0
 		case c == '.' || c == ',' || c == ':' || c == '-' || c == '–' || c == '—' || c == '−' || c == '/':
 			// Inside a number ("1,000", "1:23", "403-459") or after it.
-			if d, _ := runeAt(text, j+w); !unicode.IsDigit(d) {
-				return digits && (c == '.' || c == ',' || c == ':')
+			d, _ := runeAt(text, j+w)
+			switch {
+			case unicode.IsDigit(d):
+				digits++
+			case c == '.':
+				// "σελ. 403-459. Άλλο", "Вип. 18. — Київ", but not
+				// the list marker of "quốc. 2. Sự đoàn kết".
+				return digits > 2 || digits > 0 && !startsSentence(wordAfter(text, j+w))
+			default:
+				return digits > 0 && (c == ',' || c == ':')
 			}
 		default:
 			return false

@@ -16,7 +16,7 @@ import (
 // that the figures are old. New ones are expected from the census."): a
 // sentence is prose when it has at least minProseWords words and more of
 // them start with a lower-case letter than with an upper-case one (the
-// first word aside), or when it has no cased letter at all (case cannot
+// first word aside), or when most of its letters have no case (case cannot
 // tell its kind). Names, titles
 // in title case, publishers, places and dates are not prose.
 func (r *Rules) AppendSplitReference(dst []Span, text string) []Span {
@@ -44,7 +44,7 @@ const minProseWords = 4
 // of a citation (see AppendSplitReference).
 func isProse(sentence string) bool {
 	words, lower, upper := 0, 0, 0
-	cased := false
+	cased, caseless := 0, 0 // letters
 	inWord := false
 	for i := 0; i < len(sentence); {
 		c, w := runeAt(sentence, i)
@@ -52,6 +52,11 @@ func isProse(sentence string) bool {
 		if c < utf8.RuneSelf && !isASCIIAlnum(byte(c)) || c >= utf8.RuneSelf && !unicode.IsLetter(c) && !unicode.IsDigit(c) && !unicode.IsMark(c) {
 			inWord = inWord && (c == '\'' || c == '’' || c == '-')
 			continue
+		}
+		if isCaselessLetter(c) {
+			caseless++
+		} else if unicode.IsLetter(c) {
+			cased++
 		}
 		if inWord {
 			continue
@@ -61,14 +66,11 @@ func isProse(sentence string) bool {
 		switch {
 		case unicode.IsLower(c):
 			lower++
-		case isUpper(c):
-			cased = true
-			if words > 1 { // the first word is capitalised by rule
-				upper++
-			}
+		case isUpper(c) && words > 1: // the first word is capitalised by rule
+			upper++
 		}
 	}
-	if !cased && lower == 0 {
+	if caseless > cased {
 		return true
 	}
 	return words >= minProseWords && lower > upper

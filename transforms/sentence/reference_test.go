@@ -75,7 +75,8 @@ func TestIsProse(t *testing.T) {
 		{"It was late.", false}, // too short to tell
 		{"People's Daily", false},
 		{"これはペンです。", true},
-		{"2005.", true},
+		{"2005.", false},
+		{"衛星テレビ広告協議会（公式サイト）。ただし、IP放送の合算。", true},
 	}
 	for _, tt := range tests {
 		if got := isProse(tt.sentence); got != tt.want {

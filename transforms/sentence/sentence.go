@@ -55,9 +55,7 @@
 //     there it ends a sentence before a
 //     sentence opener ("in X. This"; an opener followed by '.' is an
 //     initial too: "by A. A. Milne"), and in English an "I" is the pronoun
-//     ("you and I. Did you"). A single
-//     lower-case letter after a capitalised word is an abbreviation unless
-//     a sentence opener follows: legal "v." ("Dred Scott v. Sandford").
+//     ("you and I. Did you").
 //   - Citations are cut at no abbreviation that their form shows, in any
 //     language: a word of letters alone after an opening bracket ("(b.
 //     1950)", "(пом. 1912)", "(περ. 100.000)"), and a word of at most four
@@ -390,12 +388,6 @@ func (r *Rules) abbreviated(text string, dot, next int) bool {
 			return false
 		}
 		return !r.openerAt(text, next)
-	case isSingleLower(word) && capitalizedBefore(text, dot-len(word)):
-		// "Dred Scott v. Sandford", "Roe v. Wade": a single lower-case
-		// letter after a name is an abbreviation, unless a sentence
-		// opener follows. After another word it may end a sentence
-		// ("у 2011 р. Густота", "for all x. Then").
-		return !r.openerAt(text, next)
 	}
 	a, ok := r.lookupAbbreviation(word)
 	if !ok {
@@ -443,13 +435,6 @@ func elision(word string) int {
 		i += w
 	}
 	return 0
-}
-
-// capitalizedBefore reports whether the word before the white space that
-// ends at text[i] starts with an upper-case letter ("Albert" of "Albert I.").
-func capitalizedBefore(text string, i int) bool {
-	first, _ := utf8.DecodeRuneInString(previousWord(text, i))
-	return isUpper(first)
 }
 
 // previousWord returns the word (as wordBefore) before the white space that
@@ -521,12 +506,6 @@ func letterWord(text string, i int) string {
 func (r *Rules) openerAt(text string, i int) bool {
 	word := letterWord(text, i)
 	return r.openers[word] && (i+len(word) == len(text) || text[i+len(word)] != '.')
-}
-
-// isSingleLower reports whether word is a single lower-case letter.
-func isSingleLower(word string) bool {
-	r, w := utf8.DecodeRuneInString(word)
-	return w == len(word) && unicode.IsLower(r)
 }
 
 // isInitial reports whether word is a single upper-case letter.

@@ -109,6 +109,8 @@ var splitTests = []struct {
 	{"born b.", "Jane Doe (b. 1950) is a writer. She lives in Paris.", []string{"Jane Doe (b. 1950) is a writer.", "She lives in Paris."}},
 	{"Roe v. Wade", "The ruling in Roe v. Wade came in 1973. It was overturned.", []string{"The ruling in Roe v. Wade came in 1973.", "It was overturned."}},
 	{"Cyrillic year abbreviation ends a sentence", "Населення складало 9 937 628 осіб у 2011 р. Густота населення висока.", []string{"Населення складало 9 937 628 осіб у 2011 р.", "Густота населення висока."}},
+	{"Vietnamese one-letter word", "Bà sinh ra ở Mỹ Tho, có truyền thống Đông y. Nguyễn Văn Thiệu là chồng bà.", []string{"Bà sinh ra ở Mỹ Tho, có truyền thống Đông y.", "Nguyễn Văn Thiệu là chồng bà."}},
+	{"list marker after a short word", "Không đoàn kết với bọn phản quốc. 2. Sự đoàn kết thành thực.", []string{"Không đoàn kết với bọn phản quốc.", "2. Sự đoàn kết thành thực."}},
 	{"single letter after a lower-case word", "У яких пишуть одну н. Крім того, вони інші.", []string{"У яких пишуть одну н.", "Крім того, вони інші."}},
 	{"Cyrillic page с.", "Київ, 2009, с. 375. Далі інше.", []string{"Київ, 2009, с. 375.", "Далі інше."}},
 	{"single letter before an opener", "This holds for all x. Then f is zero.", []string{"This holds for all x.", "Then f is zero."}},
