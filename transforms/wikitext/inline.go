@@ -405,7 +405,7 @@ func (s *scanner) externalLink(i, to int) int {
 	if j == end {
 		// A link without a label shows a number, like a footnote.
 		s.tidyBefore(end+1, to)
-		return end + 1
+		return s.dropEmptyBrackets(end+1, to)
 	}
 	s.pending = append(s.pending, closer{at: end, width: 1})
 	return j + 1

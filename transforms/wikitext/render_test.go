@@ -93,6 +93,7 @@ func TestRenderTemplates(t *testing.T) {
 		{"empty brackets of a dropped tag", "en", "A sum (<math>\\frac{a}{b}</math>) here.", "A sum here."},
 		{"three-letter name is not a language", "ja", "A {{see|Category:X}} b.", "A b."},
 		{"unknown code is not a language", "en", "A {{zz|x}} b.", "A b."},
+		{"empty brackets of a bare link", "en", "Report (PDF) ([http://example.org/x]), ACLU.", "Report (PDF), ACLU."},
 		{"footnote pattern", "en", "A site{{en icon}}.", "A site."},
 	}
 	for _, tt := range tests {
