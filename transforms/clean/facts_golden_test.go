@@ -144,4 +144,3 @@ func firstDifference(got, want string) string {
 	}
 	return ""
 }
-
