@@ -53,8 +53,8 @@
 //     is an initial ("Bruce E. Ivins"), except after a word that neither
 //     starts with an upper-case letter nor ends with a period ("z. B."):
 //     there it ends a sentence before a
-//     sentence opener ("in X. This"; an opener followed by '.' is an
-//     initial too: "by A. A. Milne"), and in English an "I" is the pronoun
+//     sentence opener followed by a lower-case word ("in X. This town"; an
+//     opener followed by '.' is an initial: "by A. A. Milne"), and in English an "I" is the pronoun
 //     ("you and I. Did you").
 //   - Citations are cut at no abbreviation that their form shows, in any
 //     language: a word of letters alone after an opening bracket ("(b.
@@ -387,7 +387,7 @@ func (r *Rules) abbreviated(text string, dot, next int) bool {
 		if r.pronounI && word == "I" {
 			return false
 		}
-		return !r.openerAt(text, next)
+		return !r.clauseAt(text, next)
 	}
 	a, ok := r.lookupAbbreviation(word)
 	if !ok {
@@ -506,6 +506,21 @@ func letterWord(text string, i int) string {
 func (r *Rules) openerAt(text string, i int) bool {
 	word := letterWord(text, i)
 	return r.openers[word] && (i+len(word) == len(text) || text[i+len(word)] != '.')
+}
+
+// clauseAt reports whether a sentence opener of r followed by a lower-case
+// word starts at text[i] ("This town"), which an initial does not precede
+// in a name: "Ph. An Bình" is Vietnamese.
+func (r *Rules) clauseAt(text string, i int) bool {
+	if !r.openerAt(text, i) {
+		return false
+	}
+	j := i + len(letterWord(text, i))
+	if j == len(text) || text[j] != ' ' {
+		return false
+	}
+	c, _ := runeAt(text, skipSpaces(text, j))
+	return unicode.IsLower(c)
 }
 
 // isInitial reports whether word is a single upper-case letter.

@@ -115,6 +115,7 @@ var splitTests = []struct {
 	{"Cyrillic page с.", "Київ, 2009, с. 375. Далі інше.", []string{"Київ, 2009, с. 375.", "Далі інше."}},
 	{"single letter before an opener", "This holds for all x. Then f is zero.", []string{"This holds for all x.", "Then f is zero."}},
 	{"initial before an opener", "He was born in X. This town is small.", []string{"He was born in X.", "This town is small."}},
+	{"initial before an opener and a name", "Quê quán ở P. An Bình, Hậu Giang.", []string{"Quê quán ở P. An Bình, Hậu Giang."}},
 	{"initial before an initial that is an opener", "A. A. Milne wrote it. It sold well.", []string{"A. A. Milne wrote it.", "It sold well."}},
 	{"initial before a name", "Malcolm X. Little was born in Omaha.", []string{"Malcolm X. Little was born in Omaha."}},
 	{"initial after a given name before an opener", "Frey, Sylvia R. The British Soldier in America (1981).", []string{"Frey, Sylvia R. The British Soldier in America (1981)."}},
