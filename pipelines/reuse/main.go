@@ -46,7 +46,7 @@ var (
 	wikiFlag     = flag.String("wiki", "", "Wikipedia dumps to read (MediaWiki XML, plain or compressed): a path, glob or gs:// URL, or a comma-separated list of them (required)")
 	webFlag      = flag.String("web", "", "web pages to read: WARC or WET files (gzip per record or uncompressed), JSON lines or plain text; a path, glob or gs:// URL, or a comma-separated list (required); "+launcher.StreamedInputHelp)
 	output       = flag.String("output", "", "directory to write the results to, in a subdirectory named by the run id (required)")
-	runID        = flag.String("run_id", "", "name of this run's directory under --output (default: a new random UUID); a finished run is never overwritten")
+	runID        = flag.String("run_id", "", "name of this run's directory under --output (default: a new random UUID); a finished run is never overwritten; a plain directory name (no /, \\, control characters)")
 	namespaces   = flag.String("namespaces", "0", "comma-separated namespaces of the Wikipedia pages to read")
 	maxPageBytes = flag.Int("max_page_bytes", defaults.MaxPageBytes, "largest page, text document or WARC record read; a larger one is skipped and dead-lettered")
 	splitBytes   = flag.Int64("split_bytes", defaults.SplitBytes, "size of the byte ranges an uncompressed dump is read in, in parallel")
@@ -55,7 +55,7 @@ var (
 	maxShingles  = flag.Int("max_shingles", defaults.MaxShingles, "most shingles of a sentence that is compared (longer ones are not)")
 	threshold    = flag.Float64("threshold", defaults.Threshold, "Jaccard similarity the MinHash banding finds with probability --recall")
 	recall       = flag.Float64("recall", defaults.Recall, "probability that a sentence pair at --threshold becomes a candidate")
-	bands        = flag.Int("bands", 0, "MinHash bands (0: chosen from --threshold and --recall; with --rows)")
+	bands        = flag.Int("bands", 0, "MinHash bands (0: chosen from --threshold and --recall; with --rows, and then without --threshold and --recall)")
 	rows         = flag.Int("rows", 0, "MinHash rows per band (0: chosen; with --bands)")
 	seed         = flag.Uint64("seed", defaults.Seed, "seed of the hash functions; same seed and input give the same output")
 	minJaccard   = flag.Float64("min_jaccard", defaults.MinJaccard, "smallest Jaccard similarity of a verified sentence pair")
@@ -64,9 +64,9 @@ var (
 	minPassage   = flag.Int("min_passage", defaults.MinPassage, "fewest matched sentences of a passage, and so of a reuse case")
 	maxPairs     = flag.Int("max_bucket_pairs", defaults.MaxBucketPairs, "most web × Wikipedia sentence pairs linked in one MinHash bucket; a larger bucket (a template sentence of thousands of articles) links each sentence to one of the other side")
 	top          = flag.Int("top", defaults.Top, "hosts, articles and document pairs listed in summary.json")
-	shards       = flag.Int("shards", 0, "shards of the shuffles (0: 4 with the embedded runner, 64 on a cluster)")
-	outputShards = flag.Int("output_shards", defaults.OutputShards, "files reuse-*.jsonl is written in")
-	dofnWorkers  = flag.Int("dofn_workers", 0, "goroutines of each DoFn's worker pool (0: the cores with the embedded runner, 1 on a cluster)")
+	shards       = flag.Int("shards", 0, "shards of the shuffles (0: 4 with the embedded runner, 64 on a cluster; at most 65536)")
+	outputShards = flag.Int("output_shards", defaults.OutputShards, "files reuse-*.jsonl is written in (1–99999)")
+	dofnWorkers  = flag.Int("dofn_workers", 0, "goroutines of each DoFn's worker pool (0: the cores with the embedded runner, 1 on a cluster; at most 1024)")
 	spillDir     = flag.String("spill_dir", "", launcher.SpillDirUsage)
 	showVersion  = flag.Bool("version", false, "print the version and exit")
 )
@@ -192,8 +192,36 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 	if err := o.Validate(); err != nil {
 		return o, err
 	}
+	set := map[string]bool{}
+	flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if err := checkBanding(set); err != nil {
+		return o, err
+	}
+	if err := o.chooseBanding(); err != nil {
+		return o, err
+	}
+	if err := refuseLocalPaths(o.Runner, map[string]string{"wiki": *wikiFlag, "web": *webFlag, "output": *output}); err != nil {
+		return o, err
+	}
 	o.Run.Commit, o.Run.Started = launcher.Commit(commit), time.Now().UTC()
 	return o, o.plan(ctx)
+}
+
+// refuseLocalPaths refuses, with --runner=dataflow, a local path in the
+// flags' values (comma-separated): Dataflow's workers cannot read it, and
+// Dataflow itself would refuse it only at submission.
+func refuseLocalPaths(runner string, flags map[string]string) error {
+	if launcher.RunnerAliases[runner] != "dataflow" {
+		return nil
+	}
+	for _, name := range []string{"wiki", "web", "output"} {
+		for _, p := range strings.Split(flags[name], ",") {
+			if p = strings.TrimSpace(p); p != "" && launcher.LocalPath(p) {
+				return fmt.Errorf("--%s %s is a local path, but with --runner=dataflow Dataflow's workers cannot read it: use gs:// URLs", name, p)
+			}
+		}
+	}
+	return nil
 }
 
 // parseNamespaces parses --namespaces: comma-separated integers.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 
@@ -111,6 +112,36 @@ func (o *Options) chooseBanding() error {
 	return nil
 }
 
+// Bounds of the flags that are not the sentence pipeline's too
+// (launcher's).
+const (
+	// maxShingleLength bounds --shingle_length, as the sentence
+	// pipeline's.
+	maxShingleLength = 1024
+	// maxPassageGap bounds --passage_gap, as the sentence pipeline's.
+	maxPassageGap = 1000
+	// maxBucketPairs bounds --max_bucket_pairs: a bucket's pairs are
+	// linked in memory.
+	maxBucketPairs = 10_000_000
+	// maxBins bounds bands × rows, a signature's minhashes, as the
+	// sentence pipeline's.
+	maxBins = 4096
+)
+
+// checkBanding refuses --threshold or --recall beside --bands and --rows
+// (set says which flags were given): the banding set by hand ignores them.
+func checkBanding(set map[string]bool) error {
+	if !set["bands"] && !set["rows"] {
+		return nil
+	}
+	for _, name := range []string{"threshold", "recall"} {
+		if set[name] {
+			return fmt.Errorf("--bands and --rows set the banding by hand: --%s does not apply", name)
+		}
+	}
+	return nil
+}
+
 // maxBands bounds the bands chosen, as the sentence pipeline's --max_bands
 // does by default.
 const maxBands = 20
@@ -129,17 +160,31 @@ func (o Options) Validate() error {
 	check(len(o.Wiki) > 0, "--wiki: no Wikipedia dump given")
 	check(len(o.Web) > 0, "--web: no web crawl or corpus given")
 	check(o.Output != "", "--output: required")
-	check(o.ShingleLength > 0, "--shingle_length %d: must be positive", o.ShingleLength)
 	check(o.MinShingles > 0 && o.MaxShingles >= o.MinShingles, "--min_shingles %d and --max_shingles %d: want 0 < min ≤ max", o.MinShingles, o.MaxShingles)
 	check(o.Threshold > 0 && o.Threshold < 1, "--threshold %v: want a Jaccard similarity in (0, 1)", o.Threshold)
 	check(o.Recall > 0 && o.Recall < 1, "--recall %v: want a probability in (0, 1)", o.Recall)
 	check(o.MinJaccard >= 0 && o.MinJaccard <= 1, "--min_jaccard %v: want [0, 1]", o.MinJaccard)
 	check(o.MaxEdit >= 0 && o.MaxEdit <= 1, "--max_edit %v: want [0, 1]", o.MaxEdit)
-	check(o.MinPassage >= 1, "--min_passage %d: want at least 1 matched sentence", o.MinPassage)
-	check(o.PassageGap >= 0, "--passage_gap %d: must not be negative", o.PassageGap)
-	check(o.Top > 0, "--top %d: must be positive", o.Top)
-	check(o.MaxBucketPairs > 0, "--max_bucket_pairs %d: must be positive", o.MaxBucketPairs)
-	check(o.Shards >= 0 && o.OutputShards > 0, "--shards %d and --output_shards %d: want shards ≥ 0 (0: the runner's default) and output shards > 0", o.Shards, o.OutputShards)
+	errs = append(errs, launcher.CheckRanges(
+		launcher.Range{Flag: "max_page_bytes", Value: int64(o.MaxPageBytes), Min: 1, Max: launcher.MaxPageBytes},
+		launcher.Range{Flag: "split_bytes", Value: o.SplitBytes, Min: 0, Max: math.MaxInt64, Note: " (0: read every file whole)"},
+		launcher.Range{Flag: "shingle_length", Value: int64(o.ShingleLength), Min: 1, Max: maxShingleLength},
+		launcher.Range{Flag: "max_shingles", Value: int64(o.MaxShingles), Min: 1, Max: launcher.MaxPageBytes},
+		launcher.Range{Flag: "passage_gap", Value: int64(o.PassageGap), Min: 0, Max: maxPassageGap},
+		launcher.Range{Flag: "min_passage", Value: int64(o.MinPassage), Min: 1, Max: launcher.MaxPageBytes},
+		launcher.Range{Flag: "top", Value: int64(o.Top), Min: 1, Max: launcher.MaxTop},
+		launcher.Range{Flag: "max_bucket_pairs", Value: int64(o.MaxBucketPairs), Min: 1, Max: maxBucketPairs},
+		launcher.Range{Flag: "shards", Value: int64(o.Shards), Min: 0, Max: launcher.MaxShards, Note: " (0: the runner's default)"},
+		launcher.Range{Flag: "output_shards", Value: int64(o.OutputShards), Min: 1, Max: launcher.MaxOutputShards},
+		launcher.Range{Flag: "dofn_workers", Value: int64(o.DofnWorkers), Min: 0, Max: launcher.MaxDofnWorkers, Note: " (0: the runner's default)"},
+	))
+	check(o.SplitBytes == 0 || o.SplitBytes >= launcher.MinSplitBytes, "--split_bytes must be 0 (read every file whole) or at least %d, got %d", launcher.MinSplitBytes, o.SplitBytes)
+	check(o.Bands >= 0 && o.Rows >= 0 && (o.Bands == 0) == (o.Rows == 0),
+		"--bands %d and --rows %d: give both (each at least 1) or neither (chosen from --threshold and --recall)", o.Bands, o.Rows)
+	check(o.Bands <= maxBins && o.Rows <= maxBins && o.Bands*o.Rows <= maxBins, "--bands × --rows must be at most %d, got %d × %d", maxBins, o.Bands, o.Rows)
+	if o.RunID != "" {
+		errs = append(errs, launcher.CheckRunID(o.RunID))
+	}
 	return errors.Join(errs...)
 }
 

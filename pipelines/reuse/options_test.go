@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,9 +29,19 @@ func TestValidate(t *testing.T) {
 		{"no output", func(o *Options) { o.Output = "" }, "--output: required"},
 		{"threshold", func(o *Options) { o.Threshold = 1 }, "--threshold 1: want a Jaccard similarity in (0, 1)"},
 		{"shingles", func(o *Options) { o.MinShingles = 700 }, "--min_shingles 700 and --max_shingles 600: want 0 < min ≤ max"},
-		{"passage", func(o *Options) { o.MinPassage = 0 }, "--min_passage 0: want at least 1 matched sentence"},
-		{"bucket pairs", func(o *Options) { o.MaxBucketPairs = 0 }, "--max_bucket_pairs 0: must be positive"},
-		{"output shards", func(o *Options) { o.OutputShards = 0 }, "--output_shards 0"},
+		{"passage", func(o *Options) { o.MinPassage = 0 }, "--min_passage must be between 1 and 1073741824, got 0"},
+		{"bucket pairs", func(o *Options) { o.MaxBucketPairs = 0 }, "--max_bucket_pairs must be between 1 and 10000000, got 0"},
+		{"output shards", func(o *Options) { o.OutputShards = 0 }, "--output_shards must be between 1 and 99999, got 0"},
+		{"output shards huge", func(o *Options) { o.OutputShards = 100000 }, "--output_shards must be between 1 and 99999, got 100000"},
+		{"shards huge", func(o *Options) { o.Shards = 10_000_000 }, "--shards must be between 0 and 65536 (0: the runner's default), got 10000000"},
+		{"shards 2e9", func(o *Options) { o.Shards = 2_000_000_000 }, "--shards must be between 0 and 65536 (0: the runner's default), got 2000000000"},
+		{"dofn workers", func(o *Options) { o.DofnWorkers = 1 << 20 }, "--dofn_workers must be between 0 and 1024 (0: the runner's default), got 1048576"},
+		{"max page bytes", func(o *Options) { o.MaxPageBytes = 1 << 40 }, "--max_page_bytes must be between 1 and 1073741824, got 1099511627776"},
+		{"split bytes", func(o *Options) { o.SplitBytes = 1 }, "--split_bytes must be 0 (read every file whole) or at least 4096, got 1"},
+		{"top", func(o *Options) { o.Top = 1 << 30 }, "--top must be between 1 and 100000, got 1073741824"},
+		{"bands alone", func(o *Options) { o.Bands = 5 }, "--bands 5 and --rows 0: give both (each at least 1) or neither (chosen from --threshold and --recall)"},
+		{"bins", func(o *Options) { o.Bands, o.Rows = 100, 100 }, "--bands × --rows must be at most 4096, got 100 × 100"},
+		{"run id newline", func(o *Options) { o.RunID = "x\ny" }, `--run_id "x\ny" must be a plain directory name: it holds a control character`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -66,5 +77,46 @@ func TestSides(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("plan(--wiki %v --web %v) = %v, want %q", tt.wiki, tt.web, err, tt.want)
 		}
+	}
+}
+
+// TestBandingByHand refuses --threshold or --recall beside --bands and
+// --rows, which they would not change, and accepts each alone.
+func TestBandingByHand(t *testing.T) {
+	for _, tt := range []struct {
+		set  []string
+		want string
+	}{
+		{[]string{"bands", "rows", "threshold"}, "--bands and --rows set the banding by hand: --threshold does not apply"},
+		{[]string{"bands", "rows", "recall"}, "--bands and --rows set the banding by hand: --recall does not apply"},
+		{[]string{"bands", "rows"}, ""},
+		{[]string{"threshold", "recall"}, ""},
+	} {
+		set := map[string]bool{}
+		for _, name := range tt.set {
+			set[name] = true
+		}
+		err := checkBanding(set)
+		if got := fmt.Sprint(err); tt.want == "" && err != nil || tt.want != "" && got != tt.want {
+			t.Errorf("checkBanding(%v) = %v, want %q", tt.set, err, tt.want)
+		}
+	}
+}
+
+// TestDataflowLocalPaths refuses local paths with --runner=dataflow at
+// launch, naming the flag, and accepts gs:// URLs and local paths on the
+// embedded runner.
+func TestDataflowLocalPaths(t *testing.T) {
+	gs := map[string]string{"wiki": "gs://b/w.xml.bz2", "web": "gs://b/c.warc.gz", "output": "gs://b/out"}
+	if err := refuseLocalPaths("dataflow", gs); err != nil {
+		t.Errorf("gs:// paths: %v", err)
+	}
+	local := map[string]string{"wiki": "gs://b/w.xml.bz2", "web": "gs://b/c.warc.gz,crawl/x.warc.gz", "output": "gs://b/out"}
+	want := "--web crawl/x.warc.gz is a local path, but with --runner=dataflow Dataflow's workers cannot read it: use gs:// URLs"
+	if err := refuseLocalPaths("DataflowRunner", local); fmt.Sprint(err) != want {
+		t.Errorf("a local --web: %v, want %q", err, want)
+	}
+	if err := refuseLocalPaths("", local); err != nil {
+		t.Errorf("the embedded runner: %v", err)
 	}
 }
