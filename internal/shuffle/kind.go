@@ -18,6 +18,8 @@ const (
 	KindCandidates   Kind = 'c' // candidate edges (U, V), by U's shard
 	KindHalfEdges    Kind = 'h' // uvarint V then U's encoded sentence, by V's shard
 	KindEdges        Kind = 'g' // verified edges (U, V), by component.Shard
+	KindNeighbours   Kind = 'n' // (node, neighbour) pairs, by the node's shard (components' star rounds)
+	KindTargets      Kind = 'o' // (node, the node whose label it takes), by the latter's shard (components)
 	KindSimilarities Kind = 'm' // encoded verify.Edge records, by U's shard
 	KindLabels       Kind = 'l' // (sentence id, component) pairs, by the id's shard
 	KindParts        Kind = 'p' // a component's members and edges, by the component's shard
@@ -52,6 +54,8 @@ var kinds = [256]struct {
 	KindCandidates:   {"candidate edges", pairs},
 	KindHalfEdges:    {"half-joined edges", records},
 	KindEdges:        {"verified edges", pairs},
+	KindNeighbours:   {"neighbours", pairs},
+	KindTargets:      {"label targets", pairs},
 	KindSimilarities: {"edge similarities", records},
 	KindLabels:       {"component labels", pairs},
 	KindParts:        {"component parts", records},

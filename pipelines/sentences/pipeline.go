@@ -147,7 +147,10 @@ func Build(s beam.Scope, opts Options) error {
 	dupCounts := dedupe.Count(s, infos)
 	candidates, bucketCounts := findCandidates(s, opts, entries, records)
 	edges, sims, needed, edgeLines, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
-	labels := component.Labels(s, edges, opts.Rounds, opts.Shards, opts.Shards)
+	// A kept sentence has more than MinShingles shingles, so at least
+	// MinShingles+ShingleLength bytes: that bounds the graph's nodes.
+	depth := component.Depth(opts.Sources.TextBytes() / int64(opts.MinShingles+opts.ShingleLength))
+	labels := component.Labels(s, edges, opts.Rounds, depth, opts.Shards, opts.Shards)
 	clusters, pairs, memberships, clusterCounts := cluster.Assemble(s, labels, needed, sims, opts.clusterConfig())
 	lines, categoryCounts := categorize.Clusters(s, clusters, opts.categoryConfig())
 

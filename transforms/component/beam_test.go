@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
@@ -56,17 +57,39 @@ func TestLabelsOnPrism(t *testing.T) {
 	for node, root := range Components(edges) {
 		want = append(want, fmt.Sprintf("%d→%d", node, root))
 	}
-	for _, rounds := range []int{0, 2} {
-		t.Run(fmt.Sprint("rounds=", rounds), func(t *testing.T) {
+	depth := Depth(1300) // more nodes than the graph has
+	for _, c := range []struct{ rounds, depth int }{{0, depth}, {2, depth}, {2, 1}, {0, 0}} {
+		t.Run(fmt.Sprintf("rounds=%d/depth=%d", c.rounds, c.depth), func(t *testing.T) {
 			p, s := beam.NewPipelineWithRoot()
 			var batches [][]byte
 			for _, e := range edges {
 				batches = append(batches, shuffle.KindEdges.PackPairs(shuffle.Pair{A: e.U, B: e.V}))
 			}
 			in := beam.ParDo(s, &keyByShardFn{Shards: 4}, beam.CreateList(s, batches))
-			labels := Labels(s, shuffle.Edges{PCollection: in}, rounds, 4, 3)
+			labels := Labels(s, shuffle.Edges{PCollection: in}, c.rounds, c.depth, 4, 3)
 			passert.Equals(s, beam.ParDo(s, emitLabelStrings, labels.PCollection), want...)
-			ptest.RunAndValidate(t, p)
+			res := ptest.RunAndValidate(t, p)
+			left, largest := int64(0), int64(0)
+			for _, r := range res.Metrics().Query(func(metrics.SingleResult) bool { return true }).Counters() {
+				if r.Name() == "components_leftover_edges" {
+					left += r.Result()
+				}
+			}
+			for _, r := range res.Metrics().Query(func(metrics.SingleResult) bool { return true }).Distributions() {
+				if r.Name() == "components_star_state" {
+					largest = max(largest, r.Result().Max)
+				}
+			}
+			// The shuffled chain is the deepest component: 301 nodes.
+			if c.depth == depth && left != 0 {
+				t.Errorf("%d edges left over at depth %d", left, c.depth)
+			}
+			if c.depth == 0 && left == 0 {
+				t.Errorf("no edges left over without star rounds")
+			}
+			if c.depth > 0 && (largest == 0 || largest > 2*int64(len(edges))) {
+				t.Errorf("largest star state %d pairs, want between 1 and %d", largest, 2*len(edges))
+			}
 		})
 	}
 }

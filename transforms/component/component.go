@@ -1,6 +1,6 @@
 // Package component computes the exact connected components of an undirected
 // graph over uint64 node ids, in a form a distributed pipeline can run in
-// rounds.
+// rounds, with no worker holding the whole graph.
 //
 // The pipeline partitions the edges into shards with Shard, contracts each
 // shard with Contract, concatenates the results and repeats with a new round
@@ -10,9 +10,15 @@
 // the whole graph, and usually removes many edges: a component that a shard
 // sees whole leaves it as n-1 star edges, whatever its original edge count.
 // Because Shard routes an edge by its smaller endpoint, the star edges of a
-// component meet again in one shard next round. After a fixed number of
-// rounds one worker finishes with a single Contract (or UnionFind) on what is
-// left, which maps every node to the smallest id of its component.
+// component meet again in one shard next round.
+//
+// Contraction alone need not finish: two stars that share a leaf but not a
+// root may never meet in one shard. So rounds of large-star and small-star
+// (LargeStar, SmallStar), which look at one node and its neighbours at a
+// time, then make every component a star around its smallest id, and
+// Settle labels each node from its neighbours alone (see star.go). Their
+// state is a shard of the graph and the neighbours of one node, never more
+// than the largest component.
 //
 // The representative of a component is always its smallest id, so results
 // are deterministic: independent of edge order, sharding and round count.

@@ -214,6 +214,14 @@ func TestRoundsMatchUnionFind(t *testing.T) {
 // what is left on one worker. It returns the final star forest and the edge
 // count at the start and after every step.
 func simulate(edges []Edge, rounds, shards int) ([]Edge, []int) {
+	current, sizes := contractRounds(edges, rounds, shards)
+	final := Contract(current)
+	return final, append(sizes, len(final))
+}
+
+// contractRounds runs the contraction rounds of simulate and returns what
+// they leave and the edge count at the start and after every round.
+func contractRounds(edges []Edge, rounds, shards int) ([]Edge, []int) {
 	sizes := []int{len(edges)}
 	current := edges
 	parts := make([][]Edge, shards)
@@ -232,8 +240,7 @@ func simulate(edges []Edge, rounds, shards int) ([]Edge, []int) {
 		current = next
 		sizes = append(sizes, len(current))
 	}
-	final := Contract(current)
-	return final, append(sizes, len(final))
+	return current, sizes
 }
 
 // checkStarForest checks that stars is sorted by U, has distinct U, and
