@@ -181,3 +181,29 @@ func numbers(text string) []numeral.Number {
 	}
 	return out
 }
+
+// TestNumberValueDigitsOfEveryScript: a number's value is read from its
+// digits in any script.
+func TestNumberValueDigitsOfEveryScript(t *testing.T) {
+	for _, tt := range []struct {
+		tok  Token
+		want float64
+	}{
+		{newToken("৮৭৪৯", KindNumber), 8749},
+		{newToken("১,২৩৪.৫", KindNumber), 1234.5},
+		{newToken("٤٠٫٤%", KindNumber), 40.4},
+		{newToken("१९९०s", KindDate), 1990},
+		{newToken("’೯೮", KindNumber), 98},
+		{newToken("１２,７", KindNumber), 12.7},
+	} {
+		if got, ok := numberValue(tt.tok); !ok || got != tt.want {
+			t.Errorf("numberValue(%q) = %v, %v; want %v", tt.tok.Text, got, ok, tt.want)
+		}
+	}
+	// A year in two digits is the year in four, in any script.
+	a := Member{Context: "prose", Text: "দলটি ’৯৮ সালে তাদের প্রথম অ্যালবাম প্রকাশ করে এবং ভালো সমালোচনা পায়।"}
+	b := Member{Context: "prose", Text: "দলটি ১৯৯৮ সালে তাদের প্রথম অ্যালবাম প্রকাশ করে এবং ভালো সমালোচনা পায়।"}
+	if got := Compare(a, b); got.Kind != CopyEdit {
+		t.Errorf("’৯৮ and ১৯৯৮: %s/%s with facts %+v, want copy_edit", got.Kind, got.Rule, got.Facts)
+	}
+}
