@@ -48,9 +48,9 @@ var (
 	baseline      = flag.String("baseline", "", "dumps of the same wikis taken at an earlier date (path, glob or gs:// URL, or a comma-separated list): the sentences whose facts changed between a page's revision there and in --input go to changes-*.jsonl")
 	inputFormat   = flag.String("input_format", defaults.InputFormat, "format of the input files: auto (each file's by its content: '<' starts MediaWiki XML, 'WARC/1.' a WARC or WET file, '{' JSON lines, other UTF-8 plain text), mediawiki, jsonl, text or warc")
 	output        = flag.String("output", "", "directory to write the results to, in a subdirectory named by the run id (required)")
-	runID         = flag.String("run_id", "", "name of this run's directory under --output (default: a new random UUID); a finished run is never overwritten")
+	runID         = flag.String("run_id", "", "name of this run's directory under --output (default: a new random UUID); a finished run is never overwritten; a plain directory name (no /, \\, control characters)")
 	namespaces    = flag.String("namespaces", formatNamespaces(defaults.Namespaces), "comma-separated namespaces of the pages to keep, or 'all'")
-	maxPageBytes  = flag.Int("max_page_bytes", defaults.MaxPageBytes, "pages larger than this many bytes are skipped and dead-lettered")
+	maxPageBytes  = flag.Int("max_page_bytes", defaults.MaxPageBytes, "pages larger than this many bytes are skipped and dead-lettered (1–1073741824)")
 	splitBytes    = flag.Int64("split_bytes", defaults.SplitBytes, "plain XML files are read in parallel byte ranges of this size (0: read every file whole)")
 	shingleLength = flag.Int("shingle_length", defaults.ShingleLength, "characters per shingle")
 	minShingles   = flag.Int("min_shingles", defaults.MinShingles, "keep sentences with more than this many shingles")
@@ -72,10 +72,10 @@ var (
 	minJaccard    = flag.Float64("min_jaccard", defaults.MinJaccard, "verification: accept a candidate pair whose shingle Jaccard similarity is at least this, or")
 	maxEdit       = flag.Float64("max_edit", defaults.MaxEdit, "verification: whose character edit distance is at most this fraction of the longer sentence")
 	topPairs      = flag.Int("top_pairs", defaults.TopPairs, "how many article pairs sharing the most near-duplicate sentences summary.json lists")
-	shards        = flag.Int("shards", defaults.Shards, fmt.Sprintf("shards of the signature, edge and sentence shuffles (0: on the embedded runner one per %d MB of input, decompressed, at least %d; %d on any other)", embeddedShardBytes>>20, embeddedShards, clusterShards))
-	dofnWorkers   = flag.Int("dofn_workers", defaults.DofnWorkers, fmt.Sprintf("goroutines in each DoFn's worker pool (0: GOMAXPROCS on the embedded runner, %d on any other, which runs many bundles per process)", clusterDofnWorkers))
-	rounds        = flag.Int("rounds", defaults.Rounds, "distributed contraction rounds before the final union-find")
-	outputShards  = flag.Int("output_shards", defaults.OutputShards, "number of clusters-*.jsonl (and sentences-*.jsonl) files")
+	shards        = flag.Int("shards", defaults.Shards, fmt.Sprintf("shards of the signature, edge and sentence shuffles (0: on the embedded runner one per %d MB of input, decompressed, at least %d; %d on any other; at most %d)", embeddedShardBytes>>20, embeddedShards, clusterShards, launcher.MaxShards))
+	dofnWorkers   = flag.Int("dofn_workers", defaults.DofnWorkers, fmt.Sprintf("goroutines in each DoFn's worker pool (0: GOMAXPROCS on the embedded runner, %d on any other, which runs many bundles per process; at most %d)", clusterDofnWorkers, launcher.MaxDofnWorkers))
+	rounds        = flag.Int("rounds", defaults.Rounds, "distributed contraction rounds before the final union-find (0–64)")
+	outputShards  = flag.Int("output_shards", defaults.OutputShards, "number of clusters-*.jsonl (and sentences-*.jsonl) files (1–99999)")
 	passageGap    = flag.Int("passage_gap", defaults.PassageGap, "shared passages: how many unmatched in-window sentences a passage may skip between two matches, in either document")
 	minPassage    = flag.Int("min_passage", defaults.MinPassage, "shared passages: the fewest matched sentence pairs of a passage in passages-*.jsonl (0: find no passages)")
 	passageText   = flag.Bool("passage_text", defaults.PassageText, "shared passages: write each passage's matched sentence pairs with both texts")
@@ -239,6 +239,9 @@ func runnerName() string {
 func optionsFromFlags(ctx context.Context) (Options, error) {
 	if *inputFlag == "" || *output == "" {
 		return Options{}, fmt.Errorf("--input and --output are required (try --input 'dumps/*.bz2' --output out/)")
+	}
+	if *progressEvery < 0 {
+		return Options{}, fmt.Errorf("--progress_interval must be 0 (no progress lines) or more, got %v", *progressEvery)
 	}
 	ns, err := parseNamespaces(*namespaces)
 	if err != nil {

@@ -2,9 +2,11 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
+	"github.com/neardup/neardup/internal/launcher"
 	"github.com/neardup/neardup/io/text"
 	"github.com/neardup/neardup/transforms/minhash"
 	"github.com/neardup/neardup/transforms/simhash"
@@ -18,9 +20,13 @@ const (
 	// maxBins is the most minhashes a sentence's signature may have
 	// (bands × rows; minhash.consecutiveBands refuses more).
 	maxBins = 4096
-	// maxOutputShards keeps the output file names (clusters-SSSSS-of-NNNNN)
-	// sorted as their numbers.
-	maxOutputShards = 99999
+	// maxShingleLength bounds --shingle_length: a shingle longer than a
+	// long sentence makes every sentence one shingle or none.
+	maxShingleLength = 1024
+	// maxPassageGap bounds --passage_gap, the sentences a passage skips.
+	maxPassageGap = 1000
+	// maxRounds bounds --rounds: each round is a shuffle of every edge.
+	maxRounds = 64
 	// weissmanBands and weissmanRows are the fixed banding of the weissman
 	// scheme.
 	weissmanBands, weissmanRows = 10, 10
@@ -64,13 +70,17 @@ func (o Options) Validate() error {
 			return fmt.Errorf("--namespaces: %d is not a namespace (MediaWiki's start at %d); give namespace numbers or 'all'", n, minNamespace)
 		}
 	}
-	if err := checkAtLeast(
-		atLeast{"max_page_bytes", int64(o.MaxPageBytes), 1, ""},
-		atLeast{"split_bytes", o.SplitBytes, 0, " (0: read every file whole)"},
-		atLeast{"shingle_length", int64(o.ShingleLength), 1, ""},
-		atLeast{"min_shingles", int64(o.MinShingles), 0, ""},
+	if err := launcher.CheckRanges(
+		launcher.Range{Flag: "max_page_bytes", Value: int64(o.MaxPageBytes), Min: 1, Max: launcher.MaxPageBytes},
+		launcher.Range{Flag: "split_bytes", Value: o.SplitBytes, Min: 0, Max: math.MaxInt64, Note: " (0: read every file whole)"},
+		launcher.Range{Flag: "shingle_length", Value: int64(o.ShingleLength), Min: 1, Max: maxShingleLength},
+		launcher.Range{Flag: "min_shingles", Value: int64(o.MinShingles), Min: 0, Max: launcher.MaxPageBytes},
+		launcher.Range{Flag: "max_shingles", Value: int64(o.MaxShingles), Min: 2, Max: launcher.MaxPageBytes},
 	); err != nil {
 		return err
+	}
+	if o.SplitBytes > 0 && o.SplitBytes < launcher.MinSplitBytes {
+		return fmt.Errorf("--split_bytes must be 0 (read every file whole) or at least %d, got %d", launcher.MinSplitBytes, o.SplitBytes)
 	}
 	if o.MaxShingles < o.MinShingles+2 {
 		return fmt.Errorf("--min_shingles %d and --max_shingles %d keep no sentence: a sentence is kept when min < shingles < max", o.MinShingles, o.MaxShingles)
@@ -84,22 +94,18 @@ func (o Options) Validate() error {
 	case !unitInterval(o.MaxEdit):
 		return fmt.Errorf("--max_edit must be between 0 and 1, got %v", o.MaxEdit)
 	}
-	if err := checkAtLeast(
-		atLeast{"top_pairs", int64(o.TopPairs), 1, ""},
-		atLeast{"passage_gap", int64(o.PassageGap), 0, ""},
-		atLeast{"min_passage", int64(o.MinPassage), 0, " (0: no shared passages)"},
-		atLeast{"shards", int64(o.Shards), 1, ", or 0 for the runner's default"},
-		atLeast{"dofn_workers", int64(o.DofnWorkers), 0, " (0: the runner's default)"},
-		atLeast{"rounds", int64(o.Rounds), 0, ""},
-		atLeast{"max_members", int64(o.MaxMembers), 0, " (0: every member)"},
+	if err := launcher.CheckRanges(
+		launcher.Range{Flag: "top_pairs", Value: int64(o.TopPairs), Min: 1, Max: launcher.MaxTop},
+		launcher.Range{Flag: "passage_gap", Value: int64(o.PassageGap), Min: 0, Max: maxPassageGap},
+		launcher.Range{Flag: "min_passage", Value: int64(o.MinPassage), Min: 0, Max: launcher.MaxPageBytes, Note: " (0: no shared passages)"},
+		launcher.Range{Flag: "shards", Value: int64(o.Shards), Min: 1, Max: launcher.MaxShards, Note: ", or 0 for the runner's default"},
+		launcher.Range{Flag: "dofn_workers", Value: int64(o.DofnWorkers), Min: 0, Max: launcher.MaxDofnWorkers, Note: " (0: the runner's default)"},
+		launcher.Range{Flag: "rounds", Value: int64(o.Rounds), Min: 0, Max: maxRounds},
+		launcher.Range{Flag: "max_members", Value: int64(o.MaxMembers), Min: 0, Max: launcher.MaxPageBytes, Note: " (0: every member)"},
+		launcher.Range{Flag: "output_shards", Value: int64(o.OutputShards), Min: 1, Max: launcher.MaxOutputShards},
+		launcher.Range{Flag: "report_examples", Value: int64(o.Examples), Min: 0, Max: maxExamples},
 	); err != nil {
 		return err
-	}
-	if o.OutputShards < 1 || o.OutputShards > maxOutputShards {
-		return fmt.Errorf("--output_shards must be between 1 and %d, got %d", maxOutputShards, o.OutputShards)
-	}
-	if o.Examples < 0 || o.Examples > maxExamples {
-		return fmt.Errorf("--report_examples must be between 0 and %d, got %d", maxExamples, o.Examples)
 	}
 	return checkFormats(o.Formats)
 }
@@ -132,24 +138,6 @@ func parseFormats(s string) []string {
 		}
 	}
 	return out
-}
-
-// atLeast is a check of a flag's value against the least it may be; note
-// follows the least in the error, to say what it means.
-type atLeast struct {
-	flag       string
-	value, min int64
-	note       string
-}
-
-// checkAtLeast returns the error of the first check that fails, if any.
-func checkAtLeast(checks ...atLeast) error {
-	for _, c := range checks {
-		if c.value < c.min {
-			return fmt.Errorf("--%s must be at least %d%s, got %d", c.flag, c.min, c.note, c.value)
-		}
-	}
-	return nil
 }
 
 // validateScheme checks the scheme and the banding flags that apply to it.
@@ -302,12 +290,7 @@ func unitInterval(x float64) bool { return x >= 0 && x <= 1 }
 func openUnitInterval(x float64) bool { return x > 0 && x < 1 }
 
 // checkRunID refuses a run id that is not a plain directory name.
-func checkRunID(id string) error {
-	if id == "" || strings.ContainsAny(id, "/\\") || id == "." || id == ".." {
-		return fmt.Errorf("--run_id %q must be a plain directory name", id)
-	}
-	return nil
-}
+func checkRunID(id string) error { return launcher.CheckRunID(id) }
 
 // formatNamespaces is the --namespaces value that parseNamespaces reads as
 // ns.
