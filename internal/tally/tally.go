@@ -214,6 +214,10 @@ type Web struct {
 	// (dead-lettered).
 	TooLarge   int64 `json:"too_large"`
 	BadRecords int64 `json:"bad_records"`
+	// SkippedBytes are the bytes skipped unread: the records over the
+	// size cap, the bad records, and whatever lies between a bad record
+	// and the next record start.
+	SkippedBytes int64 `json:"skipped_bytes"`
 	// CharsetSniffed are HTML pages that declare no charset, decoded
 	// with the one html/charset guesses; CharsetRepaired those whose
 	// declared charset did not decode every byte.

@@ -80,6 +80,7 @@ func Drain(r *Reader, src Source, c *tally.Counts, emit func(dump.Page), emitDea
 		c.DeadLetters++
 		emitDead(d)
 	}
+	defer func(skipped int64) { c.Web.SkippedBytes += r.Skipped() - skipped }(r.Skipped())
 	for {
 		rec, off, err := r.Next()
 		var bad *RecordError

@@ -29,10 +29,10 @@ func TestRead(t *testing.T) {
 	p, s := beam.NewPipelineWithRoot()
 	pages, dead, counts := Read(s, beam.CreateList(s, sources), ReadOptions{})
 	passert.Equals(s, beam.ParDo(s, pageTitle, pages), "m:Page A", "m:Page B", "m:https://c.example/", "p:OK")
-	passert.Equals(s, dead, dump.DeadLetter{File: dir + "/p.warc", Reason: "no WARC record starts here: skipped to the next one"})
+	passert.Equals(s, dead, dump.DeadLetter{File: dir + "/p.warc", Reason: "no WARC record starts here: skipped 5 bytes to the next one"})
 	want := corpusCounts
 	want.FilesRead, want.PagesRead, want.PagesKept, want.DeadLetters = 2, 5, 4, 1
-	want.Web.Records, want.Web.Responses, want.Web.HTMLPages, want.Web.BadRecords = 10, 6, 4, 1
+	want.Web.Records, want.Web.Responses, want.Web.HTMLPages, want.Web.BadRecords, want.Web.SkippedBytes = 10, 6, 4, 1, 5
 	passert.Equals(s, beam.ParDo(s, withoutBytes, tally.Total(s, counts)), want)
 	if err := ptest.Run(p); err != nil {
 		t.Fatal(err)

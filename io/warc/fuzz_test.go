@@ -22,7 +22,9 @@ func FuzzReader(f *testing.F) {
 		w.Write(r)
 	}
 	seeds := [][]byte{fixture.Bytes(), good(), append([]byte("junk\n"), good()...),
-		rawRecord("metadata", nil, []byte("0123456789"), 4), gz(good()), append(gz(good()), gz([]byte("x"))...)}
+		rawRecord("metadata", nil, []byte("0123456789"), 4), gz(good()), append(gz(good()), gz([]byte("x"))...),
+		append([]byte("WARC/1.0\r\nWARC-Type: resource\r\nContent-Length: 9223372036854775807\r\n\r\nx\r\n\r\n"), good()...),
+		append(append(good(), "\x00junk"...), good()...)}
 	for _, s := range seeds {
 		f.Add(s, false, uint16(0), uint16(0))
 		f.Add(s, true, uint16(3), uint16(200))
@@ -60,6 +62,9 @@ func FuzzReader(f *testing.F) {
 		}
 		if c.DeadLetters != c.Web.BadRecords+c.Web.TooLarge+c.PagesFailed+c.FilesTruncated {
 			t.Fatalf("dead letters not counted once each: %+v", c)
+		}
+		if c.Web.SkippedBytes < 0 || c.Web.SkippedBytes > int64(len(data)) {
+			t.Fatalf("%d bytes skipped of %d", c.Web.SkippedBytes, len(data))
 		}
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/neardup/neardup/io/dump"
 )
@@ -61,9 +62,13 @@ type Reader struct {
 	in     buffer // the stream: raw bytes (Members), else WARC
 	member buffer // the current gzip member's content (Members)
 	zr     *gzip.Reader
-	synced bool      // at a record start
-	err    error     // terminal
-	closer io.Closer // of Open's stream
+	synced bool  // at a record start
+	err    error // terminal
+	// skipped counts the bytes skipped unread: oversized records, bad
+	// records and the bytes between a bad record and the next record
+	// start (Skipped).
+	skipped int64
+	closer  io.Closer // of Open's stream
 }
 
 // NewReader returns a Reader of the records of src in r, src's stream as
@@ -90,6 +95,11 @@ func StreamOffset(src Source) int64 {
 	}
 	return src.Start
 }
+
+// Skipped is how many bytes of the stream the Reader has skipped unread:
+// records over the size cap, bad records, and whatever lies between a bad
+// record and the next record start.
+func (r *Reader) Skipped() int64 { return r.skipped }
 
 // Close closes the stream of a Reader made by Open.
 func (r *Reader) Close() error {
@@ -158,10 +168,11 @@ func (r *Reader) readRecord(s *buffer, off int64) (rec Record, h header, cut boo
 	}
 	s.discard(h.size)
 	if h.length > r.max {
-		n := s.skip(h.length)
-		e := r.bad(off, h.typ, "%s record of %d bytes, over the %d-byte limit (--max_page_bytes)", h.typ, h.length, r.max)
-		e.TooLarge = true
-		return Record{}, h, n < h.length, e
+		if s != &r.in { // a gzip member: its end bounds the skip
+			n := s.skip(h.length)
+			return Record{}, h, n < h.length, r.tooLarge(off, h, "")
+		}
+		return r.skipOversized(off, h)
 	}
 	block := make([]byte, h.length)
 	n := s.readFull(block)
@@ -170,6 +181,38 @@ func (r *Reader) readRecord(s *buffer, off int64) (rec Record, h header, cut boo
 		return rec, h, true, fmt.Errorf("Content-Length %d but only %d bytes follow the header", h.length, n)
 	}
 	return rec, h, false, nil
+}
+
+// tooLarge is the error of the record at off, over the size cap; more
+// says what else is wrong with it.
+func (r *Reader) tooLarge(off int64, h header, more string) *RecordError {
+	e := r.bad(off, h.typ, "%s record of %d bytes, over the %d-byte limit (--max_page_bytes)%s", h.typ, h.length, r.max, more)
+	e.TooLarge = true
+	return e
+}
+
+// skipOversized skips the block of the record at off, over the size cap,
+// in an uncompressed stream whose position is the block's start. It does
+// not take the record's Content-Length on trust: it stops at the first
+// record start inside the block (a wrong Content-Length, 2^63-1 or too
+// long by a byte, would otherwise swallow every later record), and reports
+// the stream cut if it ends before the block does.
+func (r *Reader) skipOversized(off int64, h header) (Record, header, bool, error) {
+	s := &r.in
+	start := s.off
+	end := start + h.length
+	if end < start { // overflow
+		end = math.MaxInt64
+	}
+	found := r.scanToRecord(end)
+	r.skipped += s.off - off
+	switch {
+	case found:
+		return Record{}, h, false, r.tooLarge(off, h, fmt.Sprintf(", and a record starts %d bytes into its block: its Content-Length is wrong; read on from there", s.off-start))
+	case s.off < end:
+		return Record{}, h, true, fmt.Errorf("%s record of %d bytes, over the %d-byte limit (--max_page_bytes): the stream ends %d bytes before its block does", h.typ, h.length, r.max, end-s.off)
+	}
+	return Record{}, h, false, r.tooLarge(off, h, "")
 }
 
 // gzipMagic starts a gzip member: ID1, ID2 and the deflate method.
@@ -230,9 +273,10 @@ func isMemberStart(b []byte) bool {
 const memberPeek = 16 << 10
 
 // syncMember moves the stream to the first gzip member at or after its
-// position that holds a WARC record, and says whether there is one.
-func (r *Reader) syncMember() bool {
-	for !r.ended(r.in.off) {
+// position and before offset limit that holds a WARC record, and says
+// whether there is one.
+func (r *Reader) syncMember(limit int64) bool {
+	for r.in.off < limit {
 		b := r.in.peek(chunk)
 		i := bytes.Index(b, gzipMagic)
 		if i < 0 {
@@ -244,7 +288,7 @@ func (r *Reader) syncMember() bool {
 			continue
 		}
 		r.in.discard(i)
-		if !r.ended(r.in.off) && isMemberStart(r.in.peek(memberPeek)) {
+		if r.in.off < limit && isMemberStart(r.in.peek(memberPeek)) {
 			return true
 		}
 		r.in.discard(1)
@@ -257,16 +301,32 @@ func (r *Reader) syncMember() bool {
 func (r *Reader) nextMember() (Record, int64, error) {
 	if !r.synced {
 		r.synced = true
-		if !r.syncMember() {
+		end := int64(math.MaxInt64)
+		if r.src.End > 0 {
+			end = r.src.End
+		}
+		if !r.syncMember(end) {
 			return r.endOfInput(r.in.off)
 		}
 	}
 	off := r.in.off
-	if r.ended(off) {
-		return Record{}, off, io.EOF
-	}
 	if len(r.in.peek(1)) == 0 {
 		return r.endOfInput(off)
+	}
+	// A member starting past the split is the next split's; junk there
+	// follows this split's last member, and is reported here (the next
+	// split's first sync skips it).
+	if r.ended(off) && isMemberStart(r.in.peek(memberPeek)) {
+		return Record{}, off, io.EOF
+	}
+	if !bytes.HasPrefix(gzipMagic, r.in.peek(len(gzipMagic))) { // (a prefix of it at the end: a cut member)
+		r.in.discard(1)
+		where := "the next one"
+		if !r.syncMember(math.MaxInt64) {
+			where = "the end of the file"
+		}
+		r.skipped += r.in.off - off
+		return Record{}, off, r.bad(off, "", "no gzip member starts here: skipped %d bytes to %s", r.in.off-off, where)
 	}
 	cr := countingReader{&r.in}
 	var err error
@@ -283,6 +343,9 @@ func (r *Reader) nextMember() (Record, int64, error) {
 	rec, err := r.memberRecord(off)
 	if e := r.finishMember(off); e != nil {
 		return Record{}, off, e
+	}
+	if err != nil {
+		r.skipped += r.in.off - off
 	}
 	return rec, off, err
 }
@@ -370,28 +433,63 @@ func (r *Reader) nextStream() (Record, int64, error) {
 		return r.endOfInput(s.off)
 	}
 	off := s.off
-	if r.ended(off) {
+	// A record starting past the split is the next split's; anything
+	// else there follows this split's last record, and is reported here
+	// (the next split's first sync skips it).
+	if r.ended(off) && r.isRecordStart() {
 		return Record{}, off, io.EOF
 	}
 	if ok, prefix := isVersionLine(s.peek(10)); !ok {
 		if prefix && s.err != nil {
 			return Record{}, off, r.streamCut(off, errHeaderCut)
 		}
-		r.syncAfter()
-		return Record{}, off, r.bad(off, "", "no WARC record starts here: skipped to the next one")
+		where := "the next one"
+		if !r.skipToRecord(off) {
+			where = "the end of the file"
+		}
+		return Record{}, off, r.bad(off, "", "no WARC record starts here: skipped %d bytes to %s", s.off-off, where)
 	}
 	rec, h, cut, err := r.readRecord(s, off)
 	var bad *RecordError
 	switch {
+	case cut && rec.Block != nil:
+		return r.cutBlock(rec, h, off, err)
 	case cut:
 		return Record{}, off, r.streamCut(off, err)
 	case errors.As(err, &bad) && !bad.TooLarge:
-		r.syncAfter()
+		s.discard(1) // the version line's first byte: the header did not parse
+		r.skipToRecord(off)
 		return Record{}, off, err
 	case err != nil:
 		return Record{}, off, err
 	}
 	return r.checkNext(rec, h, off)
+}
+
+// skipToRecord moves the stream to the next record start, or to its end,
+// and counts the bytes from off skipped; it says whether a record starts
+// there. It is not bounded by the split: the bytes it skips are counted by
+// the split that holds the bad record (the next split starts at the same
+// record start).
+func (r *Reader) skipToRecord(off int64) bool {
+	found := r.scanToRecord(math.MaxInt64)
+	r.skipped += r.in.off - off
+	return found
+}
+
+// cutBlock handles the record at off whose block the stream ends inside,
+// rec holding the bytes that were read: if a record starts in them, its
+// Content-Length is wrong, it is reported and the stream goes on from
+// there; else the stream is truncated.
+func (r *Reader) cutBlock(rec Record, h header, off int64, err error) (Record, int64, error) {
+	s := &r.in
+	s.unread(rec.Block)
+	start := s.off
+	if !r.scanToRecord(math.MaxInt64) {
+		return Record{}, off, r.streamCut(off, err)
+	}
+	r.skipped += s.off - off
+	return Record{}, off, r.bad(off, h.typ, "%s record: Content-Length %d is wrong: the stream ends inside its block, and a record starts %d bytes into it; read on from there", h.typ, h.length, s.off-start)
 }
 
 // streamCut reports the stream as truncated inside the record at off, or
@@ -428,52 +526,85 @@ func (r *Reader) checkNext(rec Record, h header, off int64) (Record, int64, erro
 		s.discard(n)
 		return rec, off, nil
 	}
+	if terminated(s.peek(4)) && !holdsRecordStart(rec.Block) {
+		// The block ends as a record's should, and holds no record:
+		// junk follows it, which the next call reports.
+		s.discard(n)
+		return rec, off, nil
+	}
 	s.unread(rec.Block)
-	r.syncStream(true)
+	r.skipToRecord(off)
 	return Record{}, off, r.bad(off, h.typ, "%s record: Content-Length %d is wrong: the bytes after its block are not a WARC record", h.typ, h.length)
 }
 
+// terminated reports whether b starts with the two line ends that end a
+// record's block (CRLF CRLF, or LF LF).
+func terminated(b []byte) bool {
+	return bytes.HasPrefix(b, []byte("\r\n\r\n")) || bytes.HasPrefix(b, []byte("\n\n"))
+}
+
+// holdsRecordStart reports whether a record starts in b: a version line
+// whose header parses.
+func holdsRecordStart(b []byte) bool {
+	for i := 0; ; {
+		j := bytes.Index(b[i:], recordMark)
+		if j < 0 {
+			return false
+		}
+		i += j
+		if ok, _ := isVersionLine(b[i:]); ok {
+			if _, err := parseHeader(b[i:], true); err == nil {
+				return true
+			}
+		}
+		i++
+	}
+}
+
 // syncAfter moves the stream to the first record start after its next
-// byte, and says whether there is one.
+// byte (the byte before a split's start), within the split, and says
+// whether there is one.
 func (r *Reader) syncAfter() bool {
-	b := r.in.peek(1)
-	if len(b) == 0 {
+	if len(r.in.peek(1)) == 0 {
 		return false
 	}
 	r.in.discard(1)
-	return r.syncStream(b[0] == '\n')
+	end := int64(math.MaxInt64)
+	if r.src.End > 0 {
+		end = r.src.End
+	}
+	return r.scanToRecord(end)
 }
 
-// recordMark is what a record start looks like in a stream: a line that
-// starts with a WARC version.
-var recordMark = []byte("\nWARC/1.")
+// recordMark starts a record in a stream: a WARC version line.
+var recordMark = []byte("WARC/1.")
 
-// syncStream moves the stream to the first record start at or after its
-// position, a WARC version line at a line's start whose header parses, and
-// says whether there is one. prevNL says the byte before the position is a
-// line feed.
-func (r *Reader) syncStream(prevNL bool) bool {
+// scanToRecord moves the stream to the first record start at or after its
+// position and before offset limit, a WARC version line whose header
+// parses, wherever it is on its line (junk before a record need not end
+// with a line feed), and says whether there is one. If there is none, the
+// stream is at limit or at its end.
+func (r *Reader) scanToRecord(limit int64) bool {
 	s := &r.in
-	for !r.ended(s.off) {
+	for s.off < limit {
 		b := s.peek(chunk)
 		if len(b) == 0 {
 			return false
 		}
-		if prevNL && r.isRecordStart() {
-			return true
-		}
-		if i := bytes.Index(b, recordMark); i >= 0 {
-			s.discard(i + 1)
-			prevNL = true
+		i := bytes.Index(b, recordMark)
+		if i >= 0 && s.off+int64(i) < limit {
+			s.discard(i)
+			if r.isRecordStart() {
+				return true
+			}
+			s.discard(1)
 			continue
 		}
-		if len(b) < chunk {
-			s.discard(len(b))
-			return false
+		adv := len(b)
+		if i < 0 && s.err == nil {
+			adv -= len(recordMark) - 1 // a mark may start in the last bytes
 		}
-		keep := len(recordMark) - 1
-		prevNL = b[len(b)-keep-1] == '\n'
-		s.discard(len(b) - keep)
+		s.discard(int(min(int64(max(adv, 1)), limit-s.off)))
 	}
 	return false
 }
