@@ -390,6 +390,8 @@ func FuzzClean(f *testing.F) {
 		f.Add(s)
 	}
 	f.Add("[[Zzcat:a]][[:Category:b|c]][[:en:d]][[Qq:e|thumb|[[f|g]]]][[Qq:h|200px]][[Qq:i|left|j\nk")
+	f.Add("a {{convert|1|to|2|km|mi}} {{val|1|2|e=3|u=m}} {{lang|fr|[[x|y]]}} {{nowrap|{{frac|1|2}}\n}} ({{coord|1}}) <math>\\alpha</math>.")
+	f.Add("{{birth date and age|1950|5|17|df=y}} {{formatnum:-1234.5}} {{en|x}} {{sfn|a}}, 1 | 2 | 3 | 4\n* 1998")
 	site := NewSite("xx", map[int][]string{6: {"Zzfile"}, 14: {"Zzcat"}})
 	f.Fuzz(func(t *testing.T, in string) {
 		checkInvariants(t, in, Clean(in))
