@@ -86,7 +86,7 @@ func mayBeRow(line []byte) bool {
 	window := line[:min(len(line), maxNavItemBytes+len(" — "))]
 	found := false
 	for _, sep := range navSeparators {
-		if bytes.Index(window, sep) >= 0 {
+		if bytes.Contains(window, sep) {
 			found = true
 			break
 		}

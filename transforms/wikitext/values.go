@@ -292,7 +292,7 @@ func withoutDay(order string) string {
 	if next < 0 {
 		next = len(order) - i - 1
 	}
-	if i > 0 && strings.IndexAny(order[:i], "YMN") < 0 {
+	if i > 0 && !strings.ContainsAny(order[:i], "YMN") {
 		return order[i+1:]
 	}
 	return order[:i] + order[i+1+next:]
