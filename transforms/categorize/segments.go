@@ -33,18 +33,22 @@ func Segments(a, b string) (sa, sb []Segment) {
 }
 
 // segments cuts text at its tokens' boundaries and merges neighbours of the
-// same state.
+// same state. A segment is a slice of text, grown by reslicing, never by
+// concatenation: the work is linear in the text (three sentences of 1 MB
+// took 35 s when a merge copied the segment).
 func segments(text string, toks []Token, changed []bool) []Segment {
 	var out []Segment
-	add := func(s string, c bool) {
-		if s == "" {
+	begin := 0 // where out's last segment starts in text
+	add := func(from, to int, c bool) {
+		if from == to {
 			return
 		}
 		if n := len(out); n > 0 && out[n-1].Changed == c {
-			out[n-1].Text += s
+			out[n-1].Text = text[begin:to] // the pieces are contiguous
 			return
 		}
-		out = append(out, Segment{Text: s, Changed: c})
+		out = append(out, Segment{Text: text[from:to], Changed: c})
+		begin = from
 	}
 	pos := 0
 	for i, t := range toks {
@@ -53,11 +57,11 @@ func segments(text string, toks []Token, changed []bool) []Segment {
 			break
 		}
 		gapChanged := changed[i] && i > 0 && changed[i-1]
-		add(text[pos:start], gapChanged)
-		add(t.Text, changed[i])
+		add(pos, start, gapChanged)
+		add(start, start+len(t.Text), changed[i])
 		pos = start + len(t.Text)
 	}
-	add(text[pos:], false)
+	add(pos, len(text), false)
 	return out
 }
 

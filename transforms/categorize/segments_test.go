@@ -65,3 +65,44 @@ func FuzzSegments(f *testing.F) {
 		}
 	})
 }
+
+// TestSegmentsLinear merges the runs of a long text without copying them:
+// cutting 20,000 unchanged tokens and 20,000 changed ones into two
+// segments allocates only the segments' slice (a few times, as it grows), where growing each
+// segment by concatenation allocated once per token (quadratic bytes).
+func TestSegmentsLinear(t *testing.T) {
+	text := strings.Repeat("word ", 40000)
+	toks := Tokenize(text)
+	changed := make([]bool, len(toks))
+	for i := len(toks) / 2; i < len(toks); i++ {
+		changed[i] = true
+	}
+	var segs []Segment
+	allocs := testing.AllocsPerRun(5, func() { segs = segments(text, toks, changed) })
+	if allocs > 4 {
+		t.Errorf("%v allocations for %d tokens, want at most 4", allocs, len(toks))
+	}
+	half := len(text) / 2
+	want := []Segment{{Text: text[:half]}, {Text: text[half : len(text)-1], Changed: true}, {Text: " "}}
+	if !slices.Equal(segs, want) {
+		t.Errorf("%d segments of lengths %v, want 3: the unchanged half, the changed one and the final space", len(segs), lengths(segs))
+	}
+}
+
+func lengths(segs []Segment) []int {
+	var n []int
+	for _, s := range segs {
+		n = append(n, len(s.Text))
+	}
+	return n
+}
+
+// BenchmarkSegments highlights two sentences of about 1 MB that differ in
+// one word.
+func BenchmarkSegments(b *testing.B) {
+	a := strings.Repeat("the river flows south ", 50000)
+	c := a[:len(a)/2] + "lake" + a[len(a)/2+5:]
+	for b.Loop() {
+		Segments(a, c)
+	}
+}
