@@ -448,11 +448,11 @@ func (s *scanner) openAngle(i, to int, inRef bool) int {
 // anchors it at the current end of s.out.
 func (s *scanner) ref(body, bodyEnd int) {
 	main := s.out
-	s.out = s.refText
+	s.out, s.writingRef = s.refText, true
 	start := len(s.out)
 	s.inline(body, bodyEnd, true)
 	s.refText = s.out
-	s.out = main
+	s.out, s.writingRef = main, false
 	s.refs = append(s.refs, refNote{anchor: len(s.out), start: start, end: len(s.refText)})
 }
 

@@ -538,7 +538,16 @@ func (s *scanner) tidyBefore(end, to int) {
 	if !closesText(r) {
 		return
 	}
+	s.cut(k)
+}
+
+// cut shortens s.out to k bytes, and moves the anchors of the refs that
+// stood in the removed text to its new end.
+func (s *scanner) cut(k int) {
 	s.out = s.out[:k]
+	if s.writingRef {
+		return
+	}
 	for i := len(s.refs) - 1; i >= 0 && s.refs[i].anchor > k; i-- {
 		s.refs[i].anchor = k
 	}
@@ -581,9 +590,6 @@ func (s *scanner) dropEmptyBrackets(end, to int) int {
 	for k > 0 && isBlank(s.out[k-1]) {
 		k--
 	}
-	s.out = s.out[:k]
-	for i := len(s.refs) - 1; i >= 0 && s.refs[i].anchor > k; i-- {
-		s.refs[i].anchor = k
-	}
+	s.cut(k)
 	return j + rsize
 }

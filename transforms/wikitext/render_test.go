@@ -133,3 +133,27 @@ func TestMathText(t *testing.T) {
 		}
 	}
 }
+
+// TestTidyInRefKeepsAnchors: dropping a footnote's space inside a <ref>
+// body must not move the anchors of the refs before it, whose offsets are
+// in the page's text, not in the refs' text.
+func TestTidyInRefKeepsAnchors(t *testing.T) {
+	lead := strings.Repeat("Lead words here. ", 12)
+	in := lead + "\n\n== Later ==\nA sentence in the later section<ref>First note, which is long enough to count.</ref> ends.\n" +
+		"Another<ref>Second note {{sfn|Smith|2000}}.</ref> ends.\n"
+	got := Clean(in)
+	want := []Paragraph{
+		prose("", strings.TrimSpace(lead)),
+		prose("Later", "A sentence in the later section ends. Another ends."),
+		ref("Later", "First note, which is long enough to count."),
+		ref("Later", "Second note."),
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("paragraph %d: got %q, want %q", i, got[i], want[i])
+		}
+	}
+}

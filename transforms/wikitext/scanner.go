@@ -55,6 +55,9 @@ type scanner struct {
 	args        []tplArg
 	renderDepth int
 	noRender    bool
+	// writingRef is set while out holds a <ref> body's text (refText),
+	// whose offsets are not those of the refs' anchors.
+	writingRef bool
 
 	// Remembered searches, so repeated searches stay linear.
 	commentEnd     memo
