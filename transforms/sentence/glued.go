@@ -18,7 +18,7 @@ import (
 // quote or bracket in the run, '!' and '?', and the letters of Chinese and Japanese, which
 // have a full stop of their own.
 func (r *Rules) gluedEnds(text string, i int, run terminatorRun, next rune) bool {
-	if run.closed || run.periods > 1 || !fullStops(text, i, run) || !isCaselessLetter(next) || ownFullStop(next) || !endsCaselessWord(text, i) {
+	if next < utf8.RuneSelf || run.closed || run.periods > 1 || !fullStops(text, i, run) || !isCaselessLetter(next) || ownFullStop(next) || !endsCaselessWord(text, i) {
 		return false
 	}
 	if run.marks > 1 || text[run.lastMark] != '.' {

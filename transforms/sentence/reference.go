@@ -22,15 +22,18 @@ import (
 func (r *Rules) AppendSplitReference(dst []Span, text string) []Span {
 	first := len(dst)
 	dst = r.AppendSplit(dst, text)
-	out := first
-	prevProse := false
-	for i := first; i < len(dst); i++ {
+	if len(dst)-first < 2 {
+		return dst
+	}
+	out := first + 1
+	prevProse := isProse(text[dst[first].Start:dst[first].End])
+	for i := first + 1; i < len(dst); i++ {
 		prose := isProse(text[dst[i].Start:dst[i].End])
-		if i > first && !(prevProse && prose) {
-			dst[out-1].End = dst[i].End
-		} else {
+		if prevProse && prose {
 			dst[out] = dst[i]
 			out++
+		} else {
+			dst[out-1].End = dst[i].End
 		}
 		prevProse = prose
 	}
@@ -47,19 +50,37 @@ func isProse(sentence string) bool {
 	cased, caseless := 0, 0 // letters
 	inWord := false
 	for i := 0; i < len(sentence); {
-		c, w := runeAt(sentence, i)
-		i += w
-		if c < utf8.RuneSelf && !isASCIIAlnum(byte(c)) || c >= utf8.RuneSelf && !unicode.IsLetter(c) && !unicode.IsDigit(c) && !unicode.IsMark(c) {
-			inWord = inWord && (c == '\'' || c == '’' || c == '-')
-			continue
-		}
-		if isCaselessLetter(c) {
-			caseless++
-		} else if unicode.IsLetter(c) {
-			cased++
-		}
-		if inWord {
-			continue
+		var c rune
+		if b := sentence[i]; b < utf8.RuneSelf {
+			// ASCII, the common case, without the Unicode tables.
+			i++
+			if !isASCIIAlnum(b) {
+				inWord = inWord && (b == '\'' || b == '-')
+				continue
+			}
+			if b > '9' {
+				cased++
+			}
+			if inWord {
+				continue
+			}
+			c = rune(b)
+		} else {
+			var w int
+			c, w = utf8.DecodeRuneInString(sentence[i:])
+			i += w
+			if !unicode.IsLetter(c) && !unicode.IsDigit(c) && !unicode.IsMark(c) {
+				inWord = inWord && c == '’'
+				continue
+			}
+			if isCaselessLetter(c) {
+				caseless++
+			} else if unicode.IsLetter(c) {
+				cased++
+			}
+			if inWord {
+				continue
+			}
 		}
 		inWord = true
 		words++
