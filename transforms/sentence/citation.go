@@ -19,14 +19,12 @@ const maxLocatorWord = 4
 //     bracket, a comma, a semicolon, a colon, a period or the end of the
 //     paragraph follows ("pg. 12,", "σελ. 403-459", "Nr. 8)", "Вип. 18.").
 func citationAbbreviation(text string, dot int, word string, next int) bool {
-	if !isLetters(word) {
+	start := dot - len(word)
+	bracketed := start > 0 && (text[start-1] == '(' || text[start-1] == '[')
+	if c, _ := runeAt(text, next); !bracketed && !unicode.IsDigit(c) || !isLetters(word) {
 		return false
 	}
-	start := dot - len(word)
-	if c := runeBefore(text, start); c == '(' || c == '[' {
-		return true
-	}
-	return utf8.RuneCountInString(word) <= maxLocatorWord && isLocator(text, next)
+	return bracketed || utf8.RuneCountInString(word) <= maxLocatorWord && isLocator(text, next)
 }
 
 // isLetters reports whether word is one or more letters and marks.
