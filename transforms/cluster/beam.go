@@ -208,8 +208,12 @@ func (f *buildFn) StartBundle(context.Context, func(Cluster), func(int, []byte),
 }
 
 func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emit func(Cluster), _ func(int, []byte), emitMembers func(int, []byte), _ func(tally.Counts)) error {
+	// Batches are read one at a time and their members decoded as they
+	// come, so that the shard's members are held once, decoded: neither
+	// the compressed batches nor their records outlive the loop.
 	all := map[uint64]*parts{}
-	for _, b := range shuffle.Collect(batches) {
+	var b []byte
+	for batches(&b) {
 		if err := shuffle.KindParts.Records(b, func(rec []byte) error { return addPart(all, rec) }); err != nil {
 			return fmt.Errorf("cluster: components of shard %d: %w", shard, err)
 		}
@@ -235,12 +239,7 @@ func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]b
 func buildAll(work []component, maxMembers int) ([]built, error) {
 	out := make([]built, len(work))
 	for i, w := range work {
-		sents := make([]sentence.Sentence, len(w.parts.members))
-		for j, m := range w.parts.members {
-			if err := sents[j].UnmarshalBinary(m); err != nil {
-				return nil, fmt.Errorf("cluster: component %v: %w", sentence.ID(w.root), err)
-			}
-		}
+		sents := w.parts.members
 		ids := make([]sentence.ID, len(sents))
 		for j := range sents {
 			ids[j] = sents[j].ID
@@ -256,12 +255,12 @@ func buildAll(work []component, maxMembers int) ([]built, error) {
 
 // parts are what joinFn sent of one component.
 type parts struct {
-	members [][]byte // encoded sentence.Sentence, decoded by the pool's workers
+	members []sentence.Sentence
 	sims    []verify.Similarity
 }
 
-// addPart files one record of joinFn's batches under its component. The
-// record may alias the batch, which must not change afterwards.
+// addPart files one record of joinFn's batches under its component,
+// decoded: the record's bytes are not kept.
 func addPart(all map[uint64]*parts, rec []byte) error {
 	root, n := binary.Uvarint(rec)
 	if n <= 0 || n >= len(rec) {
@@ -275,7 +274,11 @@ func addPart(all map[uint64]*parts, rec []byte) error {
 	tag, payload := rec[n], rec[n+1:]
 	switch tag {
 	case tagMember:
-		p.members = append(p.members, payload)
+		var m sentence.Sentence
+		if err := m.UnmarshalBinary(payload); err != nil {
+			return fmt.Errorf("component %v: %w", sentence.ID(root), err)
+		}
+		p.members = append(p.members, m)
 	case tagEdge:
 		var e verify.Edge
 		if err := e.UnmarshalBinary(payload); err != nil {

@@ -1,7 +1,6 @@
 package component
 
 import (
-	"cmp"
 	"math/bits"
 	"slices"
 
@@ -36,12 +35,7 @@ import (
 // order, with repeats; Neighbours sorts it and drops the repeats and
 // self-loops. The neighbour slice is reused between calls.
 func Neighbours(adj []shuffle.Pair, fn func(node uint64, nbrs []uint64)) {
-	slices.SortFunc(adj, func(a, b shuffle.Pair) int {
-		if c := cmp.Compare(a.A, b.A); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.B, b.B)
-	})
+	shuffle.SortPairs(adj)
 	var nbrs []uint64
 	for i := 0; i < len(adj); {
 		node := adj[i].A
