@@ -88,7 +88,7 @@ func TestLoadRefuses(t *testing.T) {
 				m.Outputs = slices.DeleteFunc(m.Outputs, func(s string) bool { return s == "clusters-00001-of-00002.jsonl" })
 			})
 			return dir
-		}, "it lists 2 clusters files but not clusters-00001-of-00002.jsonl"},
+		}, "it lists 1 of the 2 clusters files, not clusters-00001-of-00002.jsonl"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := tc.damage(t, writeRun(t, 2, queryClusters()...))

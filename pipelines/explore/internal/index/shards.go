@@ -2,6 +2,7 @@ package index
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,24 +29,39 @@ type shard struct {
 func shardsOf(m summary.Manifest) ([]shard, error) {
 	n := -1
 	listed := map[string]bool{}
+	var numbers []int // of the clusters files listed
 	for _, name := range m.Outputs {
+		if listed[name] {
+			continue
+		}
 		listed[name] = true
-		if _, of, ok := shardNumber(name, clustersPrefix, ".jsonl"); ok {
+		if i, of, ok := shardNumber(name, clustersPrefix, ".jsonl"); ok {
 			if n >= 0 && of != n {
 				return nil, fmt.Errorf("it lists clusters files of %d and of %d shards", n, of)
 			}
 			n = of
+			numbers = append(numbers, i)
 		}
 	}
 	if n < 0 {
 		return nil, errNoClusters
 	}
+	// Checked before the shards are made: n is only the manifest's word
+	// (clusters-00000-of-2000000000.jsonl).
+	if len(numbers) != n {
+		slices.Sort(numbers)
+		missing := len(numbers)
+		for k, i := range numbers {
+			if i != k {
+				missing = k
+				break
+			}
+		}
+		return nil, fmt.Errorf("it lists %d of the %d clusters files, not %s", len(numbers), n, result.ShardName(clustersPrefix, missing, n))
+	}
 	shards := make([]shard, n)
 	for i := range shards {
 		s := shard{clusters: result.ShardName(clustersPrefix, i, n)}
-		if !listed[s.clusters] {
-			return nil, fmt.Errorf("it lists %d clusters files but not %s", n, s.clusters)
-		}
 		if idx := result.IndexName(indexPrefix, i, n); listed[idx] {
 			s.index = idx
 		}
