@@ -1,14 +1,18 @@
 package launcher
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"log"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"sync"
 	"syscall"
 
 	"github.com/neardup/neardup/internal/shuffle"
+	"github.com/neardup/neardup/io/result"
 )
 
 // SpillDirUsage is the help of the --spill_dir flag both pipelines have.
@@ -23,6 +27,7 @@ func Spill(dir, runID string) (unspill func(), err error) {
 	if dir == "off" {
 		return func() {}, nil
 	}
+	removeStaleSpills(dir, runID)
 	s, err := shuffle.SpillTo(dir, "neardup-"+runID)
 	if err != nil {
 		return nil, fmt.Errorf("--spill_dir: %w", err)
@@ -35,6 +40,43 @@ func Spill(dir, runID string) (unspill func(), err error) {
 			}
 		})
 	}, nil
+}
+
+// removeStaleSpills removes the spill directories a killed launcher of the
+// same run left under dir (SIGKILL runs no clean-up): the caller holds the
+// run's claim, so no live launcher of the run spills there.
+func removeStaleSpills(dir, runID string) {
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	stale, _ := filepath.Glob(filepath.Join(dir, "neardup-"+runID+"-spill-*"))
+	for _, d := range stale {
+		if err := os.RemoveAll(d); err != nil {
+			log.Printf("removing the spill directory of a killed run: %v", err)
+		}
+	}
+}
+
+// CheckSpillDir checks a --spill_dir before any work, so that a mistake
+// is a command-line error (status 2) that leaves no run directory: "" (the
+// system's temporary directory) and "off" are fine; any other must be a
+// directory this process can create files in.
+func CheckSpillDir(dir string) error {
+	if dir == "" || dir == "off" {
+		return nil
+	}
+	info, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return fmt.Errorf("--spill_dir: %w", err)
+	case !info.IsDir():
+		return fmt.Errorf("--spill_dir %s is not a directory", dir)
+	}
+	probe, err := os.MkdirTemp(dir, ".neardup-probe-")
+	if err != nil {
+		return fmt.Errorf("--spill_dir %s is not writable: %w", dir, err)
+	}
+	return os.Remove(probe)
 }
 
 // CleanUpOnSignal makes SIGINT and SIGTERM run cleanup and then exit the
@@ -57,4 +99,26 @@ func CleanUpOnSignal(cleanup func(os.Signal)) (stop func()) {
 		}
 	}()
 	return func() { signal.Stop(ch); close(done) }
+}
+
+// StopRunOnSignal makes SIGINT and SIGTERM end a run cleanly before the
+// process exits with status 130 or 143: the run's temporary files are
+// removed from dir, its claim released and cleanup run (which removes the
+// spilled shuffles), and one line to stderr says so, naming an error only
+// if there was one. The run directory then holds no manifest, no claim
+// and no half-written file. It returns the function that stops watching.
+func StopRunOnSignal(program, dir string, claim *result.RunClaim, cleanup func(), stderr io.Writer) (stop func()) {
+	return CleanUpOnSignal(func(sig os.Signal) {
+		ctx := context.Background()
+		removed, err := result.RemoveTemps(ctx, dir)
+		if rerr := claim.Release(ctx); err == nil {
+			err = rerr
+		}
+		cleanup()
+		msg := fmt.Sprintf("%s: %v: run stopped; removed %d temporary file(s) from %s; no manifest.json was written", program, sig, len(removed), dir)
+		if err != nil {
+			msg += fmt.Sprintf(" (error: %v)", err)
+		}
+		fmt.Fprintln(stderr, msg)
+	})
 }

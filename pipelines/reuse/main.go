@@ -132,14 +132,14 @@ func launch(ctx context.Context) error {
 		return launcher.Usage(err)
 	}
 	defer claim.Release(context.WithoutCancel(ctx))
+	unspill := func() {}
 	if launcher.WorkersHere(opts.Runner, launcher.FlagValue("endpoint"), launcher.FlagValue("environment_type")) {
-		unspill, err := launcher.Spill(*spillDir, opts.RunID)
-		if err != nil {
+		if unspill, err = launcher.Spill(*spillDir, opts.RunID); err != nil {
 			return err
 		}
 		defer unspill()
-		defer launcher.CleanUpOnSignal(func(os.Signal) { unspill() })()
 	}
+	defer launcher.StopRunOnSignal("reuse", dir, claim, unspill, os.Stderr)()
 	log.Printf("run %s: %d Wikipedia file(s), %d web file(s); MinHash %d bands × %d rows", opts.RunID, len(opts.Wiki), len(opts.Web), opts.Bands, opts.Rows)
 	if err := beamx.Run(ctx, p); err != nil {
 		if created {
@@ -198,6 +198,9 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 		return o, err
 	}
 	if err := o.chooseBanding(); err != nil {
+		return o, err
+	}
+	if err := launcher.CheckSpillDir(*spillDir); err != nil {
 		return o, err
 	}
 	if err := refuseLocalPaths(o.Runner, map[string]string{"wiki": *wikiFlag, "web": *webFlag, "output": *output}); err != nil {

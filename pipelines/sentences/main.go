@@ -243,6 +243,9 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 	if *progressEvery < 0 {
 		return Options{}, fmt.Errorf("--progress_interval must be 0 (no progress lines) or more, got %v", *progressEvery)
 	}
+	if err := launcher.CheckSpillDir(*spillDir); err != nil {
+		return Options{}, err
+	}
 	ns, err := parseNamespaces(*namespaces)
 	if err != nil {
 		return Options{}, err
@@ -369,11 +372,5 @@ func (o *Options) claimRunDir(ctx context.Context) (created bool, claim *result.
 // 143; the run directory then holds no manifest and no half-written file.
 // It returns the function that stops watching.
 func removeTempsOnSignal(dir string, claim *result.RunClaim, cleanup func()) (stop func()) {
-	return launcher.CleanUpOnSignal(func(sig os.Signal) {
-		ctx := context.Background()
-		removed, err := result.RemoveTemps(ctx, dir)
-		claim.Release(ctx)
-		cleanup()
-		fmt.Fprintf(os.Stderr, "sentences: %v: run stopped; removed %d temporary file(s) from %s (%v); no manifest.json was written\n", sig, len(removed), dir, err)
-	})
+	return launcher.StopRunOnSignal("sentences", dir, claim, cleanup, os.Stderr)
 }
