@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -63,9 +64,16 @@ func parseFilter(v url.Values) (filter, index.Query, error) {
 		if f.Page, err = wholeNumber("page", p); err != nil || f.Page < 1 {
 			return f, q, fmt.Errorf("page: %q is not a page number (1, 2, …)", p)
 		}
+		if f.Page > maxPage { // (page-1)*PerPage would wrap around
+			return f, q, fmt.Errorf("page: %q is beyond the last page of any run (at most %d)", p, maxPage)
+		}
 	}
 	return f, q, nil
 }
+
+// maxPage is the last page a list may have: its first row's index,
+// (page-1)*PerPage, stays an int32.
+const maxPage = math.MaxInt32 / PerPage
 
 // wholeNumber parses an optional count (0 if empty).
 func wholeNumber(name, s string) (int, error) {

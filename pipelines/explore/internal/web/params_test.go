@@ -29,6 +29,8 @@ func TestParseFilter(t *testing.T) {
 		{"edit_max=NaN", index.Query{}, 1, `edit_max: "NaN" is not a number from 0 to 1`},
 		{"sort=random", index.Query{}, 1, `sort: "random" is not a sort order; use size or id`},
 		{"page=0", index.Query{}, 1, `page: "0" is not a page number`},
+		{"page=368934881474191033", index.Query{}, 1, `page: "368934881474191033" is beyond the last page of any run (at most 42949672)`},
+		{"page=42949672", index.Query{}, 42949672, ""},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			v, _ := url.ParseQuery(tc.query)
