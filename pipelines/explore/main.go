@@ -22,6 +22,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -144,7 +145,12 @@ func serve(ctx context.Context, addr string, r *index.Run, loadErr error, stderr
 	if listening != nil {
 		listening(url)
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	var handler http.Handler = h
+	if ip := l.Addr().(*net.TCPAddr).IP; ip.IsLoopback() {
+		handler = loopbackHosts(h)
+	}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute,
+		IdleTimeout: time.Minute, MaxHeaderBytes: 64 << 10}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(l) }()
 	select {
@@ -155,4 +161,22 @@ func serve(ctx context.Context, addr string, r *index.Run, loadErr error, stderr
 		defer cancel()
 		return srv.Shutdown(shut)
 	}
+}
+
+// loopbackHosts serves only requests whose Host names this machine's
+// loopback (localhost, 127.0.0.1, [::1], with any port): a page of another
+// site whose name a DNS rebinding points at 127.0.0.1 cannot read the run.
+func loopbackHosts(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host := r.Host
+		if hp, _, err := net.SplitHostPort(host); err == nil {
+			host = hp
+		}
+		host = strings.Trim(host, "[]")
+		if ip := net.ParseIP(host); !strings.EqualFold(host, "localhost") && (ip == nil || !ip.IsLoopback()) {
+			http.Error(w, "explore: the explorer listens on the loopback only: ask for localhost or 127.0.0.1, not "+r.Host, http.StatusMisdirectedRequest)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -157,5 +158,23 @@ func TestServeNotARun(t *testing.T) {
 	want := "this run did not finish, or this is not a run directory: " + dir + " has no manifest.json"
 	if resp.StatusCode != 500 || !strings.Contains(string(body), want) || !strings.Contains(stderr.String(), "explore: error: "+want) {
 		t.Errorf("%d %s\nstderr: %s", resp.StatusCode, body, stderr.String())
+	}
+}
+
+// TestLoopbackHosts serves the loopback's names and refuses any other
+// Host, which a DNS rebinding would send.
+func TestLoopbackHosts(t *testing.T) {
+	h := loopbackHosts(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) }))
+	for host, want := range map[string]int{
+		"localhost:8080": 200, "127.0.0.1:8080": 200, "[::1]:8080": 200, "127.0.0.2": 200, "LOCALHOST": 200,
+		"evil.example:8080": 421, "evil.example": 421, "10.0.0.1:8080": 421, "": 421,
+	} {
+		req := httptest.NewRequest("GET", "/", nil)
+		req.Host = host
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != want {
+			t.Errorf("Host %q: status %d, want %d", host, rec.Code, want)
+		}
 	}
 }

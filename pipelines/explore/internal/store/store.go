@@ -41,7 +41,7 @@ func Open(ctx context.Context, dir string) (Store, error) {
 	if i := strings.Index(dir, "://"); i >= 0 {
 		return nil, fmt.Errorf("store: %s: only local paths and gs:// URLs can be explored, not %s://", dir, dir[:i])
 	}
-	return local{dir: dir}, nil
+	return openLocal(dir), nil
 }
 
 // IsNotExist reports whether err says a file does not exist.

@@ -69,3 +69,41 @@ func TestStores(t *testing.T) {
 		t.Errorf("a directory: %v", err)
 	}
 }
+
+// TestLocalRefusesSymlinkOut reads a file linked inside the run directory
+// and refuses one linked out of it (report.html → /etc/passwd was served).
+func TestLocalRefusesSymlinkOut(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "summary.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	outside := filepath.Join(t.TempDir(), "secret")
+	if err := os.WriteFile(outside, []byte("secret"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, "report.html")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("summary.json", filepath.Join(dir, "inside.json")); err != nil {
+		t.Fatal(err)
+	}
+	st, err := Open(t.Context(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if b, err := st.ReadFile(t.Context(), "inside.json"); err != nil || string(b) != "{}" {
+		t.Errorf("a link inside: %q, %v", b, err)
+	}
+	want := filepath.Join(dir, "report.html") + ": statat report.html: path escapes from parent"
+	if b, err := st.ReadFile(t.Context(), "report.html"); err == nil || err.Error() != want {
+		t.Errorf("ReadFile of a link out: %q, %v; want the error %q", b, err, want)
+	}
+	if rc, err := st.OpenAt(t.Context(), "report.html", 0); err == nil {
+		rc.Close()
+		t.Error("OpenAt of a link out: no error")
+	}
+	if _, err := st.Size(t.Context(), "report.html"); err == nil {
+		t.Error("Size of a link out: no error")
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -216,10 +217,34 @@ func TestReport(t *testing.T) {
 	if body := mustGet(t, s, "/report.html"); body != "<!doctype html><title>the report</title>" {
 		t.Errorf("report: %q", body)
 	}
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest("GET", "/report.html", nil))
+	if got := rec.Header().Get("Content-Security-Policy"); got != reportCSP {
+		t.Errorf("report.html: Content-Security-Policy %q, want %q", got, reportCSP)
+	}
 	if body := mustGet(t, s, "/"); !strings.Contains(body, `<a class="report" href="/report.html">report</a>`) {
 		t.Error("no link to the report")
 	}
 	if code, _ := get(t, s, "/"); code != http.StatusOK {
 		t.Error(code)
+	}
+}
+
+// TestSecurityHeaders checks that every page forbids scripts and styles
+// other than the server's own and report.html anything from the network.
+func TestSecurityHeaders(t *testing.T) {
+	s, _ := serve(t, handMade(t))
+	for path, csp := range map[string]string{"/": pageCSP, "/no-such-page": pageCSP, "/static/style.css": pageCSP} {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		if got := rec.Header().Get("Content-Security-Policy"); got != csp {
+			t.Errorf("%s: Content-Security-Policy %q, want %q", path, got, csp)
+		}
+		if got := rec.Header().Get("X-Content-Type-Options"); got != "nosniff" {
+			t.Errorf("%s: X-Content-Type-Options %q", path, got)
+		}
+	}
+	if pageCSP != "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'" {
+		t.Errorf("pageCSP %q", pageCSP)
 	}
 }
