@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/neardup/neardup/internal/launcher"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/result"
 )
@@ -17,7 +18,7 @@ func printResults(ctx context.Context, dir string) error {
 	if err != nil {
 		return err
 	}
-	return writeResults(os.Stdout, dir, b)
+	return writeResults(launcher.TerminalSafe(os.Stdout), dir, b)
 }
 
 // writeResults writes the console's lines for a run's summary.json.

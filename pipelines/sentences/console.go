@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/neardup/neardup/internal/launcher"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/minhash"
@@ -30,6 +31,7 @@ const consoleTopPairs = 5
 // report. It reads the run's summary.json and manifest.json; a file it
 // cannot read is reported and skipped.
 func printResults(ctx context.Context, w io.Writer, dir string) {
+	w = launcher.TerminalSafe(w) // titles and corpus names come from the input
 	var m summary.Manifest
 	var doc summary.Document
 	if err := readJSON(ctx, result.Join(dir, "manifest.json"), &m); err != nil {
