@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path"
 	"runtime"
 	"slices"
+	"strings"
 
 	"github.com/neardup/neardup/internal/launcher"
 	"github.com/neardup/neardup/io/dump"
@@ -239,11 +241,22 @@ func (o Options) checkSides() error {
 		}
 	}
 	for _, f := range o.Web {
-		if !isWeb[f] {
+		switch {
+		case isWeb[f]:
+		case namedWARC(f):
+			return fmt.Errorf("--web %s is named as a WARC file but does not start with a WARC record: it is empty, or not WARC (its content would be read as a MediaWiki dump)", f)
+		default:
 			return fmt.Errorf("--web %s is a MediaWiki dump: give it to --wiki", f)
 		}
 	}
 	return nil
+}
+
+// namedWARC reports whether a file's name says it is a WARC, WAT or WET
+// file (CC-MAIN-….warc.gz, x.warc, x.warc.wet.gz).
+func namedWARC(file string) bool {
+	base := strings.ToLower(path.Base(file))
+	return strings.Contains(base, ".warc") || strings.Contains(base, ".wet") || strings.Contains(base, ".wat")
 }
 
 // describe says how a file of the input is read.

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -60,6 +62,16 @@ func TestSides(t *testing.T) {
 	wiki := filepath.Join("..", "..", filepath.FromSlash(testshared.KatrinaSlice))
 	page := []fixturePage{{"https://a.example/", []string{"Some text of a page that copies nothing at all."}}}
 	crawl := fixtureCrawl(t, page)
+	emptyGz, junkGz := filepath.Join(t.TempDir(), "empty.warc.gz"), filepath.Join(t.TempDir(), "junk.warc.gz")
+	for name, content := range map[string]string{emptyGz: "", junkGz: "\x00\x01\x02\xff\xfe binary"} {
+		var b bytes.Buffer
+		zw := gzip.NewWriter(&b)
+		zw.Write([]byte(content))
+		zw.Close()
+		if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	other := filepath.Join(t.TempDir(), "other.warc.gz")
 	if err := os.Rename(fixtureCrawl(t, page), other); err != nil {
 		t.Fatal(err)
@@ -71,6 +83,8 @@ func TestSides(t *testing.T) {
 		{[]string{wiki, other}, []string{crawl}, "--wiki " + other + " is not a MediaWiki dump (it reads as warc)"},
 		{[]string{wiki}, []string{crawl, wiki}, "is given to both --wiki and --web"},
 		{[]string{wiki}, []string{crawl, filepath.Join("..", "..", "testdata", "sample", "simplewiki-sample.xml")}, "is a MediaWiki dump: give it to --wiki"},
+		{[]string{wiki}, []string{crawl, emptyGz}, "--web " + emptyGz + " is named as a WARC file but does not start with a WARC record: it is empty, or not WARC (its content would be read as a MediaWiki dump)"},
+		{[]string{wiki}, []string{crawl, junkGz}, junkGz + " is not UTF-8 text: a NUL byte at offset 0 of its first KB"},
 	} {
 		o := testOptions(t, tt.wiki, tt.web)
 		err := o.plan(t.Context())
