@@ -806,9 +806,9 @@ func (g *distinctGen) writeRef(text string, member bool) {
 	case member:
 		g.count(len([]rune(strings.ReplaceAll(text, "''", ""))), true)
 	default:
-		for _, piece := range strings.Split(strings.ReplaceAll(text, "''", ""), ". ") {
-			g.count(len([]rune(piece))+1, false)
-		}
+		// A citation is one sentence: the splitter cuts a reference
+		// paragraph only between two sentences of prose.
+		g.count(len([]rune(strings.ReplaceAll(text, "''", ""))), false)
 	}
 }
 
@@ -863,9 +863,7 @@ func (g *distinctGen) listItem(b *block) {
 		}
 		text := g.citation(rng)
 		g.text = appendEscaped(g.text, text)
-		for _, piece := range strings.Split(strings.ReplaceAll(text, "''", ""), ". ") {
-			g.count(len([]rune(piece))+1, false)
-		}
+		g.count(len([]rune(strings.ReplaceAll(text, "''", ""))), false)
 	case b.n > 0:
 		for s := 0; s < b.n; s++ {
 			if s > 0 {

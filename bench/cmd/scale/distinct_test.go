@@ -173,7 +173,9 @@ func TestDistinctStructure(t *testing.T) {
 	}
 	// The generator counts sentences as the pipeline's splitter does, near
 	// enough (it cannot see where the splitter joins or cuts them).
-	if share := float64(signed) / float64(sentences); share < 0.3 || share > 0.7 {
+	// Real English pages have 63-69% of their sentences in the window
+	// since citations are whole sentences (issue 29; 51-58% before).
+	if share := float64(signed) / float64(sentences); share < 0.3 || share > 0.75 {
 		t.Errorf("%d of %d sentences in the window", signed, sentences)
 	}
 	if d := math.Abs(float64(signed-st.InWindow)) / float64(signed); d > 0.03 {
