@@ -477,3 +477,36 @@ func TestRenderEmptyRun(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderIsolatesDirection renders titles holding a right-to-left
+// override (U+202E): each is isolated in a <bdi>, so the reversal stays
+// inside it and does not spill into the cell or the titles after it.
+func TestRenderIsolatesDirection(t *testing.T) {
+	const rlo = "Evil\u202eesrever"
+	c := testCluster("enwiki:1:1:0", categorize.FactualDrift, 2, 0.7, 0.1, "Bulgaria had 7 million people.", "Bulgaria had 4.5 million people.")
+	c.Members[0].Title, c.Members[1].Section = rlo, "Sec "+rlo
+	st := NewStats(3, 1)
+	if err := st.AddRecord(record(t, 1, c)); err != nil {
+		t.Fatal(err)
+	}
+	var counts tally.Counts
+	counts.AddCategory(categorize.FactualDrift, 1, 2)
+	counts.AddClusterSize(2, 1)
+	pairs := []summary.PairCount{{WikiA: "enwiki", PageA: 1, WikiB: "enwiki", PageB: 2, TitleA: rlo, TitleB: "After", Clusters: 1}}
+	doc := summaryJSON(t, counts, pairs, []testWiki{{Wiki: "enwiki", Lang: "en", Base: "https://en.wikipedia.org/wiki/Main_Page"}}, "in.xml")
+	p, err := NewPage(Info{RunID: "run", Inputs: []summary.Input{{Path: "in.xml", Bytes: 1}}}, doc, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := Render(&b, p); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	if n, isolated := strings.Count(page, "\u202e"), strings.Count(page, "<bdi>"+rlo+"</bdi>")+strings.Count(page, "<bdi>Sec "+rlo+"</bdi>"); n == 0 || n != isolated {
+		t.Errorf("%d right-to-left overrides, %d of them isolated in a <bdi>", n, isolated)
+	}
+	if !strings.Contains(page, `<td class="text" dir="auto">`) {
+		t.Error("the examples' texts have no dir=auto")
+	}
+}

@@ -56,10 +56,10 @@ func handMade(t *testing.T) string {
 func TestEscaping(t *testing.T) {
 	s, _ := serve(t, handMade(t))
 	for _, tc := range []struct{ path, want string }{
-		{"/", `<a href="/article/enwiki/30" title="&lt;script&gt;alert(1)&lt;/script&gt; (enwiki)">&lt;script&gt;alert(1)&lt;/script&gt;</a>`},
-		{"/?title=%3Cscript%3E", `<input type="search" name="title" value="&lt;script&gt;"`},
-		{"/cluster/enwiki:30:300:10", `<div class="text">Sentence <mark>0</mark> of cluster 1 in <mark>&lt;script&gt;alert(1)&lt;/script&gt;</mark>.</div>`},
-		{"/article/enwiki/30", `<h1>&lt;script&gt;alert(1)&lt;/script&gt;</h1>`},
+		{"/", `<a href="/article/enwiki/30" title="&lt;script&gt;alert(1)&lt;/script&gt; (enwiki)"><bdi>&lt;script&gt;alert(1)&lt;/script&gt;</bdi></a>`},
+		{"/?title=%3Cscript%3E", `<input type="search" name="title" value="&lt;script&gt;" dir="auto"`},
+		{"/cluster/enwiki:30:300:10", `<div class="text" dir="auto">Sentence <mark>0</mark> of cluster 1 in <mark>&lt;script&gt;alert(1)&lt;/script&gt;</mark>.</div>`},
+		{"/article/enwiki/30", `<h1><bdi>&lt;script&gt;alert(1)&lt;/script&gt;</bdi></h1>`},
 		{"/cluster/%3Cscript%3Ealert(1)%3C%2Fscript%3E", `There is no cluster &lt;script&gt;alert(1)&lt;/script&gt; in this run.`},
 		{"/?size_min=%3Cscript%3E", `size_min: &#34;&lt;script&gt;&#34; is not a whole number`},
 	} {
