@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"log"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sync"
@@ -153,7 +153,9 @@ func (sf *spillFile) close() {
 
 func (s *Spill) warn(err error) {
 	s.warned.Do(func() {
-		log.Printf("shuffle: cannot spill to %s (%v): batches stay in memory", s.dir, err)
+		// A warning, not an info line: --quiet, which hides the runner's
+		// info lines, must still show that the run's memory grows.
+		slog.Warn(fmt.Sprintf("shuffle: cannot spill to %s (%v): batches stay in memory", s.dir, err))
 	})
 }
 

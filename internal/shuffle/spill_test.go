@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -185,5 +186,22 @@ func TestSpillFallsBackToMemory(t *testing.T) {
 	}
 	if prs, err := KindCandidates.AppendPairs(nil, b); err != nil || !slices.Equal(prs, []Pair{{5, 6}}) {
 		t.Errorf("AppendPairs = %v, %v", prs, err)
+	}
+}
+
+// TestSpillWarnsAtWarnLevel reports a spill directory that cannot be
+// written to at the warning level, which --quiet (a warn-level logger)
+// still shows, once.
+func TestSpillWarnsAtWarnLevel(t *testing.T) {
+	var b strings.Builder
+	old := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(&b, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	defer slog.SetDefault(old)
+	s := &Spill{dir: "/full"}
+	s.warn(errors.New("no space left on device"))
+	s.warn(errors.New("no space left on device"))
+	want := `level=WARN msg="shuffle: cannot spill to /full (no space left on device): batches stay in memory"`
+	if got := b.String(); strings.Count(got, "level=") != 1 || !strings.Contains(got, want) {
+		t.Errorf("logged %q, want one line holding %q", got, want)
 	}
 }
