@@ -97,8 +97,8 @@ func TestNonASCII(t *testing.T) {
 	body := mustGet(t, s, "/cluster/elwiki:5:50:20")
 	for _, want := range []string{
 		`<a class="ext" href="https://el.wikipedia.org/wiki/%CE%A0%CE%BF%CF%84%CE%B1%CE%BC%CF%8C%CF%82_%CE%91%CF%87%CE%B5%CE%BB%CF%8E%CE%BF%CF%82"`,
-		`<a href="/article/elwiki/5">Ποταμός Αχελώος</a>`,
-		`<a href="/article/jawiki/7">東京駅</a>`,
+		`<a href="/article/elwiki/5"><bdi>Ποταμός Αχελώος</bdi></a>`,
+		`<a href="/article/jawiki/7"><bdi>東京駅</bdi></a>`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the cluster's page has no %s:\n%s", want, body)

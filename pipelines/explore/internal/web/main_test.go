@@ -62,7 +62,7 @@ var (
 	rowRE     = regexp.MustCompile(`<tr data-kind="([^"]*)">\s*<td class="id"><a href="/cluster/([^"]*)">`)
 	matchesRE = regexp.MustCompile(`<b id="matches">([\d,]+)</b>`)
 	nextRE    = regexp.MustCompile(`<a rel="next" href="([^"]*)">`)
-	textRE    = regexp.MustCompile(`(?s)<li id="m(\d+)">\s*<div class="text">(.*?)</div>`)
+	textRE    = regexp.MustCompile(`(?s)<li id="m(\d+)">\s*<div class="text" dir="auto">(.*?)</div>`)
 )
 
 // listed is a row of a list page.

@@ -119,7 +119,7 @@ func checkClusters(t *testing.T, s *Server, dir string, rows []indexRow) {
 			if plain := html.UnescapeString(strings.NewReplacer("<mark>", "", "</mark>", "").Replace(shown)); plain != m.Text {
 				t.Errorf("cluster %s, member %d: shows %q, want %q", c.ID, i, plain, m.Text)
 			}
-			if plain := html.UnescapeString(body); !strings.Contains(plain, "<code>"+m.ID+"</code>") || !strings.Contains(plain, ">"+m.Title+"</a>") {
+			if plain := html.UnescapeString(body); !strings.Contains(plain, "<code><bdi>"+m.ID+"</bdi></code>") || !strings.Contains(plain, "><bdi>"+m.Title+"</bdi></a>") {
 				t.Errorf("cluster %s: member %s of %q is not named", c.ID, m.ID, m.Title)
 			}
 			if i == 0 || (c.Category != categorize.CopyEdit && c.Category != categorize.FactualDrift) {
@@ -177,7 +177,7 @@ func checkArticle(t *testing.T, s *Server, rows []indexRow) {
 		t.Errorf("article %s:%d (%s) lists %q (%s), want %q", best.Wiki, best.PageID, best.Title, got, count, want)
 	}
 	body := mustGet(t, s, articlePath(best.Wiki, best.PageID))
-	if !strings.Contains(html.UnescapeString(body), "<h1>"+best.Title+"</h1>") {
+	if !strings.Contains(html.UnescapeString(body), "<h1><bdi>"+best.Title+"</bdi></h1>") {
 		t.Errorf("the article's page does not title it %q", best.Title)
 	}
 }
