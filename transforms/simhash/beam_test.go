@@ -119,7 +119,11 @@ func TestCandidatesOnPrism(t *testing.T) {
 				Features: features, Permutations: 4, Window: 4, MaxHamming: 12, Seed: 3,
 				ShingleLength: testShingleLength, Norm: shingle.DefaultNormalization, Shards: 3, RecordShards: recordShards, Workers: 2,
 			}
-			pairs, st := logicCandidates(t, cfg, sents)
+			// docfreq counts a sentence read twice twice (its documented
+			// upper bound), so the word weights are those of the input
+			// with the duplicate: with words, a page read twice can move a
+			// pair out of a window (a known defect, see issue 35's note).
+			pairs, st := logicCandidatesCounted(t, cfg, sents, append(slices.Clip(sents), sents[0]))
 			if len(pairs) < 20 {
 				t.Fatalf("%d candidates: the sentences prove little", len(pairs))
 			}

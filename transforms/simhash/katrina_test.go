@@ -41,13 +41,19 @@ func sketchOf(sents []sentence.Sentence, norm shingle.Normalization) *docfreq.Sk
 // signatures signs sentences as the signing DoFn does; a sentence without
 // features has none (ok false).
 func signatures(cfg Config, sents []sentence.Sentence) (sigs []uint64, ok []bool) {
+	return signaturesCounted(cfg, sents, sents)
+}
+
+// signaturesCounted is signatures with the word frequencies counted over
+// docs, which may hold a sentence twice as the stage's input does.
+func signaturesCounted(cfg Config, sents, docs []sentence.Sentence) (sigs []uint64, ok []bool) {
 	cfg = cfg.withDefaults()
 	signer := NewSigner(cfg.Seed, cfg.Bits)
 	shingler := shingle.New(cfg.ShingleLength, cfg.Norm)
 	words := newWordFeatures(cfg)
 	var freq Frequencies
 	if cfg.Features == FeaturesWords {
-		freq = sketchOf(sents, cfg.Norm)
+		freq = sketchOf(docs, cfg.Norm)
 	}
 	for _, st := range sents {
 		var sig uint64
@@ -69,8 +75,15 @@ func signatures(cfg Config, sents []sentence.Sentence) (sigs []uint64, ok []bool
 // pairs of sentence ids, sorted, and the stages' statistics.
 func logicCandidates(tb testing.TB, cfg Config, sents []sentence.Sentence) ([]shuffle.Pair, Stats) {
 	tb.Helper()
+	return logicCandidatesCounted(tb, cfg, sents, sents)
+}
+
+// logicCandidatesCounted is logicCandidates with the word frequencies
+// counted over docs.
+func logicCandidatesCounted(tb testing.TB, cfg Config, sents, docs []sentence.Sentence) ([]shuffle.Pair, Stats) {
+	tb.Helper()
 	cfg = cfg.withDefaults()
-	sigs, ok := signatures(cfg, sents)
+	sigs, ok := signaturesCounted(cfg, sents, docs)
 	var all []shuffle.Pair
 	var st Stats
 	for _, p := range Permutations(cfg.Seed, cfg.Bits, cfg.Permutations) {
