@@ -477,7 +477,9 @@ func funnel(c tally.Counts) []FunnelRow {
 			note(c.PagesDuplicate, "duplicates of a revision already read"), note(c.PagesEmpty, "empty texts"),
 			note(c.PagesFailed, "failed (dead letters)"))},
 		{Stage: "pages kept", Count: c.PagesKept},
-		{Stage: "sentences", Count: c.Sentences, Notes: note(c.SentencesCut, "past a page's limit, not counted")},
+		{Stage: "sentences", Count: c.Sentences, Notes: slices.Concat(
+			note(c.SentencesCut, "past a page's limit, not counted"),
+			note(c.DebrisLines, "lines of navigation and list debris dropped in cleaning"))},
 		{Stage: "sentences in the window", Count: c.SentencesInWindow, Notes: slices.Concat(
 			note(c.SentencesTooShort, "too short"), note(c.SentencesTooLong, "too long"))},
 		{Stage: "candidate pairs", Count: c.CandidateEdges, Notes: note(c.Buckets, "distinct band keys")},

@@ -87,6 +87,7 @@ func smallRun(t testing.TB) (Info, []byte, Stats) {
 	c.FilesRead, c.DeadLetters, c.FilesTruncated, c.PagesFailed = 1, 1, 0, 1
 	c.PagesRead, c.PagesKept, c.Redirects, c.PagesSkippedNamespace = 40, 30, 4, 5
 	c.Sentences, c.SentencesInWindow, c.SentencesTooShort = 300, 250, 50
+	c.DebrisLines = 7
 	c.CandidateEdges, c.EdgesVerified, c.EdgesRejected = 9, 3, 6
 	c.Clusters, c.SentencesInClusters, c.LargestCluster = 2, 5, 3
 	c.AddCategory(categorize.Identical, 1, 3)
@@ -132,7 +133,7 @@ func TestNewPage(t *testing.T) {
 	wantFunnel := []string{
 		"pages read 40 width:65.1% [5 in other namespaces; 4 redirects; 1 failed (dead letters)]",
 		"pages kept 30 width:60.2% []",
-		"sentences 300 width:100.0% []",
+		"sentences 300 width:100.0% [7 lines of navigation and list debris dropped in cleaning]",
 		"sentences in the window 250 width:96.8% [50 too short]",
 		"candidate pairs 9 width:40.3% []",
 		"verified edges 3 width:24.3% [6 rejected as not similar]",
