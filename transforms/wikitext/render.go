@@ -1,6 +1,7 @@
 package wikitext
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"sync"
@@ -77,10 +78,12 @@ type renderTables struct {
 	suffixes []namePattern // "* icon"
 	units    map[string]string
 	styles   map[string]*dateStyle
+	fallback dateStyle // of a language dates.txt does not list
 }
 
 var loadRenderTables = sync.OnceValue(func() *renderTables {
-	t := &renderTables{exact: map[string]renderRule{}, units: map[string]string{}, styles: map[string]*dateStyle{}}
+	t := &renderTables{exact: map[string]renderRule{}, units: map[string]string{}, styles: map[string]*dateStyle{},
+		fallback: dateStyle{group: ","}}
 	eachEntry("names/templates.txt", t.addTemplate)
 	eachEntry("names/units.txt", func(_, code, symbol string) { t.units[code] = unescapeParam(symbol) })
 	eachEntry("names/dates.txt", t.addStyle)
@@ -166,7 +169,7 @@ func (t *renderTables) style(lang string) *dateStyle {
 			return st
 		}
 	}
-	return &dateStyle{group: ","}
+	return &t.fallback
 }
 
 // tplArg is one argument of a template call: its name ("" if unnamed) and
@@ -276,7 +279,7 @@ func (s *scanner) templateRule(start, end int) (renderRule, bool) {
 // things ({{see}}, {{pad}}) to count.
 func isLanguageTagged(name []byte) bool {
 	code := name
-	k := bytesLastIndex(name, '-')
+	k := bytes.LastIndexByte(name, '-')
 	if k >= 0 {
 		code = name[k+1:]
 	}
@@ -290,15 +293,6 @@ func isLanguageTagged(name []byte) bool {
 	}
 	_, err := language.ParseBase(string(code))
 	return err == nil
-}
-
-func bytesLastIndex(b []byte, c byte) int {
-	for i := len(b) - 1; i >= 0; i-- {
-		if b[i] == c {
-			return i
-		}
-	}
-	return -1
 }
 
 // nextPipe returns the position of the next '|' in src[from:to] that

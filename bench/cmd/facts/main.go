@@ -18,6 +18,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -121,12 +122,12 @@ func countFile(file string, out *bufio.Writer) (Count, error) {
 	var c Count
 	for {
 		p, err := r.Next()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			return c, nil
 		}
 		if err != nil {
 			var pe *dump.PageError
-			if asPageError(err, &pe) {
+			if errors.As(err, &pe) {
 				continue
 			}
 			if c.Sentences == 0 {
