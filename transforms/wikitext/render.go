@@ -558,6 +558,19 @@ func closesText(r rune) bool {
 	return unicode.Is(unicode.Sentence_Terminal, r) || unicode.In(r, unicode.Pe, unicode.Pf)
 }
 
+// closingBracket returns the bracket that closes open, or 0.
+func closingBracket(open rune) rune {
+	switch open {
+	case '(':
+		return ')'
+	case '（':
+		return '）'
+	case '[':
+		return ']'
+	}
+	return 0
+}
+
 // dropEmptyBrackets is called after dropping a construct that ended at
 // end. If the construct was all that stood in a pair of brackets ("the
 // border ({{coord|...}})", "（[[:fr:X]]）"), the brackets go too, so that no
@@ -568,7 +581,7 @@ func (s *scanner) dropEmptyBrackets(end, to int) int {
 		k--
 	}
 	open, size := utf8.DecodeLastRune(s.out[:k])
-	closer := map[rune]rune{'(': ')', '（': '）', '[': ']'}[open]
+	closer := closingBracket(open)
 	if closer == 0 {
 		return end
 	}
