@@ -90,15 +90,15 @@ func main() {
 			name string
 			rev  revision
 		}{{"old", old[id]}, {"new", latest[id]}} {
-			if err := print(enc, side.name, relative(*root, side.rev.file), side.rev.sentences); err != nil {
+			if err := writeRevision(enc, side.name, relative(*root, side.rev.file), side.rev.sentences); err != nil {
 				log.Fatal(err)
 			}
 		}
 	}
 }
 
-// print writes the sentences of one revision.
-func print(enc *json.Encoder, side, file string, sentences []sentence.View) error {
+// writeRevision writes the sentences of one revision.
+func writeRevision(enc *json.Encoder, side, file string, sentences []sentence.View) error {
 	for _, s := range sentences {
 		err := enc.Encode(line{
 			Side: side, File: file, PageID: s.PageID, RevID: s.RevID, Title: s.Title,
