@@ -122,6 +122,7 @@ var tieOrder = []string{FactualDrift, Template, CopyEdit, Identical, Other}
 
 // Member is one sentence of a cluster.
 type Member struct {
+	Wiki    string `json:"wiki,omitempty"` // the wiki, for the run's Knowledge of it
 	Title   string `json:"title"`
 	Section string `json:"section"`
 	Context string `json:"context"` // "prose", "list" or "reference"
@@ -154,6 +155,11 @@ type Evidence struct {
 	// Votes counts members per kind (rule 5 of the package comment); it is
 	// set when the distinct texts were compared.
 	Votes map[string]int `json:"votes,omitempty"`
+	// Mechanisms says what decided beyond the token rules, each as
+	// "mechanism: detail" (the Mechanism* names): two names that resolve
+	// to one article, a learned reference section, a number written two
+	// ways, whose statement it is.
+	Mechanisms []string `json:"mechanisms,omitempty"`
 }
 
 // Result is a cluster's category and its evidence.
@@ -180,18 +186,24 @@ type group struct {
 	// titleKeys caches the keys of each page title's words that mark
 	// tokens as the title's (markTitles): members share titles.
 	titleKeys map[string][]string
+	know      Knowledge
 }
 
 // Classify labels a cluster of members, in the given order. It is
 // deterministic and accepts any input.
 func Classify(members []Member) Result {
+	return ClassifyWith(members, Knowledge{})
+}
+
+// ClassifyWith is Classify with what the run learned from its dumps.
+func ClassifyWith(members []Member, know Knowledge) Result {
 	if len(members) == 0 {
 		return Result{Category: Other, Evidence: Evidence{
 			Rule: "empty_cluster", Reason: "the cluster has no members",
 			Diffs: []PairDiff{}, Identical: [][]int{},
 		}}
 	}
-	c := newCluster(members)
+	c := newCluster(members, know)
 	pairs := c.comparePairs()
 	ev := Evidence{
 		Diffs:         c.evidenceDiffs(pairs),
@@ -200,6 +212,13 @@ func Classify(members []Member) Result {
 	}
 	category, rule, reason := c.decide(pairs, &ev)
 	ev.Rule, ev.Reason = rule, reason
+	for _, p := range pairs {
+		for _, m := range p.mechanisms {
+			if !slices.Contains(ev.Mechanisms, m) {
+				ev.Mechanisms = append(ev.Mechanisms, m)
+			}
+		}
+	}
 	if category == FactualDrift || category == Template {
 		ev.Facts = c.evidenceFacts(pairs)
 	}
@@ -207,8 +226,8 @@ func Classify(members []Member) Result {
 }
 
 // newCluster groups members by normalised text and tokenises each text.
-func newCluster(members []Member) *group {
-	c := &group{members: members}
+func newCluster(members []Member, know Knowledge) *group {
+	c := &group{members: members, know: know}
 	byText := map[string]*text{}
 	for i, m := range members {
 		norm := strings.Join(strings.Fields(m.Text), " ")
@@ -309,7 +328,7 @@ func (c *group) comparePairs() []pair {
 			break
 		}
 		c.markTitles(t)
-		pairs = append(pairs, comparePair(ref, t))
+		pairs = append(pairs, c.comparePair(ref, t))
 	}
 	return pairs
 }

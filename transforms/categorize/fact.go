@@ -43,6 +43,9 @@ type Comparison struct {
 	Rule    string   `json:"rule"`
 	Facts   []Fact   `json:"facts"`
 	Changes []Change `json:"changes"`
+	// Mechanisms says what decided beyond the token rules
+	// (Evidence.Mechanisms).
+	Mechanisms []string `json:"mechanisms,omitempty"`
 }
 
 // Compare aligns two versions of one statement (the same sentence of a page
@@ -52,15 +55,20 @@ type Comparison struct {
 // applies the pair rules of Classify without the cluster's template rules,
 // since two versions of one page's sentence speak of the same subject.
 func Compare(a, b Member) Comparison {
+	return CompareWith(a, b, Knowledge{})
+}
+
+// CompareWith is Compare with what the run learned from its dumps.
+func CompareWith(a, b Member, know Knowledge) Comparison {
 	na, nb := strings.Join(strings.Fields(a.Text), " "), strings.Join(strings.Fields(b.Text), " ")
 	if na == nb {
 		return Comparison{Kind: Identical, Rule: "same_text", Facts: []Fact{}, Changes: []Change{}}
 	}
-	c := newCluster([]Member{a, b})
+	c := newCluster([]Member{a, b}, know)
 	c.ref = 0
 	pairs := c.comparePairs()
 	p := pairs[0]
-	out := Comparison{Kind: p.kind, Rule: p.rule, Facts: p.facts, Changes: p.changes}
+	out := Comparison{Kind: p.kind, Rule: p.rule, Facts: p.facts, Changes: p.changes, Mechanisms: p.mechanisms}
 	if p.kind == substantive {
 		out.Kind, out.Rule = FactualDrift, "facts_differ"
 	}

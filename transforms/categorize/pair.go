@@ -57,11 +57,12 @@ type pair struct {
 	subjectChanged bool     // a word of the reference's subject is replaced
 	numbersOnly    bool     // every replaced fact is a number, date or quantity
 	claims         bool     // a quantity or a negation is replaced
+	mechanisms     []string // what decided beyond the token rules (Evidence.Mechanisms)
 }
 
 // comparePair aligns the reference text a with text b and classifies the
 // pair.
-func comparePair(a, b *text) pair {
+func (c *group) comparePair(a, b *text) pair {
 	p := pair{other: b, numbersOnly: true, rule: flavorPunctOrCase}
 	hunks := diff(a.toks, b.toks)
 	for _, h := range hunks {
