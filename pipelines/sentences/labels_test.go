@@ -194,7 +194,10 @@ func readSentences(t *testing.T, path string, wanted map[sentenceKey]bool) map[s
 	found := map[sentenceKey]sentence.View{}
 	for {
 		page, err := r.Next()
-		if errors.Is(err, io.EOF) {
+		// A dump cut short (the truncated jawiki and viwiki samples) ends
+		// at the cut, as the pipeline reads it: the cut page is
+		// dead-lettered and every page before it is whole.
+		if errors.Is(err, io.EOF) || errors.Is(err, dump.ErrTruncated) {
 			return found
 		}
 		var pe *dump.PageError
