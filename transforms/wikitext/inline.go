@@ -331,7 +331,14 @@ scan:
 	if end < 0 {
 		return open + 2 // unmatched: drop the brackets, keep the text
 	}
-	s.pending = append(s.pending, closer{at: end, width: 2})
+	c := closer{at: end, width: 2, label: -1}
+	if s.keepLinks && !leadingColon {
+		c.label, c.target = len(s.out), [2]int{t, limit}
+		if pipe >= 0 {
+			c.target[1] = pipe
+		}
+	}
+	s.pending = append(s.pending, c)
 	if pipe >= 0 {
 		return pipe + 1
 	}
@@ -374,15 +381,31 @@ func (s *scanner) closeBracket(i, to int) int {
 		s.pending = s.pending[:len(s.pending)-1]
 	}
 	if n := len(s.pending); n > s.pendingBase && s.pending[n-1].at == i {
-		w := s.pending[n-1].width
+		c := s.pending[n-1]
 		s.pending = s.pending[:n-1]
-		return i + w
+		if c.label >= 0 && c.label <= len(s.out) {
+			s.recordLink(c.target, s.out[c.label:])
+		}
+		return i + c.width
 	}
 	if i+1 < to && s.src[i+1] == ']' {
 		return i + 2
 	}
 	s.out = append(s.out, ']')
 	return i + 1
+}
+
+// recordLink records an internal link whose target is s.src[target[0]:
+// target[1]] and whose visible text, as the inline pass wrote it, is
+// anchor.
+func (s *scanner) recordLink(target [2]int, anchor []byte) {
+	var l linkSpan
+	l.target[0] = len(s.linkText)
+	s.linkText = append(s.linkText, s.src[target[0]:target[1]]...)
+	l.target[1] = len(s.linkText)
+	s.linkText = append(s.linkText, anchor...)
+	l.anchor = [2]int{l.target[1], len(s.linkText)}
+	s.linkSpans = append(s.linkSpans, l)
 }
 
 // externalLink handles the single '[' at i: "[url label]" keeps the label,
@@ -407,7 +430,7 @@ func (s *scanner) externalLink(i, to int) int {
 		s.tidyBefore(end+1, to)
 		return s.dropEmptyBrackets(end+1, to)
 	}
-	s.pending = append(s.pending, closer{at: end, width: 1})
+	s.pending = append(s.pending, closer{at: end, width: 1, label: -1})
 	return j + 1
 }
 

@@ -22,6 +22,18 @@ type openBraces struct {
 type closer struct {
 	at    int // position of the closing bracket(s)
 	width int // 2 for "]]", 1 for "]"
+	// label is the offset in scanner.out where the visible text of an
+	// internal link starts, and target the range of its target in the
+	// source, when the link is recorded (Cleaner.KeepLinks); label is -1
+	// otherwise.
+	label  int
+	target [2]int
+}
+
+// linkSpan is a recorded internal link: the ranges of its target and of
+// its visible text in scanner.linkText.
+type linkSpan struct {
+	target, anchor [2]int
 }
 
 // refNote is the cleaned body of a <ref> tag waiting to be emitted as a
@@ -49,6 +61,12 @@ type scanner struct {
 	refs            []refNote
 	pending         []closer
 	pendingBase     int
+
+	// The internal links, recorded when keepLinks is set: their targets
+	// and visible texts, as written, one after the other in linkText.
+	keepLinks bool
+	linkText  []byte
+	linkSpans []linkSpan
 
 	// Rendering of templates that carry values (render.go): the
 	// arguments of the templates being rendered, innermost last.
@@ -82,6 +100,8 @@ func (s *scanner) reset(text string, site *Site) {
 		refs:      s.refs[:0],
 		pending:   s.pending[:0],
 		args:      s.args[:0],
+		linkText:  s.linkText[:0],
+		linkSpans: s.linkSpans[:0],
 	}
 	if cap(s.out) < len(text) {
 		// The inline pass rarely writes more than it reads.

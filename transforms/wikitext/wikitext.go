@@ -84,6 +84,7 @@
 package wikitext
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -156,6 +157,10 @@ type Cleaner struct {
 	// the ones that carry values: the tests check with it that everything
 	// else the cleaner writes comes from its input, in order.
 	noRender bool
+	// keepLinks records each text's internal links (KeepLinks).
+	keepLinks bool
+	linkBuf   []byte
+	linkNorms []struct{ target, anchor [2]int }
 }
 
 // SetSite makes the Cleaner use the namespace names of site; nil restores
@@ -163,6 +168,59 @@ type Cleaner struct {
 // language in the tables.
 func (c *Cleaner) SetSite(site *Site) {
 	c.site = site
+}
+
+// Link is an internal link of a text: the page it targets, as written,
+// and the text a reader sees in its place.
+type Link struct {
+	// Target is the linked page's title as written in the link, its
+	// fragment included: "Ivory Coast", "ivory_coast#History".
+	Target string
+	// Anchor is the link's visible text, cleaned like a paragraph's:
+	// "Côte d'Ivoire" for [[Ivory Coast|''Côte d'Ivoire'']], "Ivory Coast"
+	// for [[Ivory Coast]].
+	Anchor string
+}
+
+// KeepLinks sets whether AppendClean records the internal links of each
+// text, for AppendLinks. File, category and interlanguage links are not
+// internal links, nor are links with a leading colon ([[:Category:X|x]],
+// [[:fr:Paris|Paris]]) and links that show nothing.
+func (c *Cleaner) KeepLinks(keep bool) { c.keepLinks = keep }
+
+// AppendLinks appends to dst the internal links of the last text cleaned
+// with KeepLinks set, in document order, and returns the extended slice.
+// Their strings share one allocation. A link whose target holds a
+// character no title may hold ("[]{}|<>" or a line break) is left out.
+func (c *Cleaner) AppendLinks(dst []Link) []Link {
+	spans := c.s.linkSpans
+	if len(spans) == 0 {
+		return dst
+	}
+	buf := c.linkBuf[:0]
+	type norm = struct{ target, anchor [2]int }
+	ns := c.linkNorms[:0]
+	for _, l := range spans {
+		target := c.s.linkText[l.target[0]:l.target[1]]
+		if bytes.ContainsAny(target, "[]{}|<>\n") {
+			continue
+		}
+		var n norm
+		n.target[0] = len(buf)
+		buf = c.b.appendNormalized(buf, target)
+		n.target[1] = len(buf)
+		buf = c.b.appendNormalized(buf, c.s.linkText[l.anchor[0]:l.anchor[1]])
+		n.anchor = [2]int{n.target[1], len(buf)}
+		if n.target[0] < n.target[1] && n.anchor[0] < n.anchor[1] {
+			ns = append(ns, n)
+		}
+	}
+	c.linkBuf, c.linkNorms = buf, ns
+	text := string(buf)
+	for _, n := range ns {
+		dst = append(dst, Link{Target: text[n.target[0]:n.target[1]], Anchor: text[n.anchor[0]:n.anchor[1]]})
+	}
+	return dst
 }
 
 // Debris returns how many lines of navigation and list debris (rows of
@@ -184,6 +242,7 @@ func (c *Cleaner) AppendClean(dst []Paragraph, text string) []Paragraph {
 	}
 	c.s.reset(text, c.site.orDefault())
 	c.s.noRender = c.noRender
+	c.s.keepLinks = c.keepLinks
 	start := skipRedirect(text)
 	c.s.match(start, len(text), false)
 	c.s.inline(start, len(text), false)

@@ -397,6 +397,12 @@ func FuzzClean(f *testing.F) {
 		checkInvariants(t, in, Clean(in))
 		var c Cleaner
 		c.SetSite(site)
+		c.KeepLinks(true)
 		checkInvariants(t, in, c.Clean(in))
+		for _, l := range c.AppendLinks(nil) {
+			if l.Target == "" || l.Anchor == "" || !utf8.ValidString(l.Target) || !utf8.ValidString(l.Anchor) {
+				t.Errorf("link %q of %q: empty or invalid UTF-8", l, in)
+			}
+		}
 	})
 }
