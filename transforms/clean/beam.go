@@ -16,6 +16,7 @@ func init() {
 type Config struct {
 	Sites   []dump.Site // the run's wikis, one per wiki (dump.MergeSites)
 	Workers int         // goroutines of the DoFn's pool (0: GOMAXPROCS)
+	Links   bool        // keep each page's internal links (Page.Links)
 }
 
 // Pages cleans each page of PCollection<dump.Page> and returns
@@ -34,7 +35,7 @@ type cleanFn struct {
 func (f *cleanFn) Setup() {
 	sites := NewSites(f.Cfg.Sites)
 	f.StartEach(f.Cfg.Workers, func() func(dump.Page) (Page, error) {
-		c := &Cleaner{Sites: sites}
+		c := &Cleaner{Sites: sites, Links: f.Cfg.Links}
 		return c.Clean
 	})
 }

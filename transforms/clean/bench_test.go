@@ -30,7 +30,14 @@ func BenchmarkCleanSplit(b *testing.B) { benchmarkStages(b, true) }
 // BenchmarkClean is BenchmarkCleanSplit without the splitting.
 func BenchmarkClean(b *testing.B) { benchmarkStages(b, false) }
 
-func benchmarkStages(b *testing.B, split bool) {
+// BenchmarkCleanLinks is BenchmarkClean keeping each page's links, as the
+// sentence pipeline's cleaning stage does for the alias table.
+func BenchmarkCleanLinks(b *testing.B) { benchmarkStages(b, false, withLinks) }
+
+// withLinks makes a benchmark's cleaners keep the pages' links.
+func withLinks(c *clean.Cleaner) { c.Links = true }
+
+func benchmarkStages(b *testing.B, split bool, options ...func(*clean.Cleaner)) {
 	type wiki struct {
 		splitter *sentence.PageSplitter
 		cleaner  *clean.Cleaner
@@ -50,6 +57,9 @@ func benchmarkStages(b *testing.B, split bool) {
 		}
 		w := wiki{splitter: &sentence.PageSplitter{Sites: clean.NewSites([]dump.Site{site}), Wikis: wikis2},
 			cleaner: &clean.Cleaner{Sites: clean.NewSites([]dump.Site{site})}}
+		for _, o := range options {
+			o(w.cleaner)
+		}
 		rc, err := dump.Open(context.Background(), file)
 		if err != nil {
 			b.Fatal(err)

@@ -35,6 +35,10 @@ type Page struct {
 	// Paragraphs are the clean text in document order; their strings share
 	// one allocation per page.
 	Paragraphs []wikitext.Paragraph
+	// Links are the page's internal links in document order, when the
+	// Cleaner keeps them (Cleaner.Links); their strings share one
+	// allocation per page.
+	Links []wikitext.Link
 }
 
 // Sites are the namespace names of a run's wikis, by wiki name. Safe for
@@ -56,7 +60,10 @@ type Cleaner struct {
 	// Sites are the run's wikis. If nil, every page is cleaned with the
 	// canonical namespace names and every language's aliases: a convenience
 	// for tools and tests that read one dump.
-	Sites   Sites
+	Sites Sites
+	// Links makes Clean keep each page's internal links (Page.Links), from
+	// which the run learns which names are one entity (package alias).
+	Links   bool
 	cleaner wikitext.Cleaner
 }
 
@@ -80,8 +87,12 @@ func (c *Cleaner) Clean(p dump.Page) (Page, error) {
 		return out, nil
 	}
 	c.cleaner.SetSite(site)
+	c.cleaner.KeepLinks(c.Links)
 	out.Paragraphs = c.cleaner.AppendClean(nil, p.Text)
 	out.Debris = c.cleaner.Debris()
+	if c.Links {
+		out.Links = c.cleaner.AppendLinks(nil)
+	}
 	return out, nil
 }
 

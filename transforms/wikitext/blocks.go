@@ -216,6 +216,21 @@ func (b *blocks) appendNormalized(dst, raw []byte) []byte {
 			i++
 			continue
 		}
+		if !mayBeBlank[c] {
+			// A run of characters none of which is white space or
+			// invisible: their lead bytes say so.
+			j := i + 1
+			for j < len(src) && src[j] >= utf8.RuneSelf && !mayBeBlank[src[j]] {
+				j++
+			}
+			if space && len(dst) > start {
+				dst = append(dst, ' ')
+			}
+			space = false
+			dst = append(dst, src[i:j]...)
+			i = j
+			continue
+		}
 		r, size := utf8.DecodeRune(src[i:])
 		if unicode.IsSpace(r) {
 			space = true
@@ -235,6 +250,35 @@ func (b *blocks) appendNormalized(dst, raw []byte) []byte {
 	}
 	return dst
 }
+
+// mayBeBlank marks the lead bytes of the UTF-8 encodings of the
+// characters that are white space (unicode.IsSpace) or invisible
+// (isInvisible); no other byte starts one. (Continuation bytes, 0x80 to
+// 0xBF, are never marked.)
+var mayBeBlank = func() (lead [256]bool) {
+	var buf [utf8.UTFMax]byte
+	mark := func(r rune) {
+		utf8.EncodeRune(buf[:], r)
+		lead[buf[0]] = true
+	}
+	for _, rg := range unicode.White_Space.R16 {
+		for r := rune(rg.Lo); r <= rune(rg.Hi); r += rune(rg.Stride) {
+			mark(r)
+		}
+	}
+	for _, rg := range unicode.White_Space.R32 {
+		for r := rune(rg.Lo); r <= rune(rg.Hi); r += rune(rg.Stride) {
+			mark(r)
+		}
+	}
+	for r := rune(utf8.RuneSelf); r <= 0xFFFF; r++ { // isInvisible's characters are all below 0x10000
+		if isInvisible(r) {
+			mark(r)
+		}
+	}
+	mark(utf8.RuneError) // invalid input decodes to it: let the slow path see it
+	return lead
+}()
 
 // isDetachedStop reports whether src[i] is a full stop or comma that ends
 // a word but was typed after a space ("at 10.0% .", "evolution , and"): the

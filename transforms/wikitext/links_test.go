@@ -3,6 +3,8 @@ package wikitext
 import (
 	"reflect"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 func TestLinks(t *testing.T) {
@@ -60,5 +62,25 @@ func TestLinksOff(t *testing.T) {
 	on.Clean("No link here.")
 	if got := on.AppendLinks(nil); got != nil {
 		t.Errorf("links of a later text without links: %q", got)
+	}
+}
+
+// TestMayBeBlank checks that every white space or invisible character,
+// and only lead bytes, are marked in mayBeBlank.
+func TestMayBeBlank(t *testing.T) {
+	var buf [utf8.UTFMax]byte
+	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
+		if !unicode.IsSpace(r) && !isInvisible(r) {
+			continue
+		}
+		utf8.EncodeRune(buf[:], r)
+		if !mayBeBlank[buf[0]] {
+			t.Errorf("%U is blank but its lead byte %#x is not marked", r, buf[0])
+		}
+	}
+	for c := 0x80; c < 0xC0; c++ {
+		if mayBeBlank[c] {
+			t.Errorf("continuation byte %#x is marked", c)
+		}
 	}
 }

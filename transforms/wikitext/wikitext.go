@@ -85,6 +85,7 @@ package wikitext
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -202,25 +203,42 @@ func (c *Cleaner) AppendLinks(dst []Link) []Link {
 	ns := c.linkNorms[:0]
 	for _, l := range spans {
 		target := c.s.linkText[l.target[0]:l.target[1]]
-		if bytes.ContainsAny(target, "[]{}|<>\n") {
+		if !validTarget(target) {
 			continue
 		}
 		var n norm
 		n.target[0] = len(buf)
 		buf = c.b.appendNormalized(buf, target)
 		n.target[1] = len(buf)
-		buf = c.b.appendNormalized(buf, c.s.linkText[l.anchor[0]:l.anchor[1]])
-		n.anchor = [2]int{n.target[1], len(buf)}
+		if anchor := c.s.linkText[l.anchor[0]:l.anchor[1]]; bytes.Equal(anchor, target) {
+			n.anchor = n.target // [[Ivory Coast]] shows its target
+		} else {
+			buf = c.b.appendNormalized(buf, anchor)
+			n.anchor = [2]int{n.target[1], len(buf)}
+		}
 		if n.target[0] < n.target[1] && n.anchor[0] < n.anchor[1] {
 			ns = append(ns, n)
 		}
 	}
 	c.linkBuf, c.linkNorms = buf, ns
 	text := string(buf)
+	dst = slices.Grow(dst, len(ns))
 	for _, n := range ns {
 		dst = append(dst, Link{Target: text[n.target[0]:n.target[1]], Anchor: text[n.anchor[0]:n.anchor[1]]})
 	}
 	return dst
+}
+
+// validTarget reports whether a link target holds none of the characters
+// no title may hold: "[]{}|<>" and line breaks.
+func validTarget(target []byte) bool {
+	for _, c := range target {
+		switch c {
+		case '[', ']', '{', '}', '|', '<', '>', '\n':
+			return false
+		}
+	}
+	return true
 }
 
 // Debris returns how many lines of navigation and list debris (rows of
