@@ -23,6 +23,7 @@ func init() {
 	register.Emitter1[Page]()
 	register.Emitter1[DeadLetter]()
 	register.Function1x3(deadLetterLine)
+	register.Function3x0(splitRedirects)
 }
 
 // ReadOptions says which pages Read keeps and how it splits files.
@@ -35,6 +36,11 @@ type ReadOptions struct {
 	// Workers is how many goroutines decompress the streams of a
 	// multistream file at once (0: GOMAXPROCS).
 	Workers int
+	// Redirects makes Read emit the redirect pages of the namespaces it
+	// keeps too, still counted as redirects and not as pages kept, with
+	// their text dropped: their titles and targets say which names are
+	// one page (package alias). SplitRedirects takes them out.
+	Redirects bool
 }
 
 // Read reads the files of a PCollection<Source> and returns the pages it
@@ -142,7 +148,7 @@ func (f *readFn) read(ctx context.Context, src Source, rest offsetrange.Restrict
 	r := NewReader(rc, file, Options{MaxPageBytes: f.MaxPageBytes, StartOffset: rest.Start, FileStart: rest.Start == 0,
 		Namespaces: NamespaceKeys(src.Namespaces)})
 	notDumps := f.counts.FilesNotDumps
-	err = Drain(r, file, Filter{Namespaces: f.Namespaces, Wiki: src.Wiki}, claim, &f.counts, emitPage, emitDead)
+	err = Drain(r, file, Filter{Namespaces: f.Namespaces, Wiki: src.Wiki, Redirects: f.Redirects}, claim, &f.counts, emitPage, emitDead)
 	if f.counts.FilesNotDumps > notDumps {
 		log.Warnf(ctx, "dump: %s holds no page: it does not look like a MediaWiki XML dump (see the dead letters)", file)
 	}
@@ -150,10 +156,13 @@ func (f *readFn) read(ctx context.Context, src Source, rest offsetrange.Restrict
 }
 
 // Filter says which pages are kept: those in one of Namespaces (all if
-// empty) that are not redirects. Kept pages are stamped with Wiki.
+// empty) that are not redirects. Kept pages are stamped with Wiki. With
+// Redirects, the redirect pages of those namespaces are emitted too,
+// stamped and without their text, but counted as redirects only.
 type Filter struct {
 	Namespaces []int
 	Wiki       string
+	Redirects  bool
 }
 
 // Drain reads r to its end, counting into c every page it reads: it emits
@@ -221,6 +230,10 @@ func (f Filter) keep(p Page, c *tally.Counts, emit func(Page)) {
 		c.PagesSkippedNamespace++
 	case p.Redirect != "":
 		c.Redirects++
+		if f.Redirects {
+			p.Wiki, p.Text = f.Wiki, ""
+			emit(p)
+		}
 	default:
 		c.PagesKept++
 		p.Wiki = f.Wiki
@@ -230,6 +243,21 @@ func (f Filter) keep(p Page, c *tally.Counts, emit func(Page)) {
 
 func (f *readFn) FinishBundle(ctx context.Context, _ func(Page), _ func(DeadLetter), emitCounts func(tally.Counts)) {
 	tally.Emit(ctx, f.counts, emitCounts)
+}
+
+// SplitRedirects splits the pages Read returns with ReadOptions.Redirects
+// (PCollection<Page>) into the pages that are not redirects and the
+// redirect pages.
+func SplitRedirects(s beam.Scope, pages beam.PCollection) (articles, redirects beam.PCollection) {
+	return beam.ParDo2(s.Scope("SplitRedirects"), splitRedirects, pages)
+}
+
+func splitRedirects(p Page, article, redirect func(Page)) {
+	if p.Redirect != "" {
+		redirect(p)
+		return
+	}
+	article(p)
 }
 
 // DeadLetterLines turns PCollection<DeadLetter> into JSON lines for

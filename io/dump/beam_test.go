@@ -362,3 +362,37 @@ func TestSectionsSplitLikeWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestDrainRedirects checks that Filter.Redirects emits the redirect pages
+// of the kept namespaces, stamped and without their text, and counts
+// exactly what a read without it counts.
+func TestDrainRedirects(t *testing.T) {
+	const in = `<mediawiki><page><title>Ivory Coast</title><ns>0</ns><id>1</id><revision><id>11</id><text>The [[Ivory Coast]] is a country.</text></revision></page>
+<page><title>Côte d'Ivoire</title><ns>0</ns><id>2</id><redirect title="Ivory Coast" /><revision><id>12</id><text>#REDIRECT [[Ivory Coast]]</text></revision></page>
+<page><title>Help:Redirect</title><ns>12</ns><id>3</id><redirect title="Help:Contents" /><revision><id>13</id><text>#REDIRECT [[Help:Contents]]</text></revision></page>
+</mediawiki>`
+	read := func(f Filter) ([]Page, tally.Counts) {
+		var pages []Page
+		var c tally.Counts
+		r := NewReader(strings.NewReader(in), "f.xml", Options{})
+		err := Drain(r, "f.xml", f, func(int64) bool { return true }, &c, func(p Page) { pages = append(pages, p) }, func(DeadLetter) {})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pages, c
+	}
+	plain, want := read(Filter{Namespaces: []int{0}, Wiki: "enwiki"})
+	pages, got := read(Filter{Namespaces: []int{0}, Wiki: "enwiki", Redirects: true})
+	if !reflect.DeepEqual(got, want) || want.Redirects != 1 || want.PagesKept != 1 || want.PagesSkippedNamespace != 1 {
+		t.Errorf("counts with redirects %+v, without %+v; want 1 kept, 1 redirect, 1 skipped in both", got, want)
+	}
+	if len(plain) != 1 || len(pages) != 2 {
+		t.Fatalf("%d pages without redirects, %d with; want 1 and 2", len(plain), len(pages))
+	}
+	if r := pages[1]; r.Title != "Côte d'Ivoire" || r.Redirect != "Ivory Coast" || r.Wiki != "enwiki" || r.Text != "" || r.RevID != 12 {
+		t.Errorf("redirect page %+v", r)
+	}
+	if !reflect.DeepEqual(pages[0], plain[0]) {
+		t.Errorf("the article read with redirects %+v, without %+v", pages[0], plain[0])
+	}
+}

@@ -146,7 +146,7 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src S
 // stream does not start where the index says.
 func (f *readFn) read(ctx context.Context, ra io.ReaderAt, src Source, ranges []Range, rest offsetrange.Restriction, claim func(int64) bool, emitPage func(dump.Page), emitDead func(dump.DeadLetter)) error {
 	remote := strings.HasPrefix(src.File, "gs://")
-	filter := dump.Filter{Namespaces: f.Namespaces, Wiki: src.Wiki}
+	filter := dump.Filter{Namespaces: f.Namespaces, Wiki: src.Wiki, Redirects: f.Redirects}
 	if rest.Start == 0 && len(ranges) > 0 && ranges[0].Pages == 0 {
 		// The header stream, which no worker decompresses, must be one.
 		if err := checkMagic(ra, ranges[0].Start); err != nil {
