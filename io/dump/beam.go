@@ -37,9 +37,10 @@ type ReadOptions struct {
 	// multistream file at once (0: GOMAXPROCS).
 	Workers int
 	// Redirects makes Read emit the redirect pages of the namespaces it
-	// keeps too, still counted as redirects and not as pages kept, with
-	// their text dropped: their titles and targets say which names are
-	// one page (package alias). SplitRedirects takes them out.
+	// keeps too, still counted as redirects and not as pages kept: their
+	// titles and targets say which names are one page (package alias), and
+	// their short texts whether the target is a section of it.
+	// SplitRedirects takes them out.
 	Redirects bool
 }
 
@@ -158,7 +159,7 @@ func (f *readFn) read(ctx context.Context, src Source, rest offsetrange.Restrict
 // Filter says which pages are kept: those in one of Namespaces (all if
 // empty) that are not redirects. Kept pages are stamped with Wiki. With
 // Redirects, the redirect pages of those namespaces are emitted too,
-// stamped and without their text, but counted as redirects only.
+// stamped, but counted as redirects only.
 type Filter struct {
 	Namespaces []int
 	Wiki       string
@@ -231,7 +232,7 @@ func (f Filter) keep(p Page, c *tally.Counts, emit func(Page)) {
 	case p.Redirect != "":
 		c.Redirects++
 		if f.Redirects {
-			p.Wiki, p.Text = f.Wiki, ""
+			p.Wiki = f.Wiki
 			emit(p)
 		}
 	default:

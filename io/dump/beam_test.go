@@ -364,7 +364,7 @@ func TestSectionsSplitLikeWhole(t *testing.T) {
 }
 
 // TestDrainRedirects checks that Filter.Redirects emits the redirect pages
-// of the kept namespaces, stamped and without their text, and counts
+// of the kept namespaces, stamped, and counts
 // exactly what a read without it counts.
 func TestDrainRedirects(t *testing.T) {
 	const in = `<mediawiki><page><title>Ivory Coast</title><ns>0</ns><id>1</id><revision><id>11</id><text>The [[Ivory Coast]] is a country.</text></revision></page>
@@ -389,7 +389,7 @@ func TestDrainRedirects(t *testing.T) {
 	if len(plain) != 1 || len(pages) != 2 {
 		t.Fatalf("%d pages without redirects, %d with; want 1 and 2", len(plain), len(pages))
 	}
-	if r := pages[1]; r.Title != "Côte d'Ivoire" || r.Redirect != "Ivory Coast" || r.Wiki != "enwiki" || r.Text != "" || r.RevID != 12 {
+	if r := pages[1]; r.Title != "Côte d'Ivoire" || r.Redirect != "Ivory Coast" || r.Wiki != "enwiki" || r.Text != "#REDIRECT [[Ivory Coast]]" || r.RevID != 12 {
 		t.Errorf("redirect page %+v", r)
 	}
 	if !reflect.DeepEqual(pages[0], plain[0]) {
