@@ -365,8 +365,14 @@ func (c *group) evidenceFacts(pairs []pair) []Fact {
 // decide applies the rules in order and fills ev.Votes.
 func (c *group) decide(pairs []pair, ev *Evidence) (category, rule, reason string) {
 	n := len(c.members)
-	if refs, byContext, cues := c.citations(); float64(refs) >= ReferenceMinShare*float64(n) {
+	if refs, byContext, cues, learned := c.citations(); float64(refs) >= ReferenceMinShare*float64(n) {
+		for _, h := range learned {
+			ev.Mechanisms = append(ev.Mechanisms, MechanismReferenceSection+": "+h)
+		}
 		if byContext*2 >= refs {
+			if len(learned) > 0 {
+				return Reference, "reference_context", fmt.Sprintf("%d of %d members are citations (%d in a references section or one whose lines are mostly citations in this wiki: %s)", refs, n, byContext, strings.Join(learned, ", "))
+			}
 			return Reference, "reference_context", fmt.Sprintf("%d of %d members are citations (%d parsed in a references section)", refs, n, byContext)
 		}
 		return Reference, "citation_shape", fmt.Sprintf("%d of %d members are shaped like citations (%s)", refs, n, strings.Join(cues, ", "))
@@ -381,7 +387,8 @@ func (c *group) decide(pairs []pair, ev *Evidence) (category, rule, reason strin
 		return Other, "sentence_fragments", fmt.Sprintf("%d of %d members are pieces of sentences cut by sentence splitting (%s)", frags, n, example)
 	}
 
-	substantiveKind, substantiveRule, substantiveReason := decideSubstantive(pairs, c.allInLists())
+	oneSubject, subjectMechanism := c.oneSubject(pairs)
+	substantiveKind, substantiveRule, substantiveReason := decideSubstantive(pairs, c.allInLists(), oneSubject)
 	ev.Votes = map[string]int{}
 	ref := c.texts[c.ref]
 	if copies := len(ref.members) - 1; copies > 0 {
@@ -404,6 +411,7 @@ func (c *group) decide(pairs []pair, ev *Evidence) (category, rule, reason strin
 	case Identical:
 		return Identical, "mostly_identical", fmt.Sprintf("%d of %d members have the same text, which the other texts depart from", len(ref.members), n)
 	case substantiveKind:
+		ev.Mechanisms = append(ev.Mechanisms, subjectMechanism)
 		return substantiveKind, substantiveRule, substantiveReason
 	case CopyEdit:
 		return CopyEdit, copyEditRule(pairs), copyEditReason(pairs)
@@ -421,15 +429,24 @@ func (c *group) allInLists() bool {
 	return true
 }
 
-// citations counts the members that are citations, those parsed in a
-// references context, and names the citation cues found.
-func (c *group) citations() (refs, byContext int, cues []string) {
+// citations counts the members that are citations, those in a references
+// context, and names the citation cues found and the headings of the
+// members that are in a references context only because their wiki's
+// lines under that heading are mostly citations (Knowledge.Sections). A
+// member is in a references context if it was parsed in one or if its
+// section is so learned.
+func (c *group) citations() (refs, byContext int, cues, learned []string) {
 	for _, t := range c.texts {
 		for _, i := range t.members {
+			m := c.members[i]
+			inLearned := m.Context != "reference" && c.inLearnedSection(m)
 			switch {
-			case c.members[i].Context == "reference" && (t.score > 0 || !isProse(t)):
+			case (m.Context == "reference" || inLearned) && (t.score > 0 || !isProse(t)):
 				refs++
 				byContext++
+				if inLearned && !slices.Contains(learned, m.Section) {
+					learned = append(learned, m.Section)
+				}
 			case t.cues != nil:
 				refs++
 			}
@@ -440,7 +457,13 @@ func (c *group) citations() (refs, byContext int, cues []string) {
 			}
 		}
 	}
-	return refs, byContext, cues
+	return refs, byContext, cues, learned
+}
+
+// inLearnedSection reports whether m's section is one that the run learned
+// to hold citations in m's wiki.
+func (c *group) inLearnedSection(m Member) bool {
+	return c.know.Sections != nil && m.Section != "" && c.know.Sections.IsReference(m.Wiki, m.Section)
 }
 
 // isProse reports whether a text is a whole sentence of prose, not a

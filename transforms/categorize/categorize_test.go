@@ -196,6 +196,7 @@ func TestEvidence(t *testing.T) {
 		DistinctTexts: 3,
 		Facts:         []Fact{{A: 0, B: 1, Type: FactNumber, Slot: 5, Context: "Bulgaria a nation of", From: "7", To: "4.5"}},
 		Votes:         map[string]int{Identical: 1, FactualDrift: 2, CopyEdit: 1},
+		Mechanisms:    []string{`subject: every page's title holds "Page A"`},
 	}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Classify =\n  %+v\nwant\n  %+v", got, want)

@@ -112,6 +112,11 @@ func (c *group) comparePair(a, b *text) pair {
 			p.raiseFlavor(flavorWordForms)
 			continue
 		}
+		if m, ok := c.titlesCrossed(a, rem, b, add); ok {
+			p.raiseFlavor(flavorWordForms)
+			p.mechanisms = append(p.mechanisms, m)
+			continue
+		}
 		// A fact disagrees only when replaced by another: a number or date
 		// by a number, a date or a phrase without one ("19 hours", "less
 		// than a day"), a name by a name, a quantity by another quantity
@@ -552,7 +557,7 @@ func pick(toks []Token, idx []int) []Token {
 // templates or factual drift, with the rule and reason. listEntries says
 // that every member is an item of a list: items of one list are different
 // entries, each filling the frame for its own subject.
-func decideSubstantive(pairs []pair, listEntries bool) (kind, rule, reason string) {
+func decideSubstantive(pairs []pair, listEntries, oneSubject bool) (kind, rule, reason string) {
 	var subs []Change
 	slots := map[int]bool{}
 	fills := map[string]bool{}
@@ -585,6 +590,8 @@ func decideSubstantive(pairs []pair, listEntries bool) (kind, rule, reason strin
 		return Template, "many_slots", fmt.Sprintf("the same sentence frame is filled with different values in %s: %s", places(len(slots)), examples(subs, ""))
 	case len(fills)+1 >= TemplateMinVariants:
 		return Template, "many_variants", fmt.Sprintf("%d texts fill the same sentence frame with different values: %s", len(fills)+1, examples(subs, ""))
+	case !oneSubject:
+		return Template, "different_subjects", "the same sentence frame is said on pages about different subjects, each with its own values: " + examples(subs, "")
 	case numbersOnly && claims:
 		return FactualDrift, "quantities_differ", fmt.Sprintf("the same statement gives different numbers, quantities or negations in %s: %s", places(len(slots)), examples(subs, ""))
 	case numbersOnly:

@@ -21,22 +21,23 @@ import (
 
 // Limits that keep the page small whatever the run's size and texts.
 const (
-	maxMembersShown  = 8       // members of an example cluster
-	minMembersShown  = 2       // members of an example cluster, whatever the budget
-	maxTextRunes     = 300     // of a member's text
-	examplesBudget   = 140_000 // bytes of the members' rows of all examples
-	minTextBytes     = 160     // of a member's text, whatever the budget
-	memberRowBytes   = 150     // of a member's row besides its title, link, section and text
-	maxPairsShown    = 20      // rows of the top article pairs
-	pairsBudget      = 30_000  // bytes of their rows
-	pairRowBytes     = 120     // of a pair's row besides its titles and links
-	maxInputsShown   = 20      // input files in the header
-	maxWikisShown    = 20      // wikis in the header
-	maxProblemsShown = 2       // problems of a wiki in the header
-	maxReasonsShown  = 20      // kinds of dead-letter reasons
-	maxTitleRunes    = 100     // of a title shown (its link is whole)
-	maxSectionRunes  = 60      // of a section's heading
-	maxDetailRunes   = 200     // of a dead letter's reason, a file or a wiki's problem shown
+	maxMembersShown    = 8       // members of an example cluster
+	minMembersShown    = 2       // members of an example cluster, whatever the budget
+	maxTextRunes       = 300     // of a member's text
+	examplesBudget     = 140_000 // bytes of the members' rows of all examples
+	minTextBytes       = 160     // of a member's text, whatever the budget
+	memberRowBytes     = 150     // of a member's row besides its title, link, section and text
+	maxPairsShown      = 20      // rows of the top article pairs
+	pairsBudget        = 30_000  // bytes of their rows
+	pairRowBytes       = 120     // of a pair's row besides its titles and links
+	maxInputsShown     = 20      // input files in the header
+	maxWikisShown      = 20      // wikis in the header
+	maxProblemsShown   = 2       // problems of a wiki in the header
+	maxReasonsShown    = 20      // kinds of dead-letter reasons
+	maxTitleRunes      = 100     // of a title shown (its link is whole)
+	maxSectionRunes    = 60      // of a section's heading
+	maxDetailRunes     = 200     // of a dead letter's reason, a file or a wiki's problem shown
+	maxMechanismsShown = 4       // of an example's evidence mechanisms
 )
 
 // Info is what the page says of the run that summary.json does not.
@@ -168,6 +169,7 @@ type ExampleView struct {
 	Size, Pages         int
 	MinJaccard, MaxEdit float64
 	Rule, Reason        string
+	Mechanisms          []string // what decided beyond the token rules (categorize.Evidence.Mechanisms)
 	Members             []MemberView
 	More                int // members not shown
 }
@@ -567,6 +569,9 @@ func exampleView(e Example, bases map[string]string, budget int) (ExampleView, e
 	}
 	v := ExampleView{ID: c.ID, Size: c.Size, Pages: c.Pages, MinJaccard: c.Cohesion.MinJaccard, MaxEdit: c.Cohesion.MaxEdit,
 		Rule: c.Evidence.Rule, Reason: clip(c.Evidence.Reason, maxDetailRunes)}
+	for _, m := range c.Evidence.Mechanisms[:min(len(c.Evidence.Mechanisms), maxMechanismsShown)] {
+		v.Mechanisms = append(v.Mechanisms, clip(m, maxDetailRunes))
+	}
 	shown := c.Members[:min(len(c.Members), maxMembersShown)]
 	segs := memberSegments(shown)
 	for i, m := range shown {

@@ -1,0 +1,175 @@
+package categorize
+
+import (
+	"slices"
+	"strings"
+)
+
+// MaxSubjectTitles bounds the distinct page titles whose words the subject
+// rule compares, so a cluster spread over thousands of pages costs little:
+// beyond it, the members are taken to speak of different subjects unless
+// the first titles share a word.
+const MaxSubjectTitles = 64
+
+// oneSubject reports whether the members speak of one subject, and how
+// that was decided, for the Mechanisms of the evidence. A figure changed
+// in sentences about one subject is factual drift; the same sentence shape
+// on pages about different subjects (villages, films, years) is a
+// template, even when one of its values is shared. The members speak of
+// one subject when they are all on one page (of one wiki, at any date),
+// when every page's title shares a word with the others' (Hurricane
+// Katrina; Effects of Hurricane Katrina), or when every compared text
+// names a word of one member's page title (the Chicago page and the
+// Illinois page, both saying "Chicago has…").
+func (c *group) oneSubject(pairs []pair) (bool, string) {
+	var titles []string
+	for _, m := range c.members {
+		t := m.Wiki + "\x00" + m.Title
+		if !slices.Contains(titles, t) {
+			titles = append(titles, t)
+			if len(titles) > MaxSubjectTitles {
+				break
+			}
+		}
+	}
+	if len(titles) == 1 {
+		return true, MechanismSubject + ": one page, " + quoteTitle(c.members[0].Title)
+	}
+	if w, ok := c.sharedTitleWord(titles); ok {
+		return true, MechanismSubject + ": every page's title holds " + quoteTitle(w)
+	}
+	if w, ok := c.namedTitleWord(titles, pairs); ok {
+		return true, MechanismSubject + ": every text names " + quoteTitle(w)
+	}
+	names := make([]string, 0, 3)
+	for _, t := range titles[:min(len(titles), 3)] {
+		_, title, _ := strings.Cut(t, "\x00")
+		names = append(names, quoteTitle(title))
+	}
+	return false, MechanismSubject + ": different pages, " + strings.Join(names, ", ")
+}
+
+// sharedTitleWord returns the title, among the members', whose subject
+// words every other title holds: "Hurricane Katrina" in "Effects of
+// Hurricane Katrina in Mississippi", a page and its subtopic. Titles that
+// share only a frame ("1990 Ice Hockey World Championships", "1994 …") or
+// a disambiguator ("Kőröshegy, Hungary", "Balatonföldvár, Hungary") name
+// different subjects.
+func (c *group) sharedTitleWord(titles []string) (string, bool) {
+	if len(titles) > MaxSubjectTitles {
+		return "", false
+	}
+	for _, t := range titles {
+		_, title, _ := strings.Cut(t, "\x00")
+		words := c.subjectWords(title)
+		if len(words) == 0 {
+			continue
+		}
+		inAll := true
+		for _, u := range titles {
+			_, other, _ := strings.Cut(u, "\x00")
+			others := c.titleWords(other)
+			inAll = inAll && !slices.ContainsFunc(words, func(k string) bool { return !slices.Contains(others, k) })
+		}
+		if inAll {
+			return title, true
+		}
+	}
+	return "", false
+}
+
+// subjectWords returns the title words of title before a disambiguator
+// (a comma or a bracket): "Kőröshegy" of "Kőröshegy, Hungary".
+func (c *group) subjectWords(title string) []string {
+	if i := strings.IndexAny(title, ",(（"); i > 0 {
+		title = title[:i]
+	}
+	return c.titleWords(title)
+}
+
+// namedTitleWord returns a word of a member's page title that every text
+// compared (the reference and the others of substantive pairs) holds.
+func (c *group) namedTitleWord(titles []string, pairs []pair) (string, bool) {
+	if len(titles) > MaxSubjectTitles {
+		return "", false
+	}
+	texts := []*text{c.texts[c.ref]}
+	for _, p := range pairs {
+		if p.kind == substantive {
+			texts = append(texts, p.other)
+		}
+	}
+	for _, t := range titles {
+		_, title, _ := strings.Cut(t, "\x00")
+		for _, k := range c.subjectWords(title) {
+			if isNumeralKey(k) {
+				continue
+			}
+			if !slices.ContainsFunc(texts, func(x *text) bool { return !holdsKey(x.toks, k) }) {
+				return k, true
+			}
+		}
+	}
+	return "", false
+}
+
+// holdsKey reports whether a token of toks has key k.
+func holdsKey(toks []Token, k string) bool {
+	return slices.ContainsFunc(toks, func(t Token) bool { return t.Kind != KindPunct && t.key() == k })
+}
+
+// isNumeralKey reports whether a title word is written in digits.
+func isNumeralKey(k string) bool {
+	return k != "" && strings.IndexFunc(k, func(r rune) bool { return !isDigit(r) }) < 0
+}
+
+// quoteTitle quotes a title or a word of one for the evidence.
+func quoteTitle(s string) string { return "\"" + s + "\"" }
+
+// titlesCrossed reports whether a hunk replaces, in a text on one page,
+// the title of the other text's page by the title of its own: a year page
+// lists "1 January – Air India Flight 855 crashes" and the page of 1
+// January lists "1978 – Air India Flight 855 crashes". Each names the
+// other page where its own title goes without saying; the date is the
+// same. It returns the mechanism that says so.
+func (c *group) titlesCrossed(a *text, rem []int, b *text, add []int) (string, bool) {
+	if len(rem) == 0 || len(add) == 0 {
+		return "", false
+	}
+	from, to := wordKeys(a.toks, rem), wordKeys(b.toks, add)
+	if !c.isTitleOf(b, from) || !c.isTitleOf(a, to) {
+		return "", false
+	}
+	return MechanismSubject + ": each text names the other's page, " + quoteTitle(phrase(pick(a.toks, rem))) + " and " + quoteTitle(phrase(pick(b.toks, add))), true
+}
+
+// isTitleOf reports whether keys are the words of the page title of one
+// of t's members.
+func (c *group) isTitleOf(t *text, keys []string) bool {
+	for _, i := range t.members {
+		if slices.Equal(wordKeys(Tokenize(c.members[i].Title), nil), keys) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordKeys returns the keys of the tokens toks[idx] (of all toks if idx is
+// nil) that are not punctuation.
+func wordKeys(toks []Token, idx []int) []string {
+	var keys []string
+	add := func(t Token) {
+		if t.Kind != KindPunct {
+			keys = append(keys, t.key())
+		}
+	}
+	if idx == nil {
+		for _, t := range toks {
+			add(t)
+		}
+	}
+	for _, i := range idx {
+		add(toks[i])
+	}
+	return keys
+}

@@ -1,0 +1,102 @@
+package categorize
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestSubject checks that a value replaced in one sentence frame is
+// factual drift when the members speak of one subject and a template when
+// they are on pages about different subjects.
+func TestSubject(t *testing.T) {
+	on := func(pages ...string) func(texts ...string) []Member {
+		return func(texts ...string) []Member {
+			m := make([]Member, len(texts))
+			for i, s := range texts {
+				m[i] = Member{Wiki: "enwiki", Title: pages[i], Context: "prose", Text: s}
+			}
+			return m
+		}
+	}
+	tests := []struct {
+		name      string
+		members   []Member
+		category  string
+		rule      string
+		mechanism string
+	}{
+		{
+			name: "villages with their own figures",
+			members: on("Kőröshegy", "Balatonföldvár")(
+				"The village had a population of 1,345 at the 2011 census.",
+				"The village had a population of 2,120 at the 2011 census."),
+			category: Template, rule: "different_subjects",
+			mechanism: `subject: different pages, "Kőröshegy", "Balatonföldvár"`,
+		},
+		{
+			name: "one page at two dates",
+			members: on("Alabama", "Alabama")(
+				"The state had a population of 4,779,736 at the 2010 census.",
+				"The state had a population of 4,802,740 at the 2010 census."),
+			category: FactualDrift, rule: "numbers_differ",
+			mechanism: `subject: one page, "Alabama"`,
+		},
+		{
+			name: "articles about one storm",
+			members: on("Hurricane Katrina", "Effects of Hurricane Katrina in Mississippi")(
+				"The storm surge reached 28 feet along the coast.",
+				"The storm surge reached 27 feet along the coast."),
+			category: FactualDrift, rule: "numbers_differ",
+			mechanism: `subject: every page's title holds "Hurricane Katrina"`,
+		},
+		{
+			name: "villages of one country",
+			members: on("Kőröshegy, Hungary", "Balatonföldvár, Hungary")(
+				"Hungary's census gave the village 1,345 inhabitants.",
+				"Hungary's census gave the village 2,120 inhabitants."),
+			category: Template, rule: "different_subjects",
+			mechanism: `subject: different pages, "Kőröshegy, Hungary", "Balatonföldvár, Hungary"`,
+		},
+		{
+			name: "two pages naming one city",
+			members: on("Chicago", "Illinois")(
+				"Chicago has a population of 2.7 million people.",
+				"Chicago has a population of 2.8 million people."),
+			category: FactualDrift, rule: "numbers_differ",
+			mechanism: `subject: every text names "chicago"`,
+		},
+		{
+			name: "editions share a frame, not a year",
+			members: on("1990 Ice Hockey World Championships", "1994 Ice Hockey World Championships")(
+				"The tournament was attended by 8,000 spectators on average.",
+				"The tournament was attended by 6,500 spectators on average."),
+			category: Template, rule: "different_subjects",
+			mechanism: `subject: different pages, "1990 Ice Hockey World Championships", "1994 Ice Hockey World Championships"`,
+		},
+	}
+	for _, tt := range tests {
+		r := Classify(tt.members)
+		if r.Category != tt.category || r.Evidence.Rule != tt.rule || !slices.Contains(r.Evidence.Mechanisms, tt.mechanism) {
+			t.Errorf("%s: Classify = %s/%s %q, want %s/%s with %q", tt.name, r.Category, r.Evidence.Rule, r.Evidence.Mechanisms, tt.category, tt.rule, tt.mechanism)
+		}
+	}
+}
+
+// TestTitlesCrossed checks that an entry of a year page and the same entry
+// of a day page, each naming the other page, are one statement.
+func TestTitlesCrossed(t *testing.T) {
+	members := []Member{
+		{Wiki: "elwiki", Title: "1978", Context: "list", Text: "1 Ιανουαρίου - Ένα Boeing 747 της Air India συντρίβεται στη θάλασσα, 213 νεκροί."},
+		{Wiki: "elwiki", Title: "1 Ιανουαρίου", Context: "list", Text: "1978 - Ένα Boeing 747 της Air India συντρίβεται στη θάλασσα, 213 νεκροί."},
+	}
+	r := Classify(members)
+	want := `subject: each text names the other's page, "1 Ιανουαρίου" and "1978"`
+	if r.Category != CopyEdit || !slices.Contains(r.Evidence.Mechanisms, want) {
+		t.Errorf("Classify = %s/%s %q, want copy_edit with %q", r.Category, r.Evidence.Rule, r.Evidence.Mechanisms, want)
+	}
+	// A different year on a day page is another event's entry.
+	members[1].Title = "2 Ιανουαρίου"
+	if r := Classify(members); r.Category == CopyEdit {
+		t.Errorf("entries under different dates: Classify = %s/%s, want a fact", r.Category, r.Evidence.Rule)
+	}
+}
