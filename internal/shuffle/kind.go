@@ -31,6 +31,7 @@ const (
 	KindWindows      Kind = 'w' // (permuted signature, sentence id) delta pairs, by permutation and signature range (simhash)
 	KindPrefixes     Kind = 'f' // prefix-token entries of shingle sets, by the token's shard (exact join)
 	KindPagePairs    Kind = 'a' // encoded cluster.PairCount records, by the page pair's shard (top article pairs)
+	KindClaims       Kind = 'k' // a wiki's index and an encoded alias.Claim, by the name's shard (alias table)
 )
 
 type encoding int
@@ -67,6 +68,7 @@ var kinds = [256]struct {
 	KindWindows:      {"permuted simhash signatures", deltaPairs},
 	KindPrefixes:     {"prefix entries", records},
 	KindPagePairs:    {"page pair counts", records},
+	KindClaims:       {"alias claims", records},
 }
 
 func (k Kind) String() string {

@@ -81,6 +81,10 @@ type Counts struct {
 	// sentence pipeline.
 	Reuse Reuse `json:"reuse,omitzero"`
 
+	// Aliases counts the table of the names that name one article
+	// (package transforms/alias); it is absent from a run without one.
+	Aliases Aliases `json:"aliases,omitzero"`
+
 	// ClusterSizes maps a cluster size to the number of clusters of that size.
 	ClusterSizes map[int64]int64 `json:"-"`
 }
@@ -231,6 +235,16 @@ type Web struct {
 	TextBytes int64 `json:"text_bytes"`
 }
 
+// Aliases counts what the alias table was built from and what its bounds
+// dropped. Field meanings are documented in the README.
+type Aliases struct {
+	RedirectClaims  int64 `json:"redirect_claims"`
+	LinkClaims      int64 `json:"link_claims"`
+	Names           int64 `json:"names"`
+	NamesDropped    int64 `json:"names_dropped"`
+	ArticlesDropped int64 `json:"articles_dropped"`
+}
+
 // Reuse counts the reuse cases found between web pages and Wikipedia
 // articles. Field meanings are documented in the README.
 type Reuse struct {
@@ -313,6 +327,7 @@ func (c *Counts) Merge(o Counts) {
 	mergeInts(reflect.ValueOf(&c.Scheme).Elem(), reflect.ValueOf(o.Scheme))
 	mergeInts(reflect.ValueOf(&c.Web).Elem(), reflect.ValueOf(o.Web))
 	mergeInts(reflect.ValueOf(&c.Reuse).Elem(), reflect.ValueOf(o.Reuse))
+	mergeInts(reflect.ValueOf(&c.Aliases).Elem(), reflect.ValueOf(o.Aliases))
 	for n, k := range o.Passages.Lengths {
 		c.Passages.addLength(n, k)
 	}

@@ -415,6 +415,8 @@ func (c *group) decide(pairs []pair, ev *Evidence) (category, rule, reason strin
 		return substantiveKind, substantiveRule, substantiveReason
 	case CopyEdit:
 		return CopyEdit, copyEditRule(pairs), copyEditReason(pairs)
+	case Template:
+		return Template, frameRefilled, "the texts share a sentence frame and little else, each filling it with its own names or figures: " + refilledExamples(pairs)
 	}
 	return Other, otherRule(pairs), otherReason(pairs)
 }

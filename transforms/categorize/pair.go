@@ -88,6 +88,11 @@ func (c *group) comparePair(a, b *text) pair {
 		p.kind, p.rule = Other, otherContained
 		return p
 	case float64(removedN+addedN) > OtherMinChangedShare*float64(wordsA+wordsB):
+		if sub, ok := refilled(a.toks, b.toks, hunks, rems, adds); ok {
+			p.kind, p.rule = Template, frameRefilled
+			p.subs = append(p.subs, sub)
+			return p
+		}
 		p.kind, p.rule = Other, otherLowOverlap
 		return p
 	}

@@ -173,3 +173,83 @@ func wordKeys(toks []Token, idx []int) []string {
 	}
 	return keys
 }
+
+// frameRefilled is the rule of a pair whose texts share little but their
+// frame: each names its own people, places or figures.
+const frameRefilled = "frame_refilled"
+
+// MinFrameWords is the fewest content words two texts must share, in
+// order, for a frame filled for two subjects (rule frameRefilled).
+const MinFrameWords = 3
+
+// refilled reports whether two texts too different to be versions of one
+// statement are one sentence frame filled for two subjects: they share at
+// least MinFrameWords content words, and a slot of the frame holds a name
+// or a figure on each side ("Honda donated $5,000,000 to the American Red
+// Cross", "Hewlett-Packard donated $1,000,000 to the American Red Cross").
+// Texts that share a phrase and nothing in its slots stay unrelated. It
+// returns the first such slot.
+func refilled(a, b []Token, hunks []hunk, rems, adds [][]int) (Change, bool) {
+	if sharedContentWords(a, hunks) < MinFrameWords {
+		return Change{}, false
+	}
+	for k := range hunks {
+		rem, add := fills(a, rems[k]), fills(b, adds[k])
+		if len(rem) > 0 && len(add) > 0 && inSlot(a, rems[k], b, adds[k]) {
+			return Change{Kind: KindName, From: phrase(pick(a, rem)), To: phrase(pick(b, add))}, true
+		}
+	}
+	return Change{}, false
+}
+
+// sharedContentWords counts the content words of a outside the hunks.
+func sharedContentWords(a []Token, hunks []hunk) int {
+	n, at := 0, 0
+	count := func(from, to int) {
+		for _, t := range a[from:to] {
+			if t.Kind != KindPunct && !functionWords[t.key()] {
+				n++
+			}
+		}
+	}
+	for _, h := range hunks {
+		count(at, h.A0)
+		at = h.A1
+	}
+	count(at, len(a))
+	return n
+}
+
+// fills returns the indices among idx of the tokens that fill a slot of a
+// frame: names (not the capital of a sentence's first word), page-title
+// words, numbers and dates.
+func fills(toks []Token, idx []int) []int {
+	var out []int
+	for _, i := range idx {
+		if isFill(toks[i]) && (i > 0 || toks[i].Kind != KindName) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// isFill reports whether t fills a slot of a sentence frame: a name, a
+// page-title word, a number or a date.
+func isFill(t Token) bool {
+	switch t.Kind {
+	case KindName, KindTitle, KindNumber, KindDate:
+		return true
+	}
+	return false
+}
+
+// refilledExamples formats the fills of the first pair of rule
+// frameRefilled.
+func refilledExamples(pairs []pair) string {
+	for _, p := range pairs {
+		if p.rule == frameRefilled && len(p.subs) > 0 {
+			return examples(p.subs[:1], "")
+		}
+	}
+	return ""
+}
