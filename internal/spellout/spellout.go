@@ -81,10 +81,17 @@ func Spells(phrase string, n int64, language string) (string, bool) {
 }
 
 // IsWord reports whether word is a word of some language's spelling of a
-// number from 0 to 100, of a hundred, a thousand or a power of ten.
+// number from 0 to 100, of a hundred, a thousand or a power of ten; a
+// word of parts joined by hyphens is one if each part is
+// ("quatre-vingt-onze").
 func IsWord(word string) bool {
-	_, ok := rules().words[Normalize(word)]
-	return ok
+	parts := splitWords(word)
+	for _, p := range parts {
+		if _, ok := rules().words[p]; !ok {
+			return false
+		}
+	}
+	return len(parts) > 0
 }
 
 // Spell returns n written in words by the public rule set named set

@@ -67,10 +67,20 @@ func isASCII(s string) bool {
 
 // fold applies NFKC, removes diacritics, and writes letters that do not
 // decompose (ł, ø, ß…), dashes and quotes in one ASCII form.
+//
+// A diacritic is a nonspacing mark (Mn) on a letter of a script whose
+// marks are optional accents or vowel points (diacriticScripts: é, ё,
+// ά; Arabic and Hebrew vowel points), or on a sign of no script. In the
+// other scripts a nonspacing mark is part of the letter: the vowel signs
+// and viramas of Devanagari, Bengali, Kannada and Tamil (कुल is not कल),
+// Thai vowels, the Japanese voicing mark (が is not か); those are kept.
 func fold(s string) string {
 	var b strings.Builder
+	diacritics := true // the current base letter takes diacritics
 	for _, r := range norm.NFKD.String(s) {
-		if unicode.Is(unicode.Mn, r) {
+		if !unicode.Is(unicode.Mn, r) {
+			diacritics = takesDiacritics(r)
+		} else if diacritics {
 			continue
 		}
 		if m, ok := foldRunes[r]; ok {
@@ -80,6 +90,22 @@ func fold(s string) string {
 		b.WriteRune(r)
 	}
 	return norm.NFC.String(b.String())
+}
+
+// diacriticScripts are the scripts whose nonspacing marks are accents or
+// optional vowel points, which fold removes.
+var diacriticScripts = []*unicode.RangeTable{
+	unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian, unicode.Georgian,
+	unicode.Arabic, unicode.Hebrew, unicode.Syriac, unicode.Common, unicode.Inherited,
+}
+
+// takesDiacritics reports whether the nonspacing marks on r are
+// diacritics: r is of one of diacriticScripts.
+func takesDiacritics(r rune) bool {
+	if r < utf8.RuneSelf {
+		return true
+	}
+	return unicode.IsOneOf(diacriticScripts, r)
 }
 
 // foldRunes are the letters without a decomposition and the punctuation

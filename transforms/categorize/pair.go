@@ -113,6 +113,7 @@ func (c *group) comparePair(a, b *text) pair {
 			continue
 		}
 		rem, add = dropVariants(a.toks, rem, b.toks, add)
+		rem, add = c.dropForms(&p, a, rem, b, add, h)
 		if len(rem)+len(add) == 0 {
 			p.raiseFlavor(flavorWordForms)
 			continue
@@ -354,7 +355,7 @@ func negationConflict(a []Token, rem []int, b []Token, add []int) bool {
 func countNegations(toks []Token, idx []int) int {
 	n := 0
 	for _, i := range idx {
-		if isNegation(toks[i]) {
+		if isNegation(toks[i]) && !restrictedNegation(toks, i) {
 			n++
 		}
 	}

@@ -337,3 +337,150 @@ func trimPlural(k string) string {
 var timeUnits = map[string]float64{
 	"minute": 1.0 / 60, "hour": 1, "day": 24, "week": 7 * 24, "fortnight": 14 * 24,
 }
+
+// Near spellings: a name replaced by a name spelled nearly the same is one
+// name spelled two ways (Egpytian, Egyptian; Hamedan, Hamadan), and an
+// abbreviation is the word it shortens (Ave, Avenue; St, Street). The
+// names the dump links are resolved by the run's Knowledge (same_entity);
+// this is the fallback for the names it does not link.
+const (
+	// MinSpellingRunes is the fewest runes of the shorter of two names
+	// compared by edit distance: shorter names differing in one letter are
+	// as often two names (Iran, Iraq; Mali, Bali).
+	// The labelled clusters hold Steco and Stemco, two joint ventures.
+	MinSpellingRunes = 6
+	// SpellingRunesPerEdit is the runes of the longer name per edit
+	// allowed: one edit for 6 to 11 runes (Hamedan, Hamadan), two from 12.
+	SpellingRunesPerEdit = 6
+	// MaxAbbreviationRunes bounds an abbreviation's runes (Blvd, Dept).
+	MaxAbbreviationRunes = 4
+)
+
+// dropNearSpellings removes each name of rem (of a) together with a name
+// of add (of b) that spells it nearly the same or that it abbreviates, or
+// the other way round. Two words that are each a word of its own page's
+// title are the names of two pages, not one name spelled two ways.
+func (p *pair) dropNearSpellings(a []Token, rem []int, b []Token, add []int) ([]int, []int) {
+	for k := 0; k < len(rem); {
+		x := a[rem[k]]
+		j := slices.IndexFunc(add, func(j int) bool {
+			y := b[j]
+			if !isNameKind(x) || !isNameKind(y) || x.Kind == KindTitle && y.Kind == KindTitle {
+				return false
+			}
+			return spelledAlike(x, y)
+		})
+		if j < 0 {
+			k++
+			continue
+		}
+		p.mechanism(MechanismSpelling, x.Text+" ~ "+b[add[j]].Text)
+		rem = slices.Delete(rem, k, k+1)
+		add = slices.Delete(add, j, j+1)
+	}
+	return rem, add
+}
+
+func isNameKind(t Token) bool { return t.Kind == KindName || t.Kind == KindTitle }
+
+// spelledAlike reports whether words x and y are one word spelled two
+// ways: on their keys (case and diacritics folded, in any script's runes),
+// with the same first rune, either at a small edit distance (at most one
+// edit per SpellingRunesPerEdit runes, MinSpellingRunes at least), or one
+// an abbreviation or the initial of the other.
+func spelledAlike(x, y Token) bool {
+	if !isWordToken(x) || !isWordToken(y) {
+		return false
+	}
+	rx, ry := []rune(strings.ReplaceAll(x.key(), ".", "")), []rune(strings.ReplaceAll(y.key(), ".", ""))
+	if len(rx) == 0 || len(ry) == 0 || rx[0] != ry[0] || slices.Equal(rx, ry) || functionWords[x.key()] || functionWords[y.key()] {
+		return false
+	}
+	if len(rx) > len(ry) {
+		rx, ry = ry, rx
+		x, y = y, x
+	}
+	if abbreviates(rx, ry) || isInitialOf(x, ry) {
+		return true
+	}
+	if len(rx) < MinSpellingRunes {
+		return false
+	}
+	limit := len(ry) / SpellingRunesPerEdit
+	return len(ry)-len(rx) <= limit && editDistance(rx, ry, limit) <= limit
+}
+
+// isWordToken reports whether t is a word of letters (marks and inner
+// hyphens or apostrophes allowed), not a number, a date or a sign.
+func isWordToken(t Token) bool {
+	if t.Kind == KindPunct || t.Kind == KindNumber || t.Kind == KindDate {
+		return false
+	}
+	first, _ := utf8.DecodeRuneInString(t.Text)
+	return unicode.IsLetter(first)
+}
+
+// abbreviates reports whether short (at most MaxAbbreviationRunes runes,
+// at most half of long's) abbreviates long: a prefix of it (Ave, Avenue;
+// Corp, Corporation) or a contraction, its runes found in order in long
+// and its last rune long's last (St, Street; Dept, Department; Blvd,
+// Boulevard).
+func abbreviates(short, long []rune) bool {
+	if len(short) < 2 || len(short) > MaxAbbreviationRunes || 2*len(short) > len(long) {
+		return false
+	}
+	if slices.Equal(short, long[:len(short)]) {
+		return true
+	}
+	if short[len(short)-1] != long[len(long)-1] {
+		return false
+	}
+	k := 0
+	for _, r := range long {
+		if k < len(short) && r == short[k] {
+			k++
+		}
+	}
+	return k == len(short)
+}
+
+// isInitialOf reports whether x is the initial of the name whose key's
+// runes are name: one upper-case letter, its first (Perry O., Perry
+// Oliver).
+func isInitialOf(x Token, name []rune) bool {
+	r, size := utf8.DecodeRuneInString(x.Text)
+	return size == len(x.Text) && unicode.IsUpper(r) && len(name) > 1
+}
+
+// editDistance returns the optimal-string-alignment distance between x
+// and y (insertions, deletions, substitutions and transpositions of two
+// adjacent runes: Egpytian, Egyptian is one edit), or limit+1 once it
+// exceeds limit.
+func editDistance(x, y []rune, limit int) int {
+	prev2 := make([]int, len(y)+1)
+	prev := make([]int, len(y)+1)
+	cur := make([]int, len(y)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(x); i++ {
+		cur[0] = i
+		best := cur[0]
+		for j := 1; j <= len(y); j++ {
+			cost := 1
+			if x[i-1] == y[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+			best = min(best, cur[j])
+		}
+		if best > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(y)]
+}

@@ -72,7 +72,7 @@ var quantityModifiers = map[string]string{
 	"some": "approx", "circa": "approx", "estimated": "approx",
 	"nearly": "below", "almost": "below", "under": "below", "less": "below", "fewer": "below",
 	"over": "above", "more": "above", "exceeding": "above",
-	"exactly": "exact", "only": "exact", "just": "exact",
+	"exactly": "exact", "only": "exact", "just": "exact", "merely": "exact", "solely": "exact",
 	"least": "at_least", "most": "at_most",
 }
 
