@@ -16,6 +16,7 @@ import (
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/clean"
+	"github.com/neardup/neardup/transforms/sectionkind"
 	"github.com/neardup/neardup/transforms/sentence"
 )
 
@@ -221,6 +222,50 @@ func readSentences(t *testing.T, path string, wanted map[sentenceKey]bool) map[s
 	}
 }
 
+// learnSections learns the section headings that hold citations from every
+// page of the dumps (sectionkind.Learn's table, without Beam), as a run on
+// them does.
+func learnSections(t *testing.T, files []string) *sectionkind.Table {
+	t.Helper()
+	var counter sectionkind.Counter
+	for _, file := range files {
+		path := needShared(t, file)
+		site, err := dump.ReadSite(t.Context(), path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cleaner := clean.Cleaner{Sites: clean.NewSites([]dump.Site{site})}
+		rc, err := dump.Open(t.Context(), path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := dump.NewReader(rc, path, dump.Options{})
+		for {
+			page, err := r.Next()
+			if errors.Is(err, io.EOF) || errors.Is(err, dump.ErrTruncated) {
+				break
+			}
+			var pe *dump.PageError
+			if errors.As(err, &pe) {
+				continue
+			}
+			if err != nil {
+				t.Fatalf("reading %s: %v", path, err)
+			}
+			page.Wiki = site.Wiki
+			cp, err := cleaner.Clean(page)
+			if err != nil {
+				continue // the splitter leaves it out too
+			}
+			for _, e := range sectionkind.Summarize(cp, categorize.IsCitation) {
+				counter.Add(e)
+			}
+		}
+		rc.Close()
+	}
+	return sectionkind.Build(counter.Take())
+}
+
 // confusion counts clusters by labelled kind (row) and classified kind.
 type confusion map[string]map[string]int
 
@@ -306,6 +351,9 @@ func TestLabelledClusters(t *testing.T) {
 	for _, file := range slices.Sorted(maps.Keys(wanted)) {
 		views[file] = readSentences(t, needShared(t, file), wanted[file])
 	}
+	// What a run on these dumps learns of their section headings.
+	sections := learnSections(t, slices.Sorted(maps.Keys(wanted)))
+	know := categorize.Knowledge{Sections: sections}
 
 	overall := confusion{}
 	floorAcc, floorFound := 0.0, false
@@ -328,12 +376,12 @@ func TestLabelledClusters(t *testing.T) {
 					t.Errorf("%s: sentence %v is not in %s", c.source, k, strings.Join(c.dumps(), " or "))
 					continue
 				}
-				members = append(members, categorize.Member{Title: v.Title, Section: v.Section, Context: v.Context, Text: v.Text})
+				members = append(members, categorize.Member{Wiki: v.Wiki, Title: v.Title, Section: v.Section, Context: v.Context, Text: v.Text})
 			}
 			if len(members) != len(c.Members) {
 				continue
 			}
-			got := categorize.Classify(members)
+			got := categorize.ClassifyWith(members, know)
 			matrix.add(c.Label, got.Category)
 			overall.add(c.Label, got.Category)
 			if got.Category != c.Label {
@@ -350,6 +398,11 @@ func TestLabelledClusters(t *testing.T) {
 		return
 	}
 	acc := overall.accuracy()
+	var learned []string
+	for _, h := range sections.Headings() {
+		learned = append(learned, fmt.Sprintf("%s %q (%d of %d lines, %d pages)", h.Wiki, h.Heading, h.Citations, h.Lines, h.Pages))
+	}
+	t.Logf("section headings learned to hold citations: %s", strings.Join(learned, "; "))
 	t.Logf("classifier on %d hand-labelled clusters in %d files\n\n%s\nall files: %d clusters, accuracy %.3f\n%s",
 		total, len(files), strings.Join(reports, "\n"), total, acc, overall.table())
 	t.Logf("%d disagreements:\n%s", len(misses), strings.Join(misses, "\n"))

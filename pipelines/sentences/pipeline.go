@@ -20,6 +20,7 @@ import (
 	"github.com/neardup/neardup/transforms/minhash"
 	"github.com/neardup/neardup/transforms/passage"
 	htmlreport "github.com/neardup/neardup/transforms/report"
+	"github.com/neardup/neardup/transforms/sectionkind"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
 	"github.com/neardup/neardup/transforms/summary"
@@ -152,7 +153,8 @@ func Build(s beam.Scope, opts Options) error {
 	depth := component.Depth(opts.Sources.TextBytes() / int64(opts.MinShingles+opts.ShingleLength))
 	labels := component.Labels(s, edges, opts.Rounds, depth, opts.Shards, opts.Shards)
 	clusters, pairs, memberships, clusterCounts := cluster.Assemble(s, labels, needed, sims, opts.clusterConfig())
-	lines, categoryCounts := categorize.Clusters(s, clusters, opts.categoryConfig())
+	sections := sectionkind.Learn(s, cleaned, categorize.IsCitation, sectionkind.Config{Workers: opts.Workers()})
+	lines, categoryCounts := categorize.Clusters(s, clusters, categorize.Learned{Sections: sections}, opts.categoryConfig())
 
 	partials := []beam.PCollection{readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, clusterCounts, categoryCounts}
 	out := outputs{clusters: lines, dead: dead, sentences: records, memberships: memberships, pairs: pairs, edges: edgeLines}

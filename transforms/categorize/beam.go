@@ -11,13 +11,16 @@ import (
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/cluster"
+	"github.com/neardup/neardup/transforms/sectionkind"
 	"github.com/neardup/neardup/transforms/sentence"
 )
 
 func init() {
-	register.DoFn4x1[context.Context, cluster.Cluster, func(int, []byte), func(tally.Counts), error](&classifyFn{})
+	register.DoFn5x1[context.Context, cluster.Cluster, []byte, func(int, []byte), func(tally.Counts), error](&classifyFn{})
 	register.Emitter2[int, []byte]()
 	register.Emitter1[tally.Counts]()
+	// Beam transforms take IsCitation as a function (sectionkind.Learn).
+	register.Function1x1(IsCitation)
 }
 
 // Cluster is a categorised cluster: a line of clusters-*.jsonl.
@@ -35,12 +38,16 @@ type Cluster struct {
 }
 
 // Categorize classifies c on its members (Classify).
-func Categorize(c cluster.Cluster) Cluster {
+func Categorize(c cluster.Cluster) Cluster { return CategorizeWith(c, Knowledge{}) }
+
+// CategorizeWith classifies c on its members with what the run learned
+// (ClassifyWith).
+func CategorizeWith(c cluster.Cluster, know Knowledge) Cluster {
 	members := make([]Member, len(c.Members))
 	for i, v := range c.Members {
-		members[i] = Member{Title: v.Title, Section: v.Section, Context: v.Context, Text: v.Text}
+		members[i] = Member{Wiki: v.Wiki, Title: v.Title, Section: v.Section, Context: v.Context, Text: v.Text}
 	}
-	r := Classify(members)
+	r := ClassifyWith(members, know)
 	return Cluster{ID: c.ID, Size: c.Size, Pages: c.Pages, Category: r.Category, Evidence: r.Evidence,
 		Cohesion: c.Cohesion, Members: c.Members, MembersOmitted: c.MembersOmitted}
 }
@@ -54,14 +61,29 @@ type Config struct {
 	Workers      int // goroutines of the DoFn's pool (0: GOMAXPROCS)
 }
 
-// Clusters categorises each cluster of PCollection<cluster.Cluster> and
-// returns their JSON lines, each followed by result.IndexSep and the
-// cluster's Digest row, keyed by output shard and sorted by the cluster's
-// root, ready for result.WriteIndexed, with partial counts by category.
-// Clusters are classified on cfg.Workers goroutines, a batch at a time,
-// and packed in input order.
-func Clusters(s beam.Scope, clusters beam.PCollection, cfg Config) (shuffle.Lines, beam.PCollection) {
-	lines, counts := beam.ParDo2(s.Scope("Categories"), &classifyFn{Cfg: cfg}, clusters)
+// Learned are what the run learned from its dumps, as the side inputs of
+// Clusters: each a PCollection of exactly one element, or the zero
+// PCollection for nothing learned.
+type Learned struct {
+	// Sections is the encoded table of the section headings learned to
+	// hold citations: a []byte, as sectionkind.Learn returns it.
+	Sections beam.PCollection
+}
+
+// Clusters categorises each cluster of PCollection<cluster.Cluster> with
+// what the run learned (ClassifyWith) and returns their JSON lines, each
+// followed by result.IndexSep and the cluster's Digest row, keyed by output
+// shard and sorted by the cluster's root, ready for result.WriteIndexed,
+// with partial counts by category. Clusters are classified on cfg.Workers
+// goroutines, a batch at a time, and packed in input order.
+func Clusters(s beam.Scope, clusters beam.PCollection, learned Learned, cfg Config) (shuffle.Lines, beam.PCollection) {
+	s = s.Scope("Categories")
+	sections := learned.Sections
+	if !sections.IsValid() {
+		empty, _ := (&sectionkind.Table{}).MarshalBinary()
+		sections = beam.Create(s, empty)
+	}
+	lines, counts := beam.ParDo2(s, &classifyFn{Cfg: cfg}, clusters, beam.SideInput{Input: sections})
 	return shuffle.Lines{PCollection: lines}, counts
 }
 
@@ -72,6 +94,9 @@ type classifyFn struct {
 	batch  ordered.Batch[cluster.Cluster]
 	packer *shuffle.Packer
 	counts tally.Counts
+	// know is what the run learned, decoded from the side inputs by the
+	// first element; the pool's workers read it.
+	know *Knowledge
 }
 
 // classified is a cluster's line and what the counts need.
@@ -83,23 +108,37 @@ type classified struct {
 }
 
 func (f *classifyFn) Setup() {
-	f.Start(f.Cfg.Workers, 4, func() func([]cluster.Cluster) ([]classified, error) { return classifyAll })
+	f.know = nil
+	f.Start(f.Cfg.Workers, 4, func() func([]cluster.Cluster) ([]classified, error) {
+		return func(cs []cluster.Cluster) ([]classified, error) { return classifyAll(cs, *f.know) }
+	})
 }
 
-func (f *classifyFn) StartBundle(context.Context, func(int, []byte), func(tally.Counts)) {
+func (f *classifyFn) StartBundle(_ context.Context, _ []byte, _ func(int, []byte), _ func(tally.Counts)) {
 	f.batch.Take()
 	f.packer = shuffle.NewPacker(shuffle.KindLines, f.Cfg.OutputShards)
 	f.counts = tally.Counts{}
 }
 
-func (f *classifyFn) ProcessElement(_ context.Context, c cluster.Cluster, emit func(int, []byte), _ func(tally.Counts)) error {
+func (f *classifyFn) ProcessElement(_ context.Context, c cluster.Cluster, sections []byte, emit func(int, []byte), _ func(tally.Counts)) error {
+	if f.know == nil {
+		// The side inputs are the same for every element: decoded once.
+		table, err := sectionkind.Decode(sections)
+		if err != nil {
+			return err
+		}
+		f.know = &Knowledge{}
+		if table.Len() > 0 {
+			f.know.Sections = table
+		}
+	}
 	if full := f.batch.Add(c, 0); full != nil {
 		return f.Pool().Submit(full, f.deliver(emit))
 	}
 	return nil
 }
 
-func (f *classifyFn) FinishBundle(ctx context.Context, emit func(int, []byte), emitCounts func(tally.Counts)) error {
+func (f *classifyFn) FinishBundle(ctx context.Context, _ []byte, emit func(int, []byte), emitCounts func(tally.Counts)) error {
 	if rest := f.batch.Take(); rest != nil {
 		if err := f.Pool().Submit(rest, f.deliver(emit)); err != nil {
 			return err
@@ -114,10 +153,10 @@ func (f *classifyFn) FinishBundle(ctx context.Context, emit func(int, []byte), e
 }
 
 // classifyAll categorises a batch of clusters and encodes their lines.
-func classifyAll(cs []cluster.Cluster) ([]classified, error) {
+func classifyAll(cs []cluster.Cluster, know Knowledge) ([]classified, error) {
 	out := make([]classified, len(cs))
 	for i, c := range cs {
-		k := Categorize(c)
+		k := CategorizeWith(c, know)
 		line, err := k.MarshalLine()
 		if err != nil {
 			return nil, fmt.Errorf("cluster %s: %w", c.ID, err)

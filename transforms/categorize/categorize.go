@@ -383,7 +383,7 @@ func (c *group) decide(pairs []pair, ev *Evidence) (category, rule, reason strin
 		}
 		return Identical, "all_texts_equal", fmt.Sprintf("all %d members have the same text", n)
 	}
-	if frags, example := c.fragments(); float64(frags) >= FragmentMinShare*float64(n) {
+	if frags, example := c.fragments(); float64(frags) > FragmentMinShare*float64(n) {
 		return Other, "sentence_fragments", fmt.Sprintf("%d of %d members are pieces of sentences cut by sentence splitting (%s)", frags, n, example)
 	}
 
@@ -435,13 +435,13 @@ func (c *group) allInLists() bool {
 // context, and names the citation cues found and the headings of the
 // members that are in a references context only because their wiki's
 // lines under that heading are mostly citations (Knowledge.Sections). A
-// member is in a references context if it was parsed in one or if its
-// section is so learned.
+// member is in a references context if it was parsed in one, or if its
+// section is so learned and its text has a cue of a bibliography entry.
 func (c *group) citations() (refs, byContext int, cues, learned []string) {
 	for _, t := range c.texts {
 		for _, i := range t.members {
 			m := c.members[i]
-			inLearned := m.Context != "reference" && c.inLearnedSection(m)
+			inLearned := m.Context != "reference" && c.inLearnedSection(m) && hasEntryCue(t)
 			switch {
 			case (m.Context == "reference" || inLearned) && (t.score > 0 || !isProse(t)):
 				refs++
@@ -466,6 +466,16 @@ func (c *group) citations() (refs, byContext int, cues, learned []string) {
 // to hold citations in m's wiki.
 func (c *group) inLearnedSection(m Member) bool {
 	return c.know.Sections != nil && m.Section != "" && c.know.Sections.IsReference(m.Wiki, m.Section)
+}
+
+// hasEntryCue reports whether a text has a cue of a bibliography entry in
+// any language (entryCues). A section learned to hold citations may hold
+// prose too (a "Literature" section is a bibliography on some pages, an
+// account of the country's writers on others): only its texts with such a
+// cue are read as citations.
+func hasEntryCue(t *text) bool {
+	score, _ := scoreCues(entryCues, t.toks, 1)
+	return score > 0
 }
 
 // isProse reports whether a text is a whole sentence of prose, not a

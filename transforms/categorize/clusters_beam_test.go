@@ -121,7 +121,7 @@ func TestClustersOnPrism(t *testing.T) {
 		for _, shards := range []int{1, 3} {
 			t.Run(fmt.Sprintf("workers=%d/output_shards=%d", workers, shards), func(t *testing.T) {
 				p, s := beam.NewPipelineWithRoot()
-				lines, partials := Clusters(s, beam.CreateList(s, clusters), Config{OutputShards: shards, Workers: workers})
+				lines, partials := Clusters(s, beam.CreateList(s, clusters), Learned{}, Config{OutputShards: shards, Workers: workers})
 				passert.Equals(s, beam.ParDo(s, lineStrings, lines.PCollection), want[shards]...)
 				passert.Equals(s, beam.ParDo(s, categoryCountsJSON, tally.Total(s, partials)), wantCounts)
 				ptest.RunAndValidate(t, p)

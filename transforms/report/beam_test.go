@@ -95,7 +95,7 @@ func TestCollectOnPrism(t *testing.T) {
 
 	for _, shards := range []int{1, 3} {
 		p, s := beam.NewPipelineWithRoot()
-		lines, _ := categorize.Clusters(s, beam.CreateList(s, clusters), categorize.Config{OutputShards: shards, Workers: 2})
+		lines, _ := categorize.Clusters(s, beam.CreateList(s, clusters), categorize.Learned{}, categorize.Config{OutputShards: shards, Workers: 2})
 		stats := Collect(s, lines, beam.CreateList(s, dead), cfg)
 		passert.Equals(s, beam.ParDo(s, encodeStatsString, stats), wantJSON)
 		ptest.RunAndValidate(t, p)
