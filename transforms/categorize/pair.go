@@ -80,7 +80,7 @@ func (c *group) comparePair(a, b *text) pair {
 	}
 	wordsA, wordsB := words(a.toks), words(b.toks)
 	switch {
-	case b.fragment != "":
+	case b.fragment != "" && !unterminatedCopy(a, b, removedN+addedN):
 		p.kind, p.rule = Other, otherFragment
 		return p
 	case (removedN == 0) != (addedN == 0) && float64(min(wordsA, wordsB)) < ContainedMaxRatio*float64(max(wordsA, wordsB)) &&

@@ -253,3 +253,17 @@ func refilledExamples(pairs []pair) string {
 	}
 	return ""
 }
+
+// MaxUnterminatedChange is the largest share of changed words for which a
+// text that lacks only its final punctuation is read as a copy of a whole
+// sentence (a quotation ending at its closing mark, a full stop dropped),
+// not as a fragment cut by sentence splitting.
+const MaxUnterminatedChange = 0.2
+
+// unterminatedCopy reports whether b is a fragment only because it does
+// not end with a sentence terminal, while the whole sentence a says the
+// same with few words changed (changed of them).
+func unterminatedCopy(a, b *text, changed int) bool {
+	return b.fragment == "no_terminal_punctuation" && a.fragment == "" &&
+		float64(changed) <= MaxUnterminatedChange*float64(words(a.toks)+words(b.toks))
+}

@@ -100,3 +100,49 @@ func TestTitlesCrossed(t *testing.T) {
 		t.Errorf("entries under different dates: Classify = %s/%s, want a fact", r.Category, r.Evidence.Rule)
 	}
 }
+
+// TestFrames checks the rules for texts that share a frame or lack only
+// their final punctuation.
+func TestFrames(t *testing.T) {
+	tests := []struct {
+		name     string
+		members  []Member
+		category string
+		rule     string
+	}{
+		{
+			name: "one frame filled for two donors",
+			members: prose(
+				"Honda announced it would donate $5,000,000 to the American Red Cross for relief.",
+				"Hewlett-Packard pledged $1,000,000 in cash and equipment to the American Red Cross."),
+			category: Template, rule: frameRefilled,
+		},
+		{
+			name: "two statements sharing a phrase",
+			members: prose(
+				"The greatest disaster in the history of the city left the levees broken and the streets empty.",
+				"Many residents said the disaster left them without homes, jobs or any word from their families."),
+			category: Other, rule: otherLowOverlap,
+		},
+		{
+			name: "a quotation without its full stop",
+			members: prose(
+				"The United States did not see that this was a people's war to defend their families and land.",
+				"The United States did not see that this was a people's war to defend their families and land"),
+			category: CopyEdit, rule: flavorPunctOrCase,
+		},
+		{
+			name: "a sentence cut in half",
+			members: prose(
+				"The storm made landfall near Buras and moved north toward the city of New Orleans.",
+				"The storm made landfall near Buras and"),
+			category: Other, rule: "",
+		},
+	}
+	for _, tt := range tests {
+		r := Classify(tt.members)
+		if r.Category != tt.category || tt.rule != "" && r.Evidence.Rule != tt.rule {
+			t.Errorf("%s: Classify = %s/%s (%s), want %s/%s", tt.name, r.Category, r.Evidence.Rule, r.Evidence.Reason, tt.category, tt.rule)
+		}
+	}
+}
