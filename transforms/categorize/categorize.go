@@ -388,7 +388,7 @@ func (c *group) decide(pairs []pair, ev *Evidence) (category, rule, reason strin
 	}
 
 	oneSubject, subjectMechanism := c.oneSubject(pairs)
-	substantiveKind, substantiveRule, substantiveReason := decideSubstantive(pairs, c.allInLists(), oneSubject)
+	substantiveKind, substantiveRule, substantiveReason := decideSubstantive(pairs, c.allInLists(), oneSubject, c.ownDates(pairs))
 	ev.Votes = map[string]int{}
 	ref := c.texts[c.ref]
 	if copies := len(ref.members) - 1; copies > 0 {

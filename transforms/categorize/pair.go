@@ -563,7 +563,7 @@ func pick(toks []Token, idx []int) []Token {
 // templates or factual drift, with the rule and reason. listEntries says
 // that every member is an item of a list: items of one list are different
 // entries, each filling the frame for its own subject.
-func decideSubstantive(pairs []pair, listEntries, oneSubject bool) (kind, rule, reason string) {
+func decideSubstantive(pairs []pair, listEntries, oneSubject bool, dated string) (kind, rule, reason string) {
 	var subs []Change
 	slots := map[int]bool{}
 	fills := map[string]bool{}
@@ -596,6 +596,8 @@ func decideSubstantive(pairs []pair, listEntries, oneSubject bool) (kind, rule, 
 		return Template, "many_slots", fmt.Sprintf("the same sentence frame is filled with different values in %s: %s", places(len(slots)), examples(subs, ""))
 	case len(fills)+1 >= TemplateMinVariants:
 		return Template, "many_variants", fmt.Sprintf("%d texts fill the same sentence frame with different values: %s", len(fills)+1, examples(subs, ""))
+	case dated != "":
+		return Template, "own_dates", "each statement holds for its own date: " + dated
 	case !oneSubject:
 		return Template, "different_subjects", "the same sentence frame is said on pages about different subjects, each with its own values: " + examples(subs, "")
 	case numbersOnly && claims:

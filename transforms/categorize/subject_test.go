@@ -50,6 +50,14 @@ func TestSubject(t *testing.T) {
 			mechanism: `subject: every page's title holds "Hurricane Katrina"`,
 		},
 		{
+			name: "a figure updated with its own date",
+			members: on("Alabama", "Alabama")(
+				"The university enrolled 31,747 students for fall 2011.",
+				"The university enrolled 33,602 students for fall 2012."),
+			category: Template, rule: "own_dates",
+			mechanism: `subject: one page, "Alabama"`,
+		},
+		{
 			name: "villages of one country",
 			members: on("Kőröshegy, Hungary", "Balatonföldvár, Hungary")(
 				"Hungary's census gave the village 1,345 inhabitants.",
