@@ -106,7 +106,7 @@ func (c *group) namedTitleWord(titles []string, pairs []pair) (string, bool) {
 				continue
 			}
 			if !slices.ContainsFunc(texts, func(x *text) bool { return !holdsKey(x.toks, k) }) {
-				return k, true
+				return asWritten(texts[0].toks, k), true
 			}
 		}
 	}
@@ -302,4 +302,14 @@ func (c *group) ownDates(pairs []pair) string {
 // hasDigit reports whether s holds a decimal digit of any script.
 func hasDigit(s string) bool {
 	return strings.IndexFunc(s, isDigit) >= 0
+}
+
+// asWritten returns the text of the first token of toks with key k.
+func asWritten(toks []Token, k string) string {
+	for _, t := range toks {
+		if t.Kind != KindPunct && t.key() == k {
+			return t.Text
+		}
+	}
+	return k
 }

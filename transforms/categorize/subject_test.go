@@ -71,7 +71,7 @@ func TestSubject(t *testing.T) {
 				"Chicago has a population of 2.7 million people.",
 				"Chicago has a population of 2.8 million people."),
 			category: FactualDrift, rule: "numbers_differ",
-			mechanism: `subject: every text names "chicago"`,
+			mechanism: `subject: every text names "Chicago"`,
 		},
 		{
 			name: "editions share a frame, not a year",

@@ -511,3 +511,22 @@ func TestRenderIsolatesDirection(t *testing.T) {
 		t.Error("the examples' texts have no dir=auto")
 	}
 }
+
+// TestExampleMechanisms checks that an example shows what decided its
+// kind, and at most maxMechanismsShown of it.
+func TestExampleMechanisms(t *testing.T) {
+	c := testCluster("elwiki:1:1:0", categorize.CopyEdit, 2, 1, 0, "1978 - Ένα Boeing 747 συντρίβεται.")
+	c.Evidence.Mechanisms = []string{`subject: each text names the other's page, "1 Ιανουαρίου" and "1978"`, "a", "b", "c", "d"}
+	line, err := c.MarshalLine()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := exampleView(Example{ID: c.ID, Line: line}, nil, 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := c.Evidence.Mechanisms[:maxMechanismsShown]
+	if !slices.Equal(v.Mechanisms, want) {
+		t.Errorf("mechanisms %q, want %q", v.Mechanisms, want)
+	}
+}
