@@ -32,6 +32,7 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"sort"
@@ -39,6 +40,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
@@ -58,21 +60,25 @@ const maxDepth = 32
 // the language of the rules that do. Case, spaces, hyphens and soft
 // hyphens do not count ("Twenty one" spells 21).
 func Spells(phrase string, n int64, language string) (string, bool) {
-	if n < 0 {
+	if n < 0 || !Starts(phrase) {
 		return "", false
 	}
-	b := rules()
 	want := Normalize(phrase)
-	if want == "" {
-		return "", false
-	}
-	cands := b.candidates(phrase)
+	names := candidates(phrase)
 	if Has(language) {
-		cands = slices.DeleteFunc(cands, func(l *lang) bool { return !l.is(language) })
+		names = slices.DeleteFunc(names, func(name string) bool { return !isLanguage(name, language) })
 	}
-	for _, l := range cands {
+	if len(names) == 0 {
+		return "", false // the rules are parsed only for a phrase of number words
+	}
+	var got strings.Builder
+	for _, l := range rules().langs {
+		if !slices.Contains(names, l.name) {
+			continue
+		}
 		for _, s := range l.public {
-			if got, ok := l.format(s, n, 0); ok && Normalize(got) == want {
+			got.Reset()
+			if l.formatTo(&got, s, n, 0) && sameNormal(got.String(), want) {
 				return l.tag.String(), true
 			}
 		}
@@ -85,13 +91,41 @@ func Spells(phrase string, n int64, language string) (string, bool) {
 // word of parts joined by hyphens is one if each part is
 // ("quatre-vingt-onze").
 func IsWord(word string) bool {
+	if isLowerASCII(word) {
+		_, ok := index().words[word] // most words: no copy
+		return ok
+	}
 	parts := splitWords(word)
 	for _, p := range parts {
-		if _, ok := rules().words[p]; !ok {
+		if _, ok := index().words[p]; !ok {
 			return false
 		}
 	}
 	return len(parts) > 0
+}
+
+// Starts reports whether the first word of phrase starts some language's
+// spelling of a number of the word index ("twenty", not "and").
+func Starts(phrase string) bool {
+	first := phrase
+	if i := strings.IndexFunc(phrase, func(r rune) bool { return unicode.IsSpace(r) || unicode.Is(unicode.Pd, r) }); i >= 0 {
+		first = phrase[:i]
+	}
+	if !isLowerASCII(first) {
+		first = Normalize(first)
+	}
+	return index().leads[first]
+}
+
+// isLowerASCII reports whether s is lower-case ASCII letters only, its
+// own normal form.
+func isLowerASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] < 'a' || s[i] > 'z' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // Spell returns n written in words by the public rule set named set
@@ -109,16 +143,18 @@ func Spell(lang, set string, n int64) (string, bool) {
 
 // Has reports whether the rules hold the language ("fr", "sr-Latn").
 func Has(language string) bool {
-	return language != "" && slices.ContainsFunc(rules().langs, func(l *lang) bool { return l.is(language) })
+	return language != "" && slices.ContainsFunc(languageNames(), func(name string) bool { return isLanguage(name, language) })
 }
 
 // Languages returns the names of the languages with rules, sorted.
-func Languages() []string {
-	var out []string
-	for _, l := range rules().langs {
-		out = append(out, l.name)
-	}
-	return out
+func Languages() []string { return slices.Clone(languageNames()) }
+
+// isLanguage reports whether the rules file name ("fr_CH") is of the
+// language code ("fr", "fr-CH"; "sr" for sr_Latn).
+func isLanguage(name, code string) bool {
+	code = strings.ReplaceAll(strings.ToLower(code), "-", "_")
+	name = strings.ToLower(name)
+	return name == code || strings.HasPrefix(name, code+"_")
 }
 
 // Normalize writes a phrase as Spells compares it: NFC, lower case,
@@ -126,7 +162,7 @@ func Languages() []string {
 func Normalize(phrase string) string {
 	var b strings.Builder
 	for _, r := range norm.NFC.String(phrase) {
-		if unicode.IsSpace(r) || unicode.Is(unicode.Pd, r) || r == '\u00ad' || '\u200b' <= r && r <= '\u200d' {
+		if skipped(r) {
 			continue
 		}
 		b.WriteRune(unicode.ToLower(r))
@@ -134,24 +170,57 @@ func Normalize(phrase string) string {
 	return b.String()
 }
 
-// book holds every language's rules and the words they spell.
+// sameNormal reports whether Normalize(s) is want, without writing it:
+// the rules are in NFC.
+func sameNormal(s, want string) bool {
+	for _, r := range s {
+		if skipped(r) {
+			continue
+		}
+		w, size := utf8.DecodeRuneInString(want)
+		if size == 0 || unicode.ToLower(r) != w {
+			return false
+		}
+		want = want[size:]
+	}
+	return want == ""
+}
+
+// skipped reports whether Normalize leaves r out.
+func skipped(r rune) bool {
+	return unicode.IsSpace(r) || unicode.Is(unicode.Pd, r) || r == '\u00ad' || '\u200b' <= r && r <= '\u200d'
+}
+
+// book holds every language's rules, parsed on first use.
 type book struct {
-	langs []*lang
-	// words maps each word of the spellings of indexValues to the
-	// indices in langs of the languages that write it.
-	words map[string][]int
+	langs []*lang // sorted by name
+}
+
+// wordIndex tells which languages write a word in their spellings of
+// indexValues; index.txt holds it, made from the rules by TestIndex.
+type wordIndex struct {
+	// words maps each word to the names of the languages that write it.
+	words map[string][]string
+	// leads holds the first word of each spelling: "and" never starts
+	// one.
+	leads map[string]bool
 }
 
 var (
-	loadOnce sync.Once
-	loaded   *book
+	rulesOnce sync.Once
+	loaded    *book
+	indexOnce sync.Once
+	indexed   *wordIndex
 )
+
+//go:embed index.txt
+var indexFile string
 
 // rules returns the rules, parsing them on first use. The embedded files
 // are part of the build: one that does not parse is a build defect that
 // TestRules reports.
 func rules() *book {
-	loadOnce.Do(func() {
+	rulesOnce.Do(func() {
 		b, err := load()
 		if err != nil {
 			panic(err)
@@ -159,6 +228,35 @@ func rules() *book {
 		loaded = b
 	})
 	return loaded
+}
+
+// index returns the word index, read on first use from index.txt (a
+// build defect if malformed: TestIndex reads it).
+func index() *wordIndex {
+	indexOnce.Do(func() {
+		x, err := readIndex(indexFile)
+		if err != nil {
+			panic(err)
+		}
+		indexed = x
+	})
+	return indexed
+}
+
+// languageNames lists the names of the rules files, sorted: "en",
+// "sr_Latn"; read once.
+var languageNames = sync.OnceValue(languages)
+
+// languages lists the names of the rules files, sorted.
+func languages() []string {
+	names, _ := ruleFiles.ReadDir("rules") // embedded: cannot fail
+	out := make([]string, 0, len(names))
+	for _, e := range names {
+		if n, ok := strings.CutSuffix(e.Name(), ".txt"); ok {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // indexValues are the numbers whose spellings make the word index: a
@@ -178,61 +276,94 @@ func indexValues() []int64 {
 }
 
 func load() (*book, error) {
-	names, err := ruleFiles.ReadDir("rules")
-	if err != nil {
-		return nil, err
-	}
-	b := &book{words: map[string][]int{}}
-	for _, e := range names {
-		name := e.Name()
-		data, err := ruleFiles.ReadFile(path.Join("rules", name))
+	b := &book{}
+	for _, name := range languageNames() {
+		data, err := ruleFiles.ReadFile(path.Join("rules", name+".txt"))
 		if err != nil {
 			return nil, err
 		}
-		l, err := parse(strings.TrimSuffix(name, ".txt"), data)
+		l, err := parse(name, data)
 		if err != nil {
 			return nil, err
 		}
 		b.langs = append(b.langs, l)
 	}
-	sort.Slice(b.langs, func(i, j int) bool { return b.langs[i].name < b.langs[j].name })
-	for i, l := range b.langs {
+	return b, nil
+}
+
+// buildIndex spells indexValues with every public rule set of every
+// language, and writes the index file of their words: per language a
+// line "LANG: WORD...", sorted, a word that starts a spelling marked
+// with a leading "*".
+func buildIndex(b *book) string {
+	var out strings.Builder
+	out.WriteString("# The words of the spellings of 0-100, the hundreds, thousands and powers of ten in\n")
+	out.WriteString("# every public rule set of rules/ (*: a spelling's first word), made by:\n")
+	out.WriteString("# go test ./internal/spellout -run TestIndex -update\n")
+	for _, l := range b.langs {
+		words := map[string]bool{} // word: starts a spelling
 		for _, s := range l.public {
 			for _, n := range indexValues() {
 				text, ok := l.format(s, n, 0)
 				if !ok {
 					continue
 				}
-				for _, w := range splitWords(text) {
-					if ids := b.words[w]; !slices.Contains(ids, i) {
-						b.words[w] = append(ids, i)
-					}
+				for k, w := range splitWords(text) {
+					words[w] = words[w] || k == 0
 				}
 			}
 		}
+		fmt.Fprintf(&out, "%s:", l.name)
+		for _, w := range slices.Sorted(maps.Keys(words)) {
+			out.WriteByte(' ')
+			if words[w] {
+				out.WriteByte('*')
+			}
+			out.WriteString(w)
+		}
+		out.WriteByte('\n')
 	}
-	return b, nil
+	return out.String()
 }
 
-// candidates returns the languages that write every word of phrase.
-func (b *book) candidates(phrase string) []*lang {
-	var ids []int
-	for k, w := range splitWords(phrase) {
-		in := b.words[w]
-		if k == 0 {
-			ids = slices.Clone(in)
-		} else {
-			ids = slices.DeleteFunc(ids, func(i int) bool { return !slices.Contains(in, i) })
+// readIndex reads an index file that buildIndex wrote.
+func readIndex(text string) (*wordIndex, error) {
+	x := &wordIndex{words: map[string][]string{}, leads: map[string]bool{}}
+	for n, line := range strings.Split(text, "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
 		}
-		if len(ids) == 0 {
+		lang, words, ok := strings.Cut(line, ":")
+		if !ok || lang == "" || strings.ContainsAny(lang, " \t") {
+			return nil, fmt.Errorf("spellout: index.txt:%d: want \"LANG: WORD...\"", n+1)
+		}
+		for _, w := range strings.Fields(words) {
+			if lead, ok := strings.CutPrefix(w, "*"); ok {
+				w = lead
+				x.leads[w] = true
+			}
+			x.words[w] = append(x.words[w], lang)
+		}
+	}
+	return x, nil
+}
+
+// candidates returns the names of the languages that write every word
+// of phrase.
+func candidates(phrase string) []string {
+	var names []string
+	for k, w := range splitWords(phrase) {
+		in := index().words[w]
+		if k == 0 {
+			names = slices.Clone(in)
+		} else {
+			names = slices.DeleteFunc(names, func(n string) bool { return !slices.Contains(in, n) })
+		}
+		if len(names) == 0 {
 			return nil
 		}
 	}
-	out := make([]*lang, len(ids))
-	for k, i := range ids {
-		out[k] = b.langs[i]
-	}
-	return out
+	return names
 }
 
 // splitWords returns the normalised words of a spelling, split at spaces
@@ -249,15 +380,6 @@ func splitWords(s string) []string {
 		}
 	}
 	return out
-}
-
-// is reports whether l's rules are those of the language code (its
-// regional and script variants included: "fr" for fr_CH, "sr" for
-// sr_Latn).
-func (l *lang) is(code string) bool {
-	code = strings.ReplaceAll(strings.ToLower(code), "-", "_")
-	name := strings.ToLower(l.name)
-	return name == code || strings.HasPrefix(name, code+"_")
 }
 
 // lang is one language's rule sets.
@@ -491,25 +613,30 @@ func parsePlural(s string) (node, error) {
 
 // format writes n with the rule set s.
 func (l *lang) format(s *ruleSet, n int64, depth int) (string, bool) {
-	if depth > maxDepth || s == nil {
+	var b strings.Builder
+	if !l.formatTo(&b, s, n, depth) {
 		return "", false
+	}
+	return b.String(), true
+}
+
+// formatTo writes n with the rule set s to b.
+func (l *lang) formatTo(b *strings.Builder, s *ruleSet, n int64, depth int) bool {
+	if depth > maxDepth || s == nil {
+		return false
 	}
 	k := sort.Search(len(s.rules), func(k int) bool { return s.rules[k].base > n }) - 1
 	if k < 0 {
-		return "", false
+		return false
 	}
 	r := s.rules[k]
 	if r.modulus && n%r.divisor == 0 && r.base%r.divisor != 0 && k > 0 {
 		r = s.rules[k-1] // the rule for n's round neighbours, as ICU rolls back
 	}
 	if r.unwritable {
-		return "", false
+		return false
 	}
-	var b strings.Builder
-	if !l.write(&b, s, r, r.body, n, depth) {
-		return "", false
-	}
-	return b.String(), true
+	return l.write(b, s, r, r.body, n, depth)
 }
 
 // write writes the nodes of rule r of set s for n.
@@ -554,11 +681,9 @@ func (l *lang) write(b *strings.Builder, s *ruleSet, r rule, nodes []node, n int
 			if nd.sub == '=' && set == s {
 				return false // a rule that writes itself
 			}
-			text, ok := l.format(set, v, depth+1)
-			if !ok {
+			if !l.formatTo(b, set, v, depth+1) {
 				return false
 			}
-			b.WriteString(text)
 		default:
 			b.WriteString(nd.text)
 		}

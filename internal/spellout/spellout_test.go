@@ -1,8 +1,36 @@
 package spellout
 
 import (
+	"flag"
+	"os"
 	"testing"
 )
+
+var update = flag.Bool("update", false, "rewrite index.txt from the rules")
+
+// TestIndex checks that index.txt is the index of the rules' spellings
+// (run with -update to rewrite it after the rules change).
+func TestIndex(t *testing.T) {
+	want := buildIndex(rules())
+	if *update {
+		if err := os.WriteFile("index.txt", []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if indexFile != want && !*update {
+		t.Fatal("index.txt is not the index of rules/: run go test ./internal/spellout -run TestIndex -update")
+	}
+	x, err := readIndex(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(x.words) < 10000 || !x.leads["twenty"] || x.leads["and"] {
+		t.Errorf("index of %d words, leads twenty %v and %v", len(x.words), x.leads["twenty"], x.leads["and"])
+	}
+	if _, err := readIndex("en words x\n"); err == nil {
+		t.Error("a malformed index was read")
+	}
+}
 
 // TestRules parses every language's rules and writes the numbers of the
 // word index with each public rule set: a rule set of a language that
@@ -120,5 +148,13 @@ func BenchmarkSpells(b *testing.B) {
 	for b.Loop() {
 		Spells("ten thousand", 10000, "")
 		Spells("less than a day", 19, "")
+	}
+}
+
+func TestStarts(t *testing.T) {
+	for w, want := range map[string]bool{"twenty": true, "Twenty-one": true, "one hundred": true, "and": false, "though": false, "hundred": false} {
+		if got := Starts(w); got != want {
+			t.Errorf("Starts(%q) = %v, want %v", w, got, want)
+		}
 	}
 }

@@ -135,6 +135,9 @@ const MinUnknownSpelledRunes = 4
 // of toks that spells v in the language lang (any, if ""), or returns -1.
 func spelledRun(lang string, toks []Token, add []int, v int64) (from, to int) {
 	for from = range add {
+		if !spellout.Starts(toks[add[from]].Text) {
+			continue // "and": no spelling starts so
+		}
 		to = from
 		for to < len(add) && to-from < MaxSpelledWords && (to == from || add[to] == add[to-1]+1) &&
 			toks[add[to]].Kind != KindPunct && spellout.IsWord(toks[add[to]].Text) {
@@ -261,15 +264,19 @@ func (p *pair) dropCurrencies(a []Token, rem []int, b []Token, add []int, h hunk
 // currency, and returns it with the ISO codes of the currencies it can
 // name; nil if there is none.
 func currencyRun(toks []Token, i0, i1 int) (from, to int, codes []string) {
+	names := currencies()
 	best := 0
 	for f := max(i0-MaxCurrencyTokens+1, 0); f < min(i1, len(toks)); f++ {
-		var b strings.Builder
+		if !names.starts[toks[f].Text] {
+			continue // no code or symbol starts so: most words
+		}
+		text := ""
 		for t := f; t < len(toks) && t-f < MaxCurrencyTokens && isCurrencyToken(toks[t]); t++ {
-			b.WriteString(toks[t].Text)
+			text += toks[t].Text
 			if t+1 <= i0 || t+1-f <= best {
 				continue // the run does not meet the hunk yet, or is no longer
 			}
-			if c := currencies()[b.String()]; c != nil {
+			if c := names.codes[text]; c != nil {
 				from, to, codes, best = f, t+1, c, t+1-f
 			}
 		}
@@ -291,9 +298,15 @@ func isCurrencyToken(t Token) bool {
 	return true
 }
 
+// currencyNames are the codes and symbols of the currencies.
+type currencyNames struct {
+	codes  map[string][]string // the ISO codes each name can stand for
+	starts map[string]bool     // the first token of each name, as written
+}
+
 var (
-	currencyOnce  sync.Once
-	currencyNames map[string][]string
+	currencyOnce sync.Once
+	currencyData currencyNames
 )
 
 // currencies maps the ISO 4217 code and the symbols of every currency, in
@@ -301,7 +314,7 @@ var (
 // CLDR data), to the codes of the currencies they can name: "$" names the
 // US, Canadian, Australian... dollars, "US$" and "USD" the US dollar. It
 // is built once, on first use, and read-only afterwards.
-func currencies() map[string][]string {
+func currencies() currencyNames {
 	currencyOnce.Do(func() {
 		m := map[string][]string{}
 		addName := func(name, code string) {
@@ -331,9 +344,15 @@ func currencies() map[string][]string {
 				}
 			}
 		}
-		currencyNames = m
+		starts := map[string]bool{}
+		for name := range m {
+			if toks := Tokenize(name); len(toks) > 0 {
+				starts[toks[0].Text] = true
+			}
+		}
+		currencyData = currencyNames{codes: m, starts: starts}
 	})
-	return currencyNames
+	return currencyData
 }
 
 // restrictedNegation reports whether the negation toks[i] restricts the

@@ -389,11 +389,19 @@ func isNameKind(t Token) bool { return t.Kind == KindName || t.Kind == KindTitle
 // edit per SpellingRunesPerEdit runes, MinSpellingRunes at least), or one
 // an abbreviation or the initial of the other.
 func spelledAlike(x, y Token) bool {
-	if !isWordToken(x) || !isWordToken(y) {
+	if !isWordToken(x) || !isWordToken(y) || functionWords[x.key()] || functionWords[y.key()] {
 		return false
 	}
-	rx, ry := []rune(strings.ReplaceAll(x.key(), ".", "")), []rune(strings.ReplaceAll(y.key(), ".", ""))
-	if len(rx) == 0 || len(ry) == 0 || rx[0] != ry[0] || slices.Equal(rx, ry) || functionWords[x.key()] || functionWords[y.key()] {
+	kx, ky := x.key(), y.key()
+	if fx, _ := utf8.DecodeRuneInString(kx); fx != firstRune(ky) || kx == ky {
+		return false // the cheap answer for most pairs of names
+	}
+	nx, ny := utf8.RuneCountInString(kx), utf8.RuneCountInString(ky)
+	if n := max(nx, ny); min(nx, ny) > 1 && 2*min(nx, ny) > n && (min(nx, ny) < MinSpellingRunes || n-min(nx, ny) > n/SpellingRunesPerEdit) {
+		return false // neither an abbreviation nor a near spelling
+	}
+	rx, ry := []rune(strings.ReplaceAll(kx, ".", "")), []rune(strings.ReplaceAll(ky, ".", ""))
+	if len(rx) == 0 || len(ry) == 0 || rx[0] != ry[0] || slices.Equal(rx, ry) {
 		return false
 	}
 	if len(rx) > len(ry) {
@@ -442,6 +450,11 @@ func abbreviates(short, long []rune) bool {
 		}
 	}
 	return k == len(short)
+}
+
+func firstRune(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
 }
 
 // isInitialOf reports whether x is the initial of the name whose key's
