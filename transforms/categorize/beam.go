@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	register.DoFn5x1[context.Context, cluster.Cluster, []byte, func(int, []byte), func(tally.Counts), error](&classifyFn{})
+	register.DoFn6x1[context.Context, cluster.Cluster, []byte, []byte, func(int, []byte), func(tally.Counts), error](&classifyFn{})
 	register.Emitter2[int, []byte]()
 	register.Emitter1[tally.Counts]()
 	// Beam transforms take IsCitation as a function (sectionkind.Learn).
@@ -68,6 +68,9 @@ type Learned struct {
 	// Sections is the encoded table of the section headings learned to
 	// hold citations: a []byte, as sectionkind.Learn returns it.
 	Sections beam.PCollection
+	// Entities is the encoded table of the names that name one article:
+	// a []byte, as alias.Build returns it.
+	Entities beam.PCollection
 }
 
 // Clusters categorises each cluster of PCollection<cluster.Cluster> with
@@ -83,7 +86,11 @@ func Clusters(s beam.Scope, clusters beam.PCollection, learned Learned, cfg Conf
 		empty, _ := (&sectionkind.Table{}).MarshalBinary()
 		sections = beam.Create(s, empty)
 	}
-	lines, counts := beam.ParDo2(s, &classifyFn{Cfg: cfg}, clusters, beam.SideInput{Input: sections})
+	entities := learned.Entities
+	if !entities.IsValid() {
+		entities = beam.Create(s, []byte{})
+	}
+	lines, counts := beam.ParDo2(s, &classifyFn{Cfg: cfg}, clusters, beam.SideInput{Input: sections}, beam.SideInput{Input: entities})
 	return shuffle.Lines{PCollection: lines}, counts
 }
 
@@ -114,13 +121,13 @@ func (f *classifyFn) Setup() {
 	})
 }
 
-func (f *classifyFn) StartBundle(_ context.Context, _ []byte, _ func(int, []byte), _ func(tally.Counts)) {
+func (f *classifyFn) StartBundle(_ context.Context, _, _ []byte, _ func(int, []byte), _ func(tally.Counts)) {
 	f.batch.Take()
 	f.packer = shuffle.NewPacker(shuffle.KindLines, f.Cfg.OutputShards)
 	f.counts = tally.Counts{}
 }
 
-func (f *classifyFn) ProcessElement(_ context.Context, c cluster.Cluster, sections []byte, emit func(int, []byte), _ func(tally.Counts)) error {
+func (f *classifyFn) ProcessElement(_ context.Context, c cluster.Cluster, sections, entities []byte, emit func(int, []byte), _ func(tally.Counts)) error {
 	if f.know == nil {
 		// The side inputs are the same for every element: decoded once.
 		table, err := sectionkind.Decode(sections)
@@ -131,6 +138,11 @@ func (f *classifyFn) ProcessElement(_ context.Context, c cluster.Cluster, sectio
 		if table.Len() > 0 {
 			f.know.Sections = table
 		}
+		names, err := DecodeEntities(entities)
+		if err != nil {
+			return err
+		}
+		f.know.Entities = names
 	}
 	if full := f.batch.Add(c, 0); full != nil {
 		return f.Pool().Submit(full, f.deliver(emit))
@@ -138,7 +150,7 @@ func (f *classifyFn) ProcessElement(_ context.Context, c cluster.Cluster, sectio
 	return nil
 }
 
-func (f *classifyFn) FinishBundle(ctx context.Context, _ []byte, emit func(int, []byte), emitCounts func(tally.Counts)) error {
+func (f *classifyFn) FinishBundle(ctx context.Context, _, _ []byte, emit func(int, []byte), emitCounts func(tally.Counts)) error {
 	if rest := f.batch.Take(); rest != nil {
 		if err := f.Pool().Submit(rest, f.deliver(emit)); err != nil {
 			return err

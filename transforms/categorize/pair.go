@@ -113,6 +113,11 @@ func (c *group) comparePair(a, b *text) pair {
 			continue
 		}
 		rem, add = dropVariants(a.toks, rem, b.toks, add)
+		if m, ok := c.sameEntity(a, rem, b, add); ok {
+			p.raiseFlavor(flavorWordForms) // one article under two names: Côte d'Ivoire, Ivory Coast
+			p.mechanisms = append(p.mechanisms, m)
+			continue
+		}
 		rem, add = c.dropForms(&p, a, rem, b, add, h)
 		if len(rem)+len(add) == 0 {
 			p.raiseFlavor(flavorWordForms)
