@@ -14,6 +14,7 @@ import (
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/wikitext"
 )
@@ -22,7 +23,9 @@ func init() {
 	register.DoFn4x0[context.Context, dump.Page, func(dump.Page), func(tally.Counts)](&wikiFilterFn{})
 	register.DoFn3x0[context.Context, tally.Counts, func(tally.Counts)](&readCountsFn{})
 	register.DoFn2x1[sentence.Page, func(int, []byte), error](&packFn{})
-	register.DoFn6x1[context.Context, int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(tally.Counts), error](&compareFn{})
+	register.Function4x0(gather)
+	register.Emitter2[int, sides]()
+	register.DoFn6x1[context.Context, int, sides, []byte, func(int, []byte), func(tally.Counts), error](&compareFn{})
 	register.Emitter1[dump.Page]()
 	register.Emitter1[tally.Counts]()
 	register.Emitter2[int, []byte]()
@@ -95,12 +98,39 @@ func (f *readCountsFn) ProcessElement(_ context.Context, c tally.Counts, emit fu
 // (highest revision id) is compared; a page of the same revision on both
 // sides is unchanged.
 func Compare(s beam.Scope, baseline, current beam.PCollection, cfg BeamConfig) (shuffle.Lines, beam.PCollection) {
+	return CompareWith(s, baseline, current, beam.PCollection{}, cfg)
+}
+
+// CompareWith is Compare with the names the run learned are one article:
+// entities is a PCollection of one []byte, the table alias.Build makes,
+// read as a side input and decoded once by each DoFn; the zero PCollection
+// knows no name.
+func CompareWith(s beam.Scope, baseline, current, entities beam.PCollection, cfg BeamConfig) (shuffle.Lines, beam.PCollection) {
 	s = s.Scope("Changes")
+	if !entities.IsValid() {
+		entities = beam.Create(s, []byte{})
+	}
 	old := beam.ParDo(s.Scope("PackBaseline"), &packFn{Shards: cfg.Shards}, baseline)
 	cur := beam.ParDo(s.Scope("PackInput"), &packFn{Shards: cfg.Shards}, current)
-	joined := beam.CoGroupByKey(s, old, cur)
-	outs := beam.ParDoN(s, &compareFn{Cfg: cfg}, joined)
+	joined := beam.ParDo(s, gather, beam.CoGroupByKey(s, old, cur))
+	outs := beam.ParDoN(s, &compareFn{Cfg: cfg}, joined, beam.SideInput{Input: entities})
 	return shuffle.Lines{PCollection: outs[0]}, outs[1]
+}
+
+// sides are the batches of both sides of one page shard.
+type sides struct {
+	Baseline, Current [][]byte
+}
+
+// gather brings the batches of a page shard together, for the comparison's
+// DoFn, which then takes a side input (Beam's Go SDK refuses one beside the
+// iterators of a CoGroupByKey in a DoFn with bundle methods). A shard
+// without a page of the baseline has nothing to compare.
+func gather(shard int, baseline, cur func(*[]byte) bool, emit func(int, sides)) {
+	s := sides{Baseline: shuffle.Collect(baseline), Current: shuffle.Collect(cur)}
+	if len(s.Baseline) > 0 {
+		emit(shard, s)
+	}
 }
 
 // packFn packs each page's revision into the batch of its page's shard.
@@ -245,6 +275,9 @@ type compareFn struct {
 
 	ordered.Owner[shardWork, shardResult]
 	counts tally.Counts
+	// know is what the run learned, decoded from the side input by the
+	// first element; the pool's workers read it.
+	know *categorize.Knowledge
 }
 
 // shardWork is the batches of one page shard.
@@ -260,25 +293,33 @@ type shardResult struct {
 }
 
 func (f *compareFn) Setup() {
+	f.know = nil
 	f.Start(f.Cfg.Workers, 0, func() func(shardWork) (shardResult, error) {
 		c := NewComparer(f.Cfg.Config)
-		return func(w shardWork) (shardResult, error) { return compareShard(c, w, f.Cfg) }
+		return func(w shardWork) (shardResult, error) {
+			c.Knowledge = *f.know
+			return compareShard(c, w, f.Cfg)
+		}
 	})
 }
 
-func (f *compareFn) StartBundle(context.Context, func(int, []byte), func(tally.Counts)) {
+func (f *compareFn) StartBundle(context.Context, []byte, func(int, []byte), func(tally.Counts)) {
 	f.counts = tally.Counts{}
 }
 
-func (f *compareFn) ProcessElement(_ context.Context, shard int, baseline, cur func(*[]byte) bool, emit func(int, []byte), _ func(tally.Counts)) error {
-	w := shardWork{shard: shard, baseline: shuffle.Collect(baseline), cur: shuffle.Collect(cur)}
-	if len(w.baseline) == 0 {
-		return nil // no page of the baseline: nothing to compare
+func (f *compareFn) ProcessElement(_ context.Context, shard int, s sides, entities []byte, emit func(int, []byte), _ func(tally.Counts)) error {
+	if f.know == nil {
+		// The side input is the same for every element: decoded once.
+		names, err := categorize.DecodeEntities(entities)
+		if err != nil {
+			return err
+		}
+		f.know = &categorize.Knowledge{Entities: names}
 	}
-	return f.Pool().Submit(w, f.deliver(emit))
+	return f.Pool().Submit(shardWork{shard: shard, baseline: s.Baseline, cur: s.Current}, f.deliver(emit))
 }
 
-func (f *compareFn) FinishBundle(ctx context.Context, emit func(int, []byte), emitCounts func(tally.Counts)) error {
+func (f *compareFn) FinishBundle(ctx context.Context, _ []byte, emit func(int, []byte), emitCounts func(tally.Counts)) error {
 	if err := f.Pool().Flush(f.deliver(emit)); err != nil {
 		return err
 	}

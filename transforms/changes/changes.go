@@ -132,6 +132,11 @@ type Config struct {
 // Comparer compares revisions, reusing its buffers. It is not safe for
 // concurrent use; make one per worker.
 type Comparer struct {
+	// Knowledge is what the run learned from its dumps (the names of one
+	// article), with which two versions of a sentence are compared
+	// (categorize.CompareWith); the zero Knowledge knows nothing.
+	Knowledge categorize.Knowledge
+
 	cfg     Config
 	checker *verify.Checker
 }
@@ -165,7 +170,7 @@ func (c *Comparer) Compare(old, cur Revision) ([]Change, Counts) {
 	var out []Change
 	for _, p := range pairs {
 		a, b := old.Sentences[p.Old], cur.Sentences[p.New]
-		cr := categorize.Compare(member(old, a), member(cur, b))
+		cr := categorize.CompareWith(member(old, a), member(cur, b), c.Knowledge)
 		switch cr.Kind {
 		case categorize.Identical:
 			counts.PairsMoved++
