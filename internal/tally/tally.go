@@ -120,7 +120,12 @@ type Baseline struct {
 	PairsCopyEdit      int64 `json:"pairs_copy_edit"`
 	PairsOther         int64 `json:"pairs_other"`
 	Changes            int64 `json:"changes"`
-	ComparisonsSkipped int64 `json:"comparisons_skipped"`
+	// Changes by type: replaced + added + removed + added_removed = changes.
+	ChangesReplaced     int64 `json:"changes_replaced"`
+	ChangesAdded        int64 `json:"changes_added"`
+	ChangesRemoved      int64 `json:"changes_removed"`
+	ChangesAddedRemoved int64 `json:"changes_added_removed"`
+	ComparisonsSkipped  int64 `json:"comparisons_skipped"`
 }
 
 // FromRead returns the counts a dump reader made (files, pages and dead

@@ -60,15 +60,15 @@ func TestCompareDigitsOfEveryScript(t *testing.T) {
 		want       []Fact
 	}{
 		{"Bengali count", "২০১১ সালের আদমশুমারি অনুসারে গ্রামের জনসংখ্যা ৮৭৪৮ জন।", "২০১১ সালের আদমশুমারি অনুসারে গ্রামের জনসংখ্যা ৮৭৪৯ জন।", FactualDrift,
-			[]Fact{{A: 0, B: 1, Type: FactNumber, Slot: 6, Context: "আদমশুমারি অনুসারে গ্রামের জনসংখ্যা", From: "৮৭৪৮", To: "৮৭৪৯"}}},
+			[]Fact{{A: 0, B: 1, Change: ChangeReplaced, Type: FactNumber, Slot: 6, Context: "আদমশুমারি অনুসারে গ্রামের জনসংখ্যা", From: "৮৭৪৮", To: "৮৭৪৯"}}},
 		{"Bengali year", "২০১১ সালের আদমশুমারি অনুসারে গ্রামের জনসংখ্যা ৮৭৪৮ জন।", "২০০১ সালের আদমশুমারি অনুসারে গ্রামের জনসংখ্যা ৮৭৪৮ জন।", FactualDrift,
-			[]Fact{{A: 0, B: 1, Type: FactDate, Slot: 0, Context: "", From: "২০১১", To: "২০০১"}}},
+			[]Fact{{A: 0, B: 1, Change: ChangeReplaced, Type: FactDate, Slot: 0, Context: "", From: "২০১১", To: "২০০১"}}},
 		{"Marathi year", "भारताला १५ ऑगस्ट १९४७ रोजी ब्रिटिश राजवटीपासून स्वातंत्र्य मिळाले.", "भारताला १५ ऑगस्ट १९४८ रोजी ब्रिटिश राजवटीपासून स्वातंत्र्य मिळाले.", FactualDrift,
-			[]Fact{{A: 0, B: 1, Type: FactDate, Slot: 3, Context: "भारताला १५ ऑगस्ट", From: "१९४७", To: "१९४८"}}},
+			[]Fact{{A: 0, B: 1, Change: ChangeReplaced, Type: FactDate, Slot: 3, Context: "भारताला १५ ऑगस्ट", From: "१९४७", To: "१९४८"}}},
 		{"Hindi decimal", "गाँव की साक्षरता दर ७४.०४ प्रतिशत है, जो राज्य के औसत से अधिक है।", "गाँव की साक्षरता दर ७६.०४ प्रतिशत है, जो राज्य के औसत से अधिक है।", FactualDrift,
-			[]Fact{{A: 0, B: 1, Type: FactNumber, Slot: 4, Context: "गाँव की साक्षरता दर", From: "७४.०४", To: "७६.०४"}}},
+			[]Fact{{A: 0, B: 1, Change: ChangeReplaced, Type: FactNumber, Slot: 4, Context: "गाँव की साक्षरता दर", From: "७४.०४", To: "७६.०४"}}},
 		{"Arabic-Indic separators", "يبلغ عدد سكان المدينة ١٬٢٣٤ نسمة حسب إحصاء عام ٢٠٠٦ الرسمي.", "يبلغ عدد سكان المدينة ١٬٥٣٤ نسمة حسب إحصاء عام ٢٠٠٦ الرسمي.", FactualDrift,
-			[]Fact{{A: 0, B: 1, Type: FactNumber, Slot: 4, Context: "يبلغ عدد سكان المدينة", From: "١٬٢٣٤", To: "١٬٥٣٤"}}},
+			[]Fact{{A: 0, B: 1, Change: ChangeReplaced, Type: FactNumber, Slot: 4, Context: "يبلغ عدد سكان المدينة", From: "١٬٢٣٤", To: "١٬٥٣٤"}}},
 		{"Bengali and ASCII digits", "২০১১ সালের আদমশুমারি অনুসারে গ্রামের জনসংখ্যা ৮৭৪৮ জন।", "2011 সালের আদমশুমারি অনুসারে গ্রামের জনসংখ্যা 8748 জন।", CopyEdit, nil},
 		{"Arabic-Indic and ASCII separators", "يبلغ عدد سكان المدينة ١٬٢٣٤ نسمة حسب إحصاء عام ٢٠٠٦ الرسمي.", "يبلغ عدد سكان المدينة 1234 نسمة حسب إحصاء عام 2006 الرسمي.", CopyEdit, nil},
 	}

@@ -19,8 +19,12 @@ const (
 // stands in the slot of the reference text (A) and what stands there in the
 // other text (B). An empty From or To is a value given on one side only.
 type Fact struct {
-	A       int    `json:"a"`       // member index of the reference text (in a cluster's evidence)
-	B       int    `json:"b"`       // member index of the other text
+	A int `json:"a"` // member index of the reference text (in a cluster's evidence)
+	B int `json:"b"` // member index of the other text
+	// Change is set by Compare: ChangeReplaced, ChangeAdded or
+	// ChangeRemoved. A cluster's evidence lists replacements only and
+	// leaves it empty.
+	Change  string `json:"change,omitempty"`
 	Type    string `json:"type"`    // FactNumber, FactDate, FactName, FactQuantity, FactNegation or FactContrast
 	Slot    int    `json:"slot"`    // index of the slot's first token in A's tokens
 	Context string `json:"context"` // up to MaxContextWords words of A before the slot
@@ -34,13 +38,21 @@ const MaxContextWords = 4
 // Comparison is how text B relates to text A, as Compare finds it.
 type Comparison struct {
 	// Kind is Identical (the same text after whitespace normalisation),
-	// CopyEdit (no fact differs), FactualDrift (Facts lists what
-	// differs) or Other (a fragment, or texts that share too few words to
-	// be versions of one statement).
+	// CopyEdit (no fact differs), FactualDrift (a fact differs: the pair
+	// rules of Classify) or Other (a fragment, or texts that share too
+	// few words to be versions of one statement).
 	Kind string `json:"kind"`
 	// Rule is the copy-edit flavour or the reason a pair is Other; for
 	// FactualDrift it is "facts_differ".
-	Rule    string   `json:"rule"`
+	Rule string `json:"rule"`
+	// Facts lists, in the order of their slots, what happened to each
+	// fact (Fact.Change): the values replaced (those of a FactualDrift,
+	// but for a figure replaced by words that state none, which is on one
+	// side only) and the numbers, dates and names given on one side only,
+	// added or removed, or moved into the place of another value, which
+	// replaces it. A CopyEdit may hold these: as in a cluster, a value
+	// added or moved is no disagreement of the two texts, but a reader
+	// tracking a page wants to know of it.
 	Facts   []Fact   `json:"facts"`
 	Changes []Change `json:"changes"`
 	// Mechanisms says what decided beyond the token rules
@@ -51,9 +63,10 @@ type Comparison struct {
 // Compare aligns two versions of one statement (the same sentence of a page
 // in two revisions, say) and reports whether a fact changed between them:
 // a number, date, name, quantity or negation replaced by another, after
-// spellings, formats and other forms of the same thing are set aside. It
-// applies the pair rules of Classify without the cluster's template rules,
-// since two versions of one page's sentence speak of the same subject.
+// spellings, formats and other forms of the same thing are set aside; and
+// the numbers, dates and names that one version adds or drops. It applies
+// the pair rules of Classify without the cluster's template rules, since
+// two versions of one page's sentence speak of the same subject.
 func Compare(a, b Member) Comparison {
 	return CompareWith(a, b, Knowledge{})
 }
@@ -68,9 +81,17 @@ func CompareWith(a, b Member, know Knowledge) Comparison {
 	c.ref = 0
 	pairs := c.comparePairs()
 	p := pairs[0]
-	out := Comparison{Kind: p.kind, Rule: p.rule, Facts: p.facts, Changes: p.changes, Mechanisms: p.mechanisms}
+	out := Comparison{Kind: p.kind, Rule: p.rule, Changes: p.changes, Mechanisms: p.mechanisms}
 	if p.kind == substantive {
 		out.Kind, out.Rule = FactualDrift, "facts_differ"
+	}
+	if p.kind != Other {
+		out.Facts = p.facts
+		for i := range out.Facts {
+			out.Facts[i] = typeReplacement(out.Facts[i])
+		}
+		out.Facts = append(out.Facts, oneSidedFacts(p.sided, indexSet(p.usedA), indexSet(p.usedB), c.texts[c.ref].toks, p.other.toks)...)
+		slices.SortStableFunc(out.Facts, func(x, y Fact) int { return x.Slot - y.Slot })
 	}
 	for i := range out.Facts {
 		out.Facts[i].A, out.Facts[i].B = 0, 1
@@ -82,6 +103,50 @@ func CompareWith(a, b Member, know Knowledge) Comparison {
 		out.Changes = []Change{}
 	}
 	return out
+}
+
+// typeReplacement types a fact of a substantive hunk: replaced, unless it
+// is a figure (a number or a date) replaced by words that state no figure
+// and no quantity ("16 doctoral programs", "a multitude of"; "19 hours",
+// "less than a day"): those do not contradict the figure, which is on one
+// side only, removed (or added, the other way round). A figure replaced by
+// a quantity ("13", "several") is replaced.
+func typeReplacement(f Fact) Fact {
+	f.Change = ChangeReplaced
+	if f.Type != FactNumber && f.Type != FactDate {
+		return f
+	}
+	from, to := Tokenize(f.From), Tokenize(f.To)
+	switch {
+	case figure(from) && len(to) > 0 && !figure(to) && !states(to):
+		f.Change, f.To = ChangeRemoved, ""
+	case figure(to) && len(from) > 0 && !figure(from) && !states(from):
+		f.Change, f.From = ChangeAdded, ""
+	}
+	return f
+}
+
+// figure reports whether toks hold a number or a date.
+func figure(toks []Token) bool {
+	return slices.ContainsFunc(toks, func(t Token) bool { return t.Kind == KindNumber || t.Kind == KindDate })
+}
+
+// states reports whether toks state a quantity or a negation.
+func states(toks []Token) bool {
+	all := make([]int, len(toks))
+	for i := range all {
+		all[i] = i
+	}
+	return len(quantities(toks, all)) > 0 || countNegations(toks, all) > 0
+}
+
+// indexSet returns the set of the indices idx.
+func indexSet(idx []int) map[int]bool {
+	set := make(map[int]bool, len(idx))
+	for _, i := range idx {
+		set[i] = true
+	}
+	return set
 }
 
 // factType names the type of a substantive replacement: a figure, a date, a

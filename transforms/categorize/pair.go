@@ -58,6 +58,9 @@ type pair struct {
 	numbersOnly    bool     // every replaced fact is a number, date or quantity
 	claims         bool     // a quantity or a negation is replaced
 	mechanisms     []string // what decided beyond the token rules (Evidence.Mechanisms)
+
+	sided        []sidedHunk // the hunks that replaced no value, for Compare's one-sided facts
+	usedA, usedB []int       // the loose numbers of A and B matched as replaced
 }
 
 // comparePair aligns the reference text a with text b and classifies the
@@ -142,6 +145,7 @@ func (c *group) comparePair(a, b *text) pair {
 		if !numeric && !named && !claim {
 			p.raiseFlavor(editFlavor(a.toks, rem, b.toks, add))
 			loose = appendLooseNumbers(loose, k, a.toks, rem, b.toks, add)
+			p.sided = append(p.sided, sidedHunk{hunk: h, rem: rem, add: add})
 			continue
 		}
 		p.addSlot(h.A0, factType(numeric, named, a.toks, rem, b.toks, add), a.toks, rem, b.toks, add)
@@ -261,6 +265,7 @@ func (p *pair) matchLooseNumbers(loose []looseNumber, hunks []hunk, a, b []Token
 				continue
 			}
 			used[k] = true
+			p.usedA, p.usedB = append(p.usedA, x.idx), append(p.usedB, y.idx)
 			p.addSlot(hunks[x.hunk].A0, factType(true, false, a, []int{x.idx}, b, []int{y.idx}), a, []int{x.idx}, b, []int{y.idx})
 			break
 		}

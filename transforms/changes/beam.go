@@ -426,5 +426,9 @@ func addCounts(b *tally.Baseline, c Counts) {
 	b.PairsCopyEdit += c.PairsCopyEdit
 	b.PairsOther += c.PairsOther
 	b.Changes += c.Changes
+	b.ChangesReplaced += c.ChangesReplaced
+	b.ChangesAdded += c.ChangesAdded
+	b.ChangesRemoved += c.ChangesRemoved
+	b.ChangesAddedRemoved += c.ChangesAddedRemoved
 	b.ComparisonsSkipped += c.ComparisonsSkipped
 }

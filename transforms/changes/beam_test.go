@@ -55,11 +55,12 @@ func page(t *testing.T, wikis []string, wiki int, id, rev int64, texts ...string
 }
 
 // TestCompareOnPrism runs the changes stage on the embedded runner: a page
-// whose number changed, the same page id in another wiki with a spelling
-// change only, a page at the same revision on both sides, a page given
-// twice in the baseline (the older revision has another change, which must
-// not be reported), and baseline and input pages without a partner. It
-// checks every line (shard, sort key, JSON) and the counts.
+// whose number changed, one that gained a year, the same page id in
+// another wiki with a spelling change only, a page at the same revision on
+// both sides, a page given twice in the baseline (the older revision has
+// another change, which must not be reported), and baseline and input
+// pages without a partner. It checks every line (shard, sort key, JSON)
+// and the counts, by type of change.
 func TestCompareOnPrism(t *testing.T) {
 	wikis := []string{"dewiki", "enwiki"}
 	de, en := 0, 1
@@ -71,6 +72,7 @@ func TestCompareOnPrism(t *testing.T) {
 		page(t, wikis, en, 9, 400, far, census),
 		page(t, wikis, en, 9, 401, census, mayorOld),
 		page(t, wikis, en, 10, 500, added),
+		page(t, wikis, en, 12, 700, bridge, filler),
 	}
 	current := []sentence.Page{
 		page(t, wikis, en, 7, 110, riverNew, filler),
@@ -78,25 +80,27 @@ func TestCompareOnPrism(t *testing.T) {
 		page(t, wikis, en, 8, 300, filler),
 		page(t, wikis, en, 9, 410, census, mayorNew),
 		page(t, wikis, en, 11, 600, removed),
+		page(t, wikis, en, 12, 710, bridge1912, filler),
 	}
 	cmp := NewComparer(testConfig())
-	var want7, want9 []Change
-	want7, _ = cmp.Compare(revisionOf(baseline[0], "enwiki"), revisionOf(current[0], "enwiki"))
-	want9, _ = cmp.Compare(revisionOf(baseline[4], "enwiki"), revisionOf(current[3], "enwiki"))
-	if len(want7) != 1 || len(want9) != 1 {
-		t.Fatalf("changes of the cases: %d and %d, want 1 and 1", len(want7), len(want9))
+	want7, _ := cmp.Compare(revisionOf(baseline[0], "enwiki"), revisionOf(current[0], "enwiki"))
+	want9, _ := cmp.Compare(revisionOf(baseline[4], "enwiki"), revisionOf(current[3], "enwiki"))
+	want12, _ := cmp.Compare(revisionOf(baseline[6], "enwiki"), revisionOf(current[5], "enwiki"))
+	if len(want7) != 1 || len(want9) != 1 || len(want12) != 1 || want12[0].Type != TypeAdded {
+		t.Fatalf("changes of the cases: %d, %d and %d, want 1, 1 and 1 added", len(want7), len(want9), len(want12))
 	}
 	wantCounts := `{"files_read":0,"files_truncated":0,"files_not_dumps":0,"dead_letters":0,"pages_read":0,"pages_kept":0,"pages_skipped_namespace":0,"redirects":0,"pages_failed":0,"pages_empty":0,` +
-		`"pages_other_wiki":0,"pages_unmatched":1,"pages_superseded":1,"pages_unchanged":1,"pages_compared":3,` +
-		`"sentences_before":6,"sentences_after":6,"sentences_unchanged":3,"sentences_removed":0,"sentences_added":0,` +
-		`"pairs_compared":3,"pairs_moved":0,"pairs_copy_edit":1,"pairs_other":0,"changes":2,"comparisons_skipped":0}`
+		`"pages_other_wiki":0,"pages_unmatched":1,"pages_superseded":1,"pages_unchanged":1,"pages_compared":4,` +
+		`"sentences_before":8,"sentences_after":8,"sentences_unchanged":4,"sentences_removed":0,"sentences_added":0,` +
+		`"pairs_compared":4,"pairs_moved":0,"pairs_copy_edit":1,"pairs_other":0,"changes":3,` +
+		`"changes_replaced":2,"changes_added":1,"changes_removed":0,"changes_added_removed":0,"comparisons_skipped":0}`
 	for _, shards := range []int{1, 3} {
 		t.Run(fmt.Sprintf("output_shards=%d", shards), func(t *testing.T) {
 			var want []any
 			for _, c := range []struct {
 				page int64
 				ch   Change
-			}{{7, want7[0]}, {9, want9[0]}} {
+			}{{7, want7[0]}, {9, want9[0]}, {12, want12[0]}} {
 				line, err := json.Marshal(c.ch)
 				if err != nil {
 					t.Fatal(err)

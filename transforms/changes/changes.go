@@ -10,7 +10,9 @@
 // such sentences, the old and new sentences that are versions of each
 // other (the verification of package verify: shingle Jaccard similarity or
 // edit distance), best pair first. Each pair is compared by
-// categorize.Compare; the pairs whose facts differ are the changes.
+// categorize.Compare; the pairs whose facts differ are the changes, typed
+// by what happened to each fact: replaced by another value, added or
+// removed (types.go).
 //
 // The logic here is pure; beam.go wraps it in the pipeline's stage, which
 // brings the two revisions of each page together in batches keyed by a
@@ -61,6 +63,7 @@ type Side struct {
 // and what stands there in the new one (categorize.Fact without its
 // member indices, which are always the old and the new sentence here).
 type Fact struct {
+	Change  string `json:"change"`  // replaced, added or removed (categorize.Change*)
 	Type    string `json:"type"`    // number, date, name, quantity, negation or contrast
 	Slot    int    `json:"slot"`    // index of the slot's first token in the old sentence
 	Context string `json:"context"` // words of the old sentence before the slot
@@ -71,9 +74,12 @@ type Fact struct {
 // Change is a sentence whose facts changed between the two revisions: a
 // line of changes-*.jsonl.
 type Change struct {
-	Wiki    string              `json:"wiki"`
-	PageID  int64               `json:"page_id"`
-	Title   string              `json:"title"` // the page's title in the new revision
+	Wiki   string `json:"wiki"`
+	PageID int64  `json:"page_id"`
+	Title  string `json:"title"` // the page's title in the new revision
+	// Type is what happened to the sentence's facts (Type*): replaced if a
+	// value was replaced, else added, removed, or added_removed for both.
+	Type    string              `json:"type"`
 	Old     Side                `json:"old"`
 	New     Side                `json:"new"`
 	Facts   []Fact              `json:"facts"`
@@ -83,7 +89,7 @@ type Change struct {
 // Counts are what comparing revisions counted. For the pages compared,
 // every old sentence is unchanged, paired or removed, and every new one
 // unchanged, paired or added; every pair is moved, a copy edit, other or a
-// change.
+// change, and every change is of one type.
 type Counts struct {
 	SentencesBefore    int64 // sentences of the old revisions
 	SentencesAfter     int64 // sentences of the new revisions
@@ -95,9 +101,14 @@ type Counts struct {
 	PairsCopyEdit      int64 // pairs in which no fact changed
 	PairsOther         int64 // pairs too different to be one statement (categorize: other)
 	Changes            int64 // pairs in which a fact changed: the lines written
-	// ComparisonsSkipped counts the pairs of an old and a new sentence,
-	// both left unpaired, that were never compared because the page was
-	// over the bounds of Config.
+	// ChangesReplaced, ChangesAdded, ChangesRemoved and
+	// ChangesAddedRemoved count the changes by Change.Type.
+	ChangesReplaced, ChangesAdded, ChangesRemoved, ChangesAddedRemoved int64
+	// ComparisonsSkipped counts the candidate pairs of an old and a new
+	// sentence, both left unpaired, that were never compared because the
+	// page was over the bounds of Config or of maxCandidates (and, for an
+	// old sentence the MaxVisits bound kept out of the index, its pairs
+	// with every new sentence not near its place).
 	ComparisonsSkipped int64
 }
 
@@ -106,14 +117,15 @@ const (
 	// DefaultMaxCells bounds the alignment of a page's sentences (Align):
 	// 4 M table cells and element visits.
 	DefaultMaxCells = 1 << 22
-	// DefaultMaxGapPairs is the most sentence pairs of one gap compared
-	// all against all; a larger gap compares each old sentence with the
-	// new ones near its place only. The page-wide pass over the sentences
-	// left unpaired compares all against all up to what is left of
-	// MaxPairs.
+	// DefaultMaxGapPairs is the most sentence pairs of one group (a gap,
+	// or the sentences left unpaired page-wide) compared all against all;
+	// a larger group compares the candidates of an index of its shingles
+	// (index.go).
 	DefaultMaxGapPairs = 4096
-	// DefaultMaxPairs bounds the sentence pairs compared in one page.
-	DefaultMaxPairs = 1 << 16
+	// DefaultMaxPairs bounds the sentence pairs compared in one page: 1 M,
+	// a second or two, twenty times what the index compares on a page of
+	// 5,000 sentences rewritten.
+	DefaultMaxPairs = 1 << 20
 	// window is how many new sentences on each side of its place an old
 	// sentence of a large gap is compared with.
 	window = 16
@@ -124,9 +136,10 @@ type Config struct {
 	ShingleLength int
 	Norm          shingle.Normalization
 	Thresholds    verify.Thresholds
-	// MaxCells, MaxGapPairs and MaxPairs bound the work of a page (0:
-	// DefaultMaxCells, DefaultMaxGapPairs, DefaultMaxPairs).
-	MaxCells, MaxGapPairs, MaxPairs int
+	// MaxCells, MaxGapPairs, MaxPairs and MaxVisits bound the work of a
+	// page (0: DefaultMaxCells, DefaultMaxGapPairs, DefaultMaxPairs,
+	// DefaultMaxVisits).
+	MaxCells, MaxGapPairs, MaxPairs, MaxVisits int
 }
 
 // Comparer compares revisions, reusing its buffers. It is not safe for
@@ -152,6 +165,9 @@ func NewComparer(cfg Config) *Comparer {
 	if cfg.MaxPairs <= 0 {
 		cfg.MaxPairs = DefaultMaxPairs
 	}
+	if cfg.MaxVisits <= 0 {
+		cfg.MaxVisits = DefaultMaxVisits
+	}
 	return &Comparer{cfg: cfg, checker: verify.NewChecker(cfg.ShingleLength, cfg.Norm, cfg.Thresholds)}
 }
 
@@ -160,13 +176,13 @@ func NewComparer(cfg Config) *Comparer {
 // it counted.
 func (c *Comparer) Compare(old, cur Revision) ([]Change, Counts) {
 	counts := Counts{SentencesBefore: int64(len(old.Sentences)), SentencesAfter: int64(len(cur.Sentences))}
-	matches := Align(hashes(old.Sentences), hashes(cur.Sentences), c.cfg.MaxCells)
-	counts.SentencesUnchanged = int64(len(matches))
-	pairs, skipped := c.pairs(old.Sentences, cur.Sentences, gaps(matches, len(old.Sentences), len(cur.Sentences)))
+	pairs, unchanged, skipped := c.align(old, cur)
+	counts.SentencesUnchanged = int64(len(unchanged))
 	counts.ComparisonsSkipped = int64(skipped)
 	counts.PairsCompared = int64(len(pairs))
 	counts.SentencesRemoved = counts.SentencesBefore - counts.SentencesUnchanged - counts.PairsCompared
 	counts.SentencesAdded = counts.SentencesAfter - counts.SentencesUnchanged - counts.PairsCompared
+	partners := newPartners(len(old.Sentences), len(cur.Sentences), unchanged, pairs)
 	var out []Change
 	for _, p := range pairs {
 		a, b := old.Sentences[p.Old], cur.Sentences[p.New]
@@ -174,17 +190,39 @@ func (c *Comparer) Compare(old, cur Revision) ([]Change, Counts) {
 		switch cr.Kind {
 		case categorize.Identical:
 			counts.PairsMoved++
-		case categorize.CopyEdit:
-			counts.PairsCopyEdit++
-		case categorize.FactualDrift:
-			counts.Changes++
-			out = append(out, change(old, cur, a, b, cr))
-		default:
+			continue
+		case categorize.Other:
 			counts.PairsOther++
+			continue
 		}
+		facts := partners.keepFacts(cr.Facts, old.Sentences, cur.Sentences, p)
+		if len(facts) == 0 {
+			counts.PairsCopyEdit++
+			continue
+		}
+		ch := change(old, cur, a, b, cr, facts)
+		counts.count(ch.Type)
+		out = append(out, ch)
 	}
 	slices.SortFunc(out, func(x, y Change) int { return cmp.Compare(x.New.Sentence, y.New.Sentence) })
 	return out, counts
+}
+
+// Pairs returns the pairs of an old and a new sentence, by their indices in
+// the revisions, that Compare compares: the versions of one sentence whose
+// texts differ, in the order of the new sentences.
+func (c *Comparer) Pairs(old, cur Revision) []Match {
+	pairs, _, _ := c.align(old, cur)
+	return pairs
+}
+
+// align aligns the sentences of two revisions: it returns the pairs of
+// versions whose texts differ, the sentences the diff matched unchanged,
+// and how many comparisons the bounds skipped.
+func (c *Comparer) align(old, cur Revision) (pairs, unchanged []Match, skipped int) {
+	unchanged = Align(hashes(old.Sentences), hashes(cur.Sentences), c.cfg.MaxCells)
+	pairs, skipped = c.pairs(old.Sentences, cur.Sentences, gaps(unchanged, len(old.Sentences), len(cur.Sentences)))
+	return pairs, unchanged, skipped
 }
 
 // hashes returns the 64-bit FNV-1a hash of each sentence's text, white
@@ -205,25 +243,19 @@ func hashes(ss []Sentence) []uint64 {
 	return out
 }
 
-// candidate is a pair of sentences that are versions of each other.
-type candidate struct {
-	Match
-	sim verify.Similarity
-}
-
 // pairs pairs the old and new sentences that are versions of each other,
 // best first (highest Jaccard similarity, then least edit distance, then
 // position), each sentence at most once: first inside each gap between the
 // diff's matches, then, page-wide, the sentences still unpaired (a
 // sentence moved across others and edited, or a gap the diff anchored
 // wrongly). It returns the pairs in the order of the new sentences and how
-// many pairs of sentences left unpaired the bounds kept from being
-// compared.
+// many comparisons of the sentences left unpaired the bounds skipped.
 func (c *Comparer) pairs(old, cur []Sentence, gs []gap) ([]Match, int) {
 	var out []Match
-	budget := c.cfg.MaxPairs
+	budget, visits := c.cfg.MaxPairs, c.cfg.MaxVisits
+	sets := newSentenceSets(c.cfg, len(old), len(cur))
 	for _, g := range gs {
-		ms, compared := c.pairGroup(old, cur, span(g.old0, g.old1), span(g.new0, g.new1), min(c.cfg.MaxGapPairs, budget), budget)
+		ms, compared, _ := c.pairGroup(old, cur, span(g.old0, g.old1), span(g.new0, g.new1), sets, budget, &visits)
 		budget -= compared
 		out = append(out, ms...)
 	}
@@ -236,43 +268,10 @@ func (c *Comparer) pairs(old, cur []Sentence, gs []gap) ([]Match, int) {
 		restOld = appendUnpaired(restOld, g.old0, g.old1, pairedOld)
 		restNew = appendUnpaired(restNew, g.new0, g.new1, pairedNew)
 	}
-	ms, compared := c.pairGroup(old, cur, restOld, restNew, budget, budget)
+	ms, _, skipped := c.pairGroup(old, cur, restOld, restNew, sets, budget, &visits)
 	out = append(out, ms...)
 	slices.SortFunc(out, func(x, y Match) int { return cmp.Compare(x.New, y.New) })
-	return out, len(restOld)*len(restNew) - compared
-}
-
-// pairGroup pairs old sentences of the indices io with new ones of the
-// indices in, comparing at most budget pairs: all against all if there are
-// at most all pairs, otherwise each old sentence with the new ones near its
-// place. It returns the pairs and how many it compared.
-func (c *Comparer) pairGroup(old, cur []Sentence, io, in []int, all, budget int) ([]Match, int) {
-	n, m := len(io), len(in)
-	var cands []candidate
-	compared := 0
-	try := func(i, j int) {
-		compared++
-		if sim, ok := c.checker.Compare(old[i].Text, cur[j].Text); ok {
-			cands = append(cands, candidate{Match{i, j}, sim})
-		}
-	}
-	switch {
-	case n == 0 || m == 0:
-	case n*m <= all:
-		for _, i := range io {
-			for _, j := range in {
-				try(i, j)
-			}
-		}
-	default:
-		for a := 0; a < n && compared < budget; a++ {
-			at := a * m / n
-			for b := max(0, at-window); b < min(m, at+window+1) && compared < budget; b++ {
-				try(io[a], in[b])
-			}
-		}
-	}
-	return best(cands), compared
+	return out, skipped
 }
 
 // span returns the indices lo, lo+1, …, hi-1.
@@ -294,39 +293,19 @@ func appendUnpaired(dst []int, lo, hi int, paired map[int]bool) []int {
 	return dst
 }
 
-// best takes the candidates best first, each sentence once.
-func best(cands []candidate) []Match {
-	slices.SortFunc(cands, func(x, y candidate) int {
-		return cmp.Or(
-			cmp.Compare(y.sim.Jaccard, x.sim.Jaccard),
-			cmp.Compare(x.sim.Edit, y.sim.Edit),
-			cmp.Compare(x.Old, y.Old),
-			cmp.Compare(x.New, y.New))
-	})
-	usedOld, usedNew := map[int]bool{}, map[int]bool{}
-	var out []Match
-	for _, k := range cands {
-		if !usedOld[k.Old] && !usedNew[k.New] {
-			usedOld[k.Old], usedNew[k.New] = true, true
-			out = append(out, k.Match)
-		}
-	}
-	return out
-}
-
 // member is a sentence as categorize compares it.
 func member(r Revision, s Sentence) categorize.Member {
-	return categorize.Member{Title: r.Title, Section: s.Section, Context: s.Context, Text: s.Text}
+	return categorize.Member{Wiki: r.Wiki, Title: r.Title, Section: s.Section, Context: s.Context, Text: s.Text}
 }
 
 // change is the record of a pair whose facts differ.
-func change(old, cur Revision, a, b Sentence, c categorize.Comparison) Change {
-	facts := make([]Fact, len(c.Facts))
-	for i, f := range c.Facts {
-		facts[i] = Fact{Type: f.Type, Slot: f.Slot, Context: f.Context, From: f.From, To: f.To}
+func change(old, cur Revision, a, b Sentence, c categorize.Comparison, kept []categorize.Fact) Change {
+	facts := make([]Fact, len(kept))
+	for i, f := range kept {
+		facts[i] = Fact{Change: f.Change, Type: f.Type, Slot: f.Slot, Context: f.Context, From: f.From, To: f.To}
 	}
 	return Change{
-		Wiki: cur.Wiki, PageID: cur.PageID, Title: cur.Title,
+		Wiki: cur.Wiki, PageID: cur.PageID, Title: cur.Title, Type: changeType(facts),
 		Old:   side(old, a),
 		New:   side(cur, b),
 		Facts: facts, Changes: c.Changes,

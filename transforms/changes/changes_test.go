@@ -1,7 +1,9 @@
 package changes
 
 import (
+	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -124,7 +126,82 @@ const (
 	filler    = "Fishing has been forbidden on the upper river since the flood destroyed the weirs."
 	added     = "A museum of local history opened in the former customs house by the harbour."
 	removed   = "The ferry across the estuary stopped running when the new bridge was built."
+
+	bridge     = "The bridge over the Marren was rebuilt after the flood destroyed the old wooden one."
+	bridge1912 = "The bridge over the Marren was rebuilt in 1912 after the flood destroyed the old wooden one."
+	bridgeDate = "The bridge over the Marren (1912) was rebuilt after the flood destroyed the old wooden one."
+	stoneOld   = "The old bridge over the river was rebuilt after the flood destroyed the wooden one."
+	stoneNew   = "The old stone bridge over the wide river was rebuilt after the great flood destroyed the wooden one."
+	borders    = "The county borders the state of Kansas to the north, along with Oklahoma."
+	borders2   = "The county borders the state of Kansas to the north, along with Oklahoma and Iowa."
+	telegram   = "Bell sent the first long-distance telegram from Mount Pleasant to Brantford in 1876."
+	telegram2  = "Bell sent the first long-distance telegram from Brantford to Paris in 1876."
+	mill       = "The paper mill, which was founded by Karl Weber in 1871, employed 300 workers in its best years."
+	mill2      = "The paper mill, which was founded in 1871, employed 300 workers in its best years under Anna Roth."
+	splitOld   = "The bridge over the Marren was rebuilt in 1912 after the flood destroyed the old wooden one."
+	splitNew   = "The bridge over the Marren was rebuilt after the flood destroyed the old wooden one."
+	splitNext  = "The work was finished in 1912."
 )
+
+// TestCompareTypes checks the type of each fact and of each change: a
+// value replaced by another, a number, date or name on one side only
+// (added or removed, a list gaining a member included), a value moved into
+// the place of another (replaced), added and removed together, a value
+// moved to the next sentence when the revision split one (no change), and
+// descriptive words without a value (a copy edit, no change).
+func TestCompareTypes(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		old, new []string
+		want     []string // "type: change fact-type from→to; …" of each change
+		counts   Counts
+	}{
+		{"replaced", []string{riverOld, filler}, []string{riverNew, filler},
+			[]string{"replaced: replaced number 120→135"},
+			Counts{PairsCompared: 1, Changes: 1, ChangesReplaced: 1}},
+		{"a year added", []string{bridge, filler}, []string{bridge1912, filler},
+			[]string{"added: added date →1912"},
+			Counts{PairsCompared: 1, Changes: 1, ChangesAdded: 1}},
+		{"a year in brackets dropped", []string{bridgeDate, filler}, []string{bridge, filler},
+			[]string{"removed: removed date 1912→"},
+			Counts{PairsCompared: 1, Changes: 1, ChangesRemoved: 1}},
+		{"a list gains a member", []string{borders, filler}, []string{borders2, filler},
+			[]string{"added: added name →Iowa"},
+			Counts{PairsCompared: 1, Changes: 1, ChangesAdded: 1}},
+		{"a value moved into the place of another", []string{telegram, filler}, []string{telegram2, filler},
+			[]string{"replaced: replaced name Mount Pleasant→Brantford; added name →Paris"},
+			Counts{PairsCompared: 1, Changes: 1, ChangesReplaced: 1}},
+		{"one name added, another removed", []string{mill, filler}, []string{mill2, filler},
+			[]string{"added_removed: removed name Karl Weber→; added name →Anna Roth"},
+			Counts{PairsCompared: 1, Changes: 1, ChangesAddedRemoved: 1}},
+		{"descriptive words only", []string{stoneOld, filler}, []string{stoneNew, filler},
+			nil,
+			Counts{PairsCompared: 1, PairsCopyEdit: 1}},
+		{"a year moved to the next sentence", []string{splitOld, filler}, []string{splitNew, splitNext, filler},
+			nil,
+			Counts{PairsCompared: 1, PairsCopyEdit: 1, SentencesAdded: 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			changes, counts := NewComparer(testConfig()).Compare(revision(1, tc.old...), revision(2, tc.new...))
+			var got []string
+			for _, c := range changes {
+				var facts []string
+				for _, f := range c.Facts {
+					facts = append(facts, f.Change+" "+f.Type+" "+f.From+"→"+f.To)
+				}
+				got = append(got, c.Type+": "+strings.Join(facts, "; "))
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("changes %q, want %q", got, tc.want)
+			}
+			tc.counts.SentencesBefore, tc.counts.SentencesAfter = int64(len(tc.old)), int64(len(tc.new))
+			tc.counts.SentencesUnchanged = 1
+			if counts != tc.counts {
+				t.Errorf("counts %+v, want %+v", counts, tc.counts)
+			}
+		})
+	}
+}
 
 func TestCompare(t *testing.T) {
 	for _, tc := range []struct {
@@ -137,7 +214,7 @@ func TestCompare(t *testing.T) {
 			name: "one number changed",
 			old:  revision(1, riverOld, filler), new: revision(2, riverNew, filler),
 			want:   []string{"0→0: 120→135"},
-			counts: Counts{SentencesBefore: 2, SentencesAfter: 2, SentencesUnchanged: 1, PairsCompared: 1, Changes: 1},
+			counts: Counts{SentencesBefore: 2, SentencesAfter: 2, SentencesUnchanged: 1, PairsCompared: 1, Changes: 1, ChangesReplaced: 1},
 		},
 		{
 			name: "spelling only",
@@ -152,7 +229,7 @@ func TestCompare(t *testing.T) {
 			// one match, which leaves no gap to pair the others in: the
 			// page-wide pass pairs them, filler as a moved sentence.
 			want:   []string{"0→1: 2001→2011", "3→4: John Smith→Jane Doe"},
-			counts: Counts{SentencesBefore: 5, SentencesAfter: 5, SentencesUnchanged: 1, SentencesRemoved: 1, SentencesAdded: 1, PairsCompared: 3, PairsMoved: 1, Changes: 2},
+			counts: Counts{SentencesBefore: 5, SentencesAfter: 5, SentencesUnchanged: 1, SentencesRemoved: 1, SentencesAdded: 1, PairsCompared: 3, PairsMoved: 1, Changes: 2, ChangesReplaced: 2},
 		},
 		{
 			name: "same text, other white space",
@@ -194,9 +271,10 @@ func TestChangeRecord(t *testing.T) {
 	c := changes[0]
 	want := Change{
 		Wiki: "testwiki", PageID: 7, Title: "Marren",
+		Type:  TypeReplaced,
 		Old:   Side{ID: "testwiki:7:10:1", RevID: 10, Sentence: 1, Section: "History", Text: riverOld},
 		New:   Side{ID: "testwiki:7:12:2", RevID: 12, Sentence: 2, Section: "History", Text: riverNew},
-		Facts: []Fact{{Type: "number", Slot: 3, Context: "The Marren is", From: "120", To: "135"}},
+		Facts: []Fact{{Change: "replaced", Type: "number", Slot: 3, Context: "The Marren is", From: "120", To: "135"}},
 	}
 	c.Changes = nil
 	if !reflect.DeepEqual(c, want) {
@@ -222,38 +300,180 @@ func TestPairsBestFirst(t *testing.T) {
 	}
 }
 
-// TestPairsBounded checks that a gap over the bounds compares each old
-// sentence with the new ones near its place only, that a page stops
-// comparing at MaxPairs, that what was skipped is counted, and that a
-// change is still found.
-func TestPairsBounded(t *testing.T) {
-	words := strings.Fields("amber basalt cedar dune ember fjord granite heath iris juniper kelp lichen moss nettle oak peat quartz reed sedge thistle")
-	text := func(seed int) string {
-		var w []string
-		x := uint32(seed)*2654435761 + 1
-		for range 12 {
-			x = x*1664525 + 1013904223
-			w = append(w, words[x>>16%uint32(len(words))])
+// syllables make the words of synthetic sentences: 40³ words, so two
+// sentences of the generator share almost none.
+var syllables = strings.Fields("ba be bi bo bu da de di do du fa fe fi fo fu ka ke ki ko ku la le li lo lu ma me mi mo mu na ne ni no nu ra re ri ro ru")
+
+// synthetic returns sentence seed of a page: twelve words and a year.
+func synthetic(seed int) string {
+	x := uint32(seed)*2654435761 + 12345
+	next := func() string {
+		x = x*1664525 + 1013904223
+		return syllables[x>>16%uint32(len(syllables))]
+	}
+	var w []string
+	for range 12 {
+		w = append(w, next()+next()+next())
+	}
+	return fmt.Sprintf("The %s was founded in %d by the %s.", strings.Join(w[:8], " "), 1500+seed%500, strings.Join(w[8:], " "))
+}
+
+// editYear returns s with its year replaced.
+func editYear(s string, seed int) string {
+	year := strconv.Itoa(1500 + seed%500)
+	return strings.Replace(s, year, strconv.Itoa(1500+(seed+7)%500), 1)
+}
+
+// largeRevisions returns two revisions of a page of n sentences: the new
+// one has every 50th sentence's year changed in place, every 97th one's
+// year changed and the sentence moved to the page's other half, a block of
+// n/20 sentences deleted and another of n/20 inserted. It returns the
+// pairs (old, new text) that a complete alignment finds.
+func largeRevisions(n int) (old, cur Revision, edited map[[2]string]bool) {
+	var o, c []string
+	edited = map[[2]string]bool{}
+	var moved []string
+	for i := range n {
+		s := synthetic(i)
+		o = append(o, s)
+		switch {
+		case i%97 == 0:
+			e := editYear(s, i)
+			moved = append(moved, e)
+			edited[[2]string{s, e}] = true
+		case i%50 == 0:
+			e := editYear(s, i)
+			c = append(c, e)
+			edited[[2]string{s, e}] = true
+		case i >= n/4 && i < n/4+n/20:
+			// deleted
+		default:
+			c = append(c, s)
 		}
-		return "Walkers " + strings.Join(w, " ") + "."
-	}
-	var old, cur []string
-	for i := range 100 {
-		old, cur = append(old, text(i)), append(cur, text(1000+i))
-	}
-	old[50], cur[50] = riverOld, riverNew
-	cfg := testConfig()
-	cfg.MaxGapPairs, cfg.MaxPairs = 100, 5000
-	changes, counts := NewComparer(cfg).Compare(revision(1, old...), revision(2, cur...))
-	if len(changes) != 1 || changes[0].New.Sentence != 50 {
-		t.Errorf("%d changes, want the one of sentence 50", len(changes))
-		for _, c := range changes {
-			t.Logf("%q → %q", c.Old.Text, c.New.Text)
+		if i == n/2 {
+			for k := range n / 20 {
+				c = append(c, synthetic(n+k))
+			}
 		}
 	}
-	// Of the 99 × 99 pairs left unpaired, the page-wide pass compares
-	// what the gaps' pass left of the 5,000.
-	if counts.ComparisonsSkipped < 99*99-5000 || counts.ComparisonsSkipped >= 99*99 {
-		t.Errorf("%d comparisons skipped", counts.ComparisonsSkipped)
+	c = slices.Insert(c, len(c)*3/4, moved...)
+	return revision(1, o...), revision(2, c...), edited
+}
+
+// TestPairsLargePage aligns two revisions of a page of 20,000 sentences
+// whose edits and moves leave gaps of thousands of sentences, far beyond
+// an all-against-all comparison (MaxGapPairs): the index finds every
+// edited pair, those moved across the page included, and skips nothing.
+func TestPairsLargePage(t *testing.T) {
+	old, cur, edited := largeRevisions(20_000)
+	c := NewComparer(testConfig())
+	pairs, unchanged, skipped := c.align(old, cur)
+	found := 0
+	for _, m := range pairs {
+		if edited[[2]string{old.Sentences[m.Old].Text, cur.Sentences[m.New].Text}] {
+			found++
+		}
+	}
+	if found != len(edited) || skipped != 0 {
+		t.Errorf("%d of %d edited pairs found (of %d pairs), %d comparisons skipped; want all and none", found, len(edited), len(pairs), skipped)
+	}
+	if want := len(cur.Sentences) - len(edited) - 20_000/20; len(unchanged) != want {
+		t.Errorf("%d sentences unchanged, want %d", len(unchanged), want)
+	}
+	changes, counts := c.Compare(old, cur)
+	if int64(len(changes)) != counts.Changes || counts.ChangesReplaced != int64(len(edited)) || counts.ComparisonsSkipped != 0 {
+		t.Errorf("%d changes, counts %+v; want %d replaced and nothing skipped", len(changes), counts, len(edited))
 	}
 }
+
+func BenchmarkPairsLargePage(b *testing.B) {
+	old, cur, _ := largeRevisions(20_000)
+	c := NewComparer(testConfig())
+	for b.Loop() {
+		c.align(old, cur)
+	}
+}
+
+// TestPairsIndexedSameAsAll checks that the index pairs every group as
+// comparing all against all does: the same pairs, on the synthetic page
+// and on sentences of real pages edited between two dates.
+func TestPairsIndexedSameAsAll(t *testing.T) {
+	old, cur, _ := largeRevisions(2000)
+	for _, tc := range []struct {
+		name     string
+		old, cur Revision
+	}{
+		{"synthetic", old, cur},
+		{"real", revision(1, realOld...), revision(2, realNew...)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			all, indexed := testConfig(), testConfig()
+			all.MaxGapPairs, all.MaxPairs = 1<<40, 1<<40
+			indexed.MaxGapPairs = 1 // every group through the index
+			want, _, _ := NewComparer(all).align(tc.old, tc.cur)
+			got, _, skipped := NewComparer(indexed).align(tc.old, tc.cur)
+			if !reflect.DeepEqual(got, want) || skipped != 0 || len(got) == 0 {
+				t.Errorf("index: %d pairs, %d skipped; all against all: %d pairs", len(got), skipped, len(want))
+			}
+		})
+	}
+}
+
+// TestPairsBounded checks that a page over MaxPairs stops comparing there,
+// counts the candidates it skipped, and still pairs what it compared.
+func TestPairsBounded(t *testing.T) {
+	old, cur, _ := largeRevisions(2000)
+	cfg := testConfig()
+	cfg.MaxPairs = 50
+	pairs, _, skipped := NewComparer(cfg).align(old, cur)
+	if skipped == 0 || len(pairs) == 0 {
+		t.Errorf("%d pairs, %d skipped; want some of each", len(pairs), skipped)
+	}
+	cfg.MaxPairs, cfg.MaxVisits = 0, 100
+	_, _, skipped = NewComparer(cfg).align(old, cur)
+	if skipped == 0 {
+		t.Error("nothing skipped past MaxVisits")
+	}
+}
+
+// realOld and realNew are sentences of Alabama's demography section, from
+// the 2012 and 2016 revisions of the page (../shared/data/wikiclean-pages/
+// enwiki-20120104-id303.xml and the gensim dump; Wikipedia, CC BY-SA): the
+// census estimate updated with new figures, "United States" written
+// "U.S.", sentences inserted, moved and rewritten.
+var (
+	realOld = []string{
+		"The annual average snowfall for the Birmingham area is 2 in per year.",
+		"In the southern Gulf coast, snowfall is less frequent, sometimes going several years without any snowfall.",
+		"The United States Census Bureau estimates that the population of Alabama was 4,802,740 on July 1, 2011, a 0.48% increase since the 2010 United States Census.",
+		"The United States Census Bureau, as of July 1, 2008, estimated Alabama's population at 4,661,900, which represents an increase of 214,545, or 4.8%, since the last census in 2000.",
+		"This includes a natural increase since the last census of 121,054 people (that is 502,457 births minus 381,403 deaths) and an increase due to net migration of 104,991 people into the state.",
+		"Immigration from outside the United States resulted in a net increase of 31,180 people, and migration within the country produced a net gain of 73,811 people.",
+		"The state had 108,000 foreign-born (2.4% of the state population), of which an estimated 22.2% were illegal immigrants (24,000).",
+		"The center of population of Alabama is located in Chilton County, outside of the town of Jemison.",
+		"According to the 2010 U.S. Census, Alabama had a population of 4,779,736.",
+		"In terms of race and ethnicity, the state was 68.5% White (67.0% Non-Hispanic White Alone), 26.2% Black or African American, 0.6% American Indian and Alaska Native, 1.1% Asian, 0.1% Native Hawaiian and Other Pacific Islander, 2.0% from Some Other Race, and 1.5% from Two or More Races.",
+		"Hispanics or Latinos of any race made up 3.9% of the population.",
+		"The largest reported ancestry groups in Alabama are: African American (26.2%), English (23.6%), Irish (7.7%), German (5.7%), and Scots-Irish (2.0%).",
+		"Those citing \"American\" ancestry in Alabama are of overwhelmingly English extraction, however most English Americans identify simply as having American ancestry because their roots have been in North America for so long, in many cases since the early 1600s.",
+		"Demographers estimate that a minimum of 20-23% of people in Alabama are of predominantly English ancestry and state that the figure is probably much higher.",
+	}
+	realNew = []string{
+		"Indigenous animal species in the state include 62 mammal species, 93 reptile species, 73 amphibian species, roughly 307 native freshwater fish species, and 420 bird species that spend at least part of their year within the state.",
+		"Invertebrates include 83 crayfish species and 383 mollusk species.",
+		"113 of these mollusk species have never been collected outside the state.",
+		"The United States Census Bureau estimates that the population of Alabama was 4,858,979 on July 1, 2015, which represents an increase of 79,243, or 1.66%, since the 2010 Census.",
+		"This includes a natural increase since the last census of 121,054 people (that is 502,457 births minus 381,403 deaths) and an increase due to net migration of 104,991 people into the state.",
+		"Immigration from outside the U.S. resulted in a net increase of 31,180 people, and migration within the country produced a net gain of 73,811 people.",
+		"The state had 108,000 foreign-born (2.4% of the state population), of which an estimated 22.2% were illegal immigrants (24,000).",
+		"The center of population of Alabama is located in Chilton County, outside the town of Jemison.",
+		"According to the 2010 Census, Alabama had a population of 4,779,736.",
+		"The racial composition of the state was 68.5% White (67.0% Non-Hispanic White and 1.5% Hispanic White), 26.2% Black or African American, 3.9% Hispanic or Latino of any race, 1.1% Asian, 0.6% American Indian and Alaska Native, 0.1% Native Hawaiian and Other Pacific Islander, 2.0% from Some Other Race, and 1.5% from Two or More Races.",
+		"In 2011, 46.6% of Alabama's population younger than age 1 were minorities.",
+		"The largest reported ancestry groups in Alabama are: African American (26.2%), English (23.6%), Irish (7.7%), German (5.7%), and Scots-Irish (2.0%).",
+		"Those citing \"American\" ancestry in Alabama are generally of English or British ancestry; many Anglo-Americans identify as having American ancestry because their roots have been in North America for so long, in some cases since the 1600s.",
+		"Demographers estimate that a minimum of 20–23% of people in Alabama are of predominantly English ancestry and that the figure is likely higher.",
+		"In the 1980 census, 41% of the people in Alabama identified as being of English ancestry, making them the largest ethnic group at the time.",
+		"Dominic J. Pulera, Sharing the Dream: White Males in a Multicultural America.",
+	}
+)
