@@ -34,10 +34,19 @@ const (
 	minAccuracy = 0.85
 	floorFile   = "english-clusters.jsonl"
 
-	minOverallAccuracy = 0.78
-	minDriftPrecision  = 0.47
-	minDriftRecall     = 0.44
+	minOverallAccuracy = 0.81
+	minDriftPrecision  = 0.50
+	minDriftRecall     = 0.40
+
+	// minOtherLanguages is the floor on the files labelled from dumps
+	// other than English (issue 30 measured 0.587 before its rules, 0.814
+	// after them).
+	minOtherLanguages = 0.79
 )
+
+// englishFiles are the labels files of English dumps; every other
+// *-clusters.jsonl counts towards minOtherLanguages.
+var englishFiles = []string{"english-clusters.jsonl", "loose-clusters.jsonl", "crossdate-clusters.jsonl"}
 
 // labelKinds are the categories in the order the report prints them.
 var labelKinds = []string{
@@ -355,7 +364,7 @@ func TestLabelledClusters(t *testing.T) {
 	sections := learnSections(t, slices.Sorted(maps.Keys(wanted)))
 	know := categorize.Knowledge{Sections: sections}
 
-	overall := confusion{}
+	overall, others := confusion{}, confusion{}
 	floorAcc, floorFound := 0.0, false
 	var reports, misses []string
 	for _, path := range files {
@@ -384,6 +393,9 @@ func TestLabelledClusters(t *testing.T) {
 			got := categorize.ClassifyWith(members, know)
 			matrix.add(c.Label, got.Category)
 			overall.add(c.Label, got.Category)
+			if !slices.Contains(englishFiles, name) {
+				others.add(c.Label, got.Category)
+			}
 			if got.Category != c.Label {
 				misses = append(misses, fmt.Sprintf("%s %s %v: labelled %s (%s), got %s by %s: %s",
 					c.source, strings.Join(c.dumps(), ","), c.Members, c.Label, c.Reason, got.Category, got.Evidence.Rule, got.Evidence.Reason))
@@ -410,6 +422,9 @@ func TestLabelledClusters(t *testing.T) {
 		t.Errorf("no %s among the labels files", floorFile)
 	} else if floorAcc < minAccuracy {
 		t.Errorf("accuracy %.3f on %s is below the floor %.2f", floorAcc, floorFile, minAccuracy)
+	}
+	if a := others.accuracy(); a < minOtherLanguages {
+		t.Errorf("accuracy %.3f over the files of other languages than English is below the floor %.2f", a, minOtherLanguages)
 	}
 	if acc < minOverallAccuracy {
 		t.Errorf("accuracy %.3f over all files is below the floor %.2f", acc, minOverallAccuracy)
