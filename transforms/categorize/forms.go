@@ -3,6 +3,7 @@ package categorize
 import (
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -47,6 +48,7 @@ func (c *group) dropForms(p *pair, ta *text, rem []int, tb *text, add []int, h h
 		return rem, add
 	}
 	lang := c.language(ta, tb)
+	rem, add = p.dropThousandsPoints(a, rem, b, add)
 	rem, add = p.dropSpelledNumbers(lang, a, rem, b, add, false)
 	add, rem = p.dropSpelledNumbers(lang, b, add, a, rem, true)
 	rem, add = p.dropRanges(a, rem, b, add)
@@ -94,12 +96,12 @@ const MaxSpelledWords = 6
 // the mechanism's order.
 func (p *pair) dropSpelledNumbers(lang string, a []Token, rem []int, b []Token, add []int, flip bool) ([]int, []int) {
 	for k := 0; k < len(rem); {
-		v, ok := wholeFigure(a[rem[k]])
-		if !ok {
-			k++
-			continue
+		from, to := -1, -1
+		for _, v := range wholeFigures(a[rem[k]]) {
+			if from, to = spelledRun(lang, b, add, v); from >= 0 {
+				break
+			}
 		}
-		from, to := spelledRun(lang, b, add, v)
 		if from < 0 {
 			k++
 			continue
@@ -111,18 +113,69 @@ func (p *pair) dropSpelledNumbers(lang string, a []Token, rem []int, b []Token, 
 	return rem, add
 }
 
-// wholeFigure returns the value of a whole number written in figures (of
-// any script: 10,000, ১০০, 23rd), or false.
-func wholeFigure(t Token) (int64, bool) {
+// wholeFigures returns the values a whole number written in figures (of
+// any script: 10,000, ১০০, 23rd) can have: its value, and for a number
+// with points between groups of three digits, the value they separate
+// the thousands of (10.000 is 10000 in German).
+func wholeFigures(t Token) []int64 {
 	first, _ := utf8.DecodeRuneInString(t.Text)
 	if !isDigit(first) {
-		return 0, false
+		return nil
 	}
-	v, ok := numberValue(t)
-	if !ok || v < 0 || v >= 1e15 || v != math.Trunc(v) {
-		return 0, false
+	var out []int64
+	if v, ok := numberValue(t); ok && v >= 0 && v < 1e15 && v == math.Trunc(v) {
+		out = append(out, int64(v))
 	}
-	return int64(v), true
+	if k := t.key(); pointThousands(k) {
+		if v, err := strconv.ParseInt(strings.ReplaceAll(k, ".", ""), 10, 64); err == nil {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// dropThousandsPoints removes each number of rem (of a) and a number of
+// add (of b) that is its value written with the other separator of
+// thousands (10.000 and 10,000).
+func (p *pair) dropThousandsPoints(a []Token, rem []int, b []Token, add []int) ([]int, []int) {
+	for k := 0; k < len(rem); k++ {
+		x := a[rem[k]]
+		vx := wholeFigures(x)
+		if len(vx) == 0 {
+			continue
+		}
+		j := slices.IndexFunc(add, func(j int) bool {
+			y := b[j]
+			if !pointThousands(x.key()) && !pointThousands(y.key()) {
+				return false
+			}
+			return slices.ContainsFunc(wholeFigures(y), func(v int64) bool { return slices.Contains(vx, v) })
+		})
+		if j < 0 {
+			continue
+		}
+		p.numberForm(x.Text, b[add[j]].Text, false)
+		rem = slices.Delete(rem, k, k+1)
+		add = slices.Delete(add, j, j+1)
+		k--
+	}
+	return rem, add
+}
+
+// pointThousands reports whether k is ASCII digits in groups of three
+// separated by points, the first of one to three digits (10.000,
+// 1.250.000).
+func pointThousands(k string) bool {
+	groups := strings.Split(k, ".")
+	if len(groups) < 2 || len(groups[0]) == 0 || len(groups[0]) > 3 || !allDigits(groups[0]) {
+		return false
+	}
+	for _, g := range groups[1:] {
+		if len(g) != 3 || !allDigits(g) {
+			return false
+		}
+	}
+	return true
 }
 
 // MinUnknownSpelledRunes is the fewest runes of a number in words of a
