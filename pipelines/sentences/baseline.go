@@ -134,16 +134,18 @@ func (o Options) changesConfig() changes.BeamConfig {
 
 // compareBaseline reads, cleans and splits the baseline's pages (of the
 // input's wikis, by the input's sites) and compares them with the input's
-// split pages. It returns the lines of changes-*.jsonl, the baseline's dead
-// letters and its partial counts, all under counts.baseline. The baseline's
-// pages go nowhere else: they are neither signed nor clustered.
-func compareBaseline(s beam.Scope, opts Options, current beam.PCollection) (lines shuffle.Lines, dead beam.PCollection, counts []beam.PCollection) {
+// split pages, knowing the names the input says are one article (names,
+// alias.Build's table; the zero PCollection for none). It returns the
+// lines of changes-*.jsonl, the baseline's dead letters and its partial
+// counts, all under counts.baseline. The baseline's pages go nowhere else:
+// they are neither signed nor clustered.
+func compareBaseline(s beam.Scope, opts Options, current, names beam.PCollection) (lines shuffle.Lines, dead beam.PCollection, counts []beam.PCollection) {
 	s = s.Scope("Baseline")
 	pages, dead, readCounts := opts.BaselineSources.Read(s, opts.readOptions())
 	cfg := opts.changesConfig()
 	pages, otherCounts := changes.KeepWikis(s, pages, cfg.Wikis)
 	split := sentence.Pages(s, clean.Pages(s, pages, opts.cleanConfig()), opts.cleanConfig())
-	lines, compareCounts := changes.Compare(s, split, current, cfg)
+	lines, compareCounts := changes.CompareWith(s, split, current, names, cfg)
 	return lines, dead, []beam.PCollection{changes.ReadCounts(s, readCounts), otherCounts, compareCounts}
 }
 

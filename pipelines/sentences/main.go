@@ -83,6 +83,7 @@ var (
 	emitEdges     = flag.Bool("emit_edges", defaults.EmitEdges, "also write every verified edge (a pair of sentence ids with its Jaccard similarity and edit distance) to edges-*.jsonl")
 	formats       = flag.String("formats", strings.Join(defaults.Formats, ","), "output formats: jsonl, or jsonl,parquet to also write clusters-*.parquet (and sentences-*.parquet) beside the JSON lines")
 	maxMembers    = flag.Int("max_members", defaults.MaxMembers, "most members a cluster's line lists; a larger cluster lists an even sample and counts the rest in members_omitted (0: all)")
+	maxAliases    = flag.Int("max_aliases", defaults.MaxAliases, "most names of each wiki the alias table keeps (learned from the input's redirects and links, the most used; the rest counted in aliases.names_dropped), so that two names of one article are one value (0: no table)")
 	quiet         = flag.Bool("quiet", false, "no progress lines and no runner log lines on stderr, only warnings and errors")
 	progressEvery = flag.Duration("progress_interval", 5*time.Second, "embedded runner: how often a progress line (stage, pages, input read, counts) goes to stderr (0: never)")
 	examples      = flag.Int("report_examples", defaults.Examples, fmt.Sprintf("example clusters of each kind report.html shows, a sample chosen by --seed (0–%d)", maxExamples))
@@ -262,7 +263,7 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 		MinJaccard: *minJaccard, MaxEdit: *maxEdit, TopPairs: *topPairs,
 		PassageGap: *passageGap, MinPassage: *minPassage, PassageText: *passageText,
 		Shards: shardsFor(*shards, runner), Rounds: *rounds, OutputShards: *outputShards, EmitSentences: *emitSentences, EmitEdges: *emitEdges,
-		MaxMembers: *maxMembers, Formats: parseFormats(*formats), Examples: *examples, DofnWorkers: *dofnWorkers, Runner: runner,
+		MaxMembers: *maxMembers, MaxAliases: *maxAliases, Formats: parseFormats(*formats), Examples: *examples, DofnWorkers: *dofnWorkers, Runner: runner,
 		Set: set,
 	}
 	if err := o.resolve(); err != nil {

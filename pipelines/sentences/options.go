@@ -11,6 +11,7 @@ import (
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/io/text"
+	"github.com/neardup/neardup/transforms/alias"
 	"github.com/neardup/neardup/transforms/cluster"
 	"github.com/neardup/neardup/transforms/passage"
 	htmlreport "github.com/neardup/neardup/transforms/report"
@@ -63,8 +64,11 @@ type Options struct {
 	EmitSentences bool           `json:"emit_sentences"`
 	// EmitEdges writes the verified edges to edges-*.jsonl; absent from
 	// summary.json when not asked for.
-	EmitEdges  bool     `json:"emit_edges,omitempty"`
-	MaxMembers int      `json:"max_members"`
+	EmitEdges  bool `json:"emit_edges,omitempty"`
+	MaxMembers int  `json:"max_members"`
+	// MaxAliases bounds the names the alias table keeps of each wiki
+	// (package alias); 0 builds none.
+	MaxAliases int      `json:"max_aliases"`
 	Formats    []string `json:"formats"`         // jsonl, and parquet if asked for
 	Examples   int      `json:"report_examples"` // example clusters of each kind in report.html
 
@@ -133,6 +137,7 @@ func DefaultOptions() Options {
 		Rounds:        2,
 		OutputShards:  1,
 		MaxMembers:    cluster.DefaultMaxMembers,
+		MaxAliases:    alias.DefaultMaxNames,
 		Formats:       []string{formatJSONL},
 		Examples:      htmlreport.DefaultExamples,
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/transforms/alias"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/cluster"
@@ -36,6 +37,33 @@ func (o Options) readOptions() dump.ReadOptions {
 // need.
 func (o Options) cleanConfig() clean.Config {
 	return clean.Config{Sites: o.Sources.Sites, Workers: o.Workers()}
+}
+
+// inputReadOptions are readOptions for the input, whose redirect pages,
+// with --max_aliases, make the alias table (SplitRedirects takes them out).
+func (o Options) inputReadOptions() dump.ReadOptions {
+	r := o.readOptions()
+	r.Redirects = o.MaxAliases > 0
+	return r
+}
+
+// inputCleanConfig is cleanConfig for the input, whose pages' links, with
+// --max_aliases, make the alias table.
+func (o Options) inputCleanConfig() clean.Config {
+	c := o.cleanConfig()
+	c.Links = o.MaxAliases > 0
+	return c
+}
+
+// learnAliases builds the table of the names that name one article from
+// the input's redirects and cleaned pages (package alias), and returns it
+// with its partial counts; with --max_aliases 0, the zero PCollection
+// (no name known) and no counts.
+func learnAliases(s beam.Scope, o Options, redirects, cleaned beam.PCollection) (names, counts beam.PCollection) {
+	if o.MaxAliases == 0 {
+		return beam.PCollection{}, beam.CreateList(s, []tally.Counts{})
+	}
+	return alias.Build(s, redirects, cleaned, alias.Config{Sites: o.Sources.Sites, MaxNames: o.MaxAliases, Shards: o.Shards})
 }
 
 // clusterConfig is the part of the options the cluster stage needs.
@@ -141,8 +169,9 @@ func Build(s beam.Scope, opts Options) error {
 	if err != nil {
 		return err
 	}
-	pages, dead, readCounts := opts.Sources.Read(s, opts.readOptions())
-	cleaned := clean.Pages(s, pages, opts.cleanConfig())
+	pages, dead, readCounts := opts.Sources.Read(s, opts.inputReadOptions())
+	pages, redirects := dump.SplitRedirects(s, pages)
+	cleaned := clean.Pages(s, pages, opts.inputCleanConfig())
 	split := sentence.Pages(s, cleaned, opts.cleanConfig())
 	entries, records, infos, signCounts := minhash.Sign(s, split, opts.signConfig())
 	dupCounts := dedupe.Count(s, infos)
@@ -154,9 +183,10 @@ func Build(s beam.Scope, opts Options) error {
 	labels := component.Labels(s, edges, opts.Rounds, depth, opts.Shards, opts.Shards)
 	clusters, pairs, memberships, clusterCounts := cluster.Assemble(s, labels, needed, sims, opts.clusterConfig())
 	sections := sectionkind.Learn(s, cleaned, categorize.IsCitation, sectionkind.Config{Workers: opts.Workers()})
-	lines, categoryCounts := categorize.Clusters(s, clusters, categorize.Learned{Sections: sections}, opts.categoryConfig())
+	names, aliasCounts := learnAliases(s, opts, redirects, cleaned)
+	lines, categoryCounts := categorize.Clusters(s, clusters, categorize.Learned{Sections: sections, Entities: names}, opts.categoryConfig())
 
-	partials := []beam.PCollection{readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, clusterCounts, categoryCounts}
+	partials := []beam.PCollection{readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, clusterCounts, categoryCounts, aliasCounts}
 	out := outputs{clusters: lines, dead: dead, sentences: records, memberships: memberships, pairs: pairs, edges: edgeLines}
 	if opts.MinPassage > 0 {
 		passages, docPairs, passageCounts := passage.Find(s, sims, infos, needed, opts.passageOptions())
@@ -166,7 +196,7 @@ func Build(s beam.Scope, opts Options) error {
 		out.docPairs = beam.CreateList(s, []passage.DocPair{})
 	}
 	if len(opts.Baseline) > 0 {
-		changed, baseDead, baseCounts := compareBaseline(s, opts, split)
+		changed, baseDead, baseCounts := compareBaseline(s, opts, split, names)
 		out.changes, out.dead = &changed, beam.Flatten(s, dead, baseDead)
 		partials = append(partials, baseCounts...)
 	}

@@ -27,6 +27,9 @@ const (
 	maxPassageGap = 1000
 	// maxRounds bounds --rounds: each round is a shuffle of every edge.
 	maxRounds = 64
+	// maxAliasNames bounds --max_aliases: a table of that many names of one
+	// wiki takes some gigabytes on every worker.
+	maxAliasNames = 1 << 25
 	// weissmanBands and weissmanRows are the fixed banding of the weissman
 	// scheme.
 	weissmanBands, weissmanRows = 10, 10
@@ -102,6 +105,7 @@ func (o Options) Validate() error {
 		launcher.Range{Flag: "dofn_workers", Value: int64(o.DofnWorkers), Min: 0, Max: launcher.MaxDofnWorkers, Note: " (0: the runner's default)"},
 		launcher.Range{Flag: "rounds", Value: int64(o.Rounds), Min: 0, Max: maxRounds},
 		launcher.Range{Flag: "max_members", Value: int64(o.MaxMembers), Min: 0, Max: launcher.MaxPageBytes, Note: " (0: every member)"},
+		launcher.Range{Flag: "max_aliases", Value: int64(o.MaxAliases), Min: 0, Max: maxAliasNames, Note: " (0: no alias table)"},
 		launcher.Range{Flag: "output_shards", Value: int64(o.OutputShards), Min: 1, Max: launcher.MaxOutputShards},
 		launcher.Range{Flag: "report_examples", Value: int64(o.Examples), Min: 0, Max: maxExamples},
 	); err != nil {
