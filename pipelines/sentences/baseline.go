@@ -120,15 +120,21 @@ func (o Options) changesConfig() changes.BeamConfig {
 	}
 	slices.Sort(wikis) // a wiki's index in sentence ids is its rank (sentence.NewWikis)
 	return changes.BeamConfig{
-		Config: changes.Config{
-			ShingleLength: o.ShingleLength,
-			Norm:          shingle.Normalization{FoldCase: o.FoldCase, CollapseSpace: o.CollapseSpace},
-			Thresholds:    verify.Thresholds{MinJaccard: o.MinJaccard, MaxEdit: o.MaxEdit},
-		},
+		Config:       o.comparerConfig(),
 		Wikis:        wikis,
 		Shards:       o.Shards,
 		OutputShards: o.OutputShards,
 		Workers:      o.Workers(),
+	}
+}
+
+// comparerConfig says what two versions of a sentence are: what the run's
+// verification says.
+func (o Options) comparerConfig() changes.Config {
+	return changes.Config{
+		ShingleLength: o.ShingleLength,
+		Norm:          shingle.Normalization{FoldCase: o.FoldCase, CollapseSpace: o.CollapseSpace},
+		Thresholds:    verify.Thresholds{MinJaccard: o.MinJaccard, MaxEdit: o.MaxEdit},
 	}
 }
 
@@ -154,6 +160,7 @@ func baselineLine(b tally.Baseline) string {
 	if b.FilesRead == 0 {
 		return ""
 	}
-	return fmt.Sprintf("baseline: pages read %d, compared %d, unchanged %d, not in the input %d; sentences unchanged %d, pairs compared %d (copy edits %d); changes %d",
-		b.PagesRead, b.PagesCompared, b.PagesUnchanged, b.PagesUnmatched+b.PagesOtherWiki, b.SentencesUnchanged, b.PairsCompared, b.PairsCopyEdit, b.Changes)
+	return fmt.Sprintf("baseline: pages read %d, compared %d, unchanged %d, not in the input %d; sentences unchanged %d, pairs compared %d (copy edits %d); changes %d (replaced %d, added %d, removed %d, added and removed %d)",
+		b.PagesRead, b.PagesCompared, b.PagesUnchanged, b.PagesUnmatched+b.PagesOtherWiki, b.SentencesUnchanged, b.PairsCompared, b.PairsCopyEdit,
+		b.Changes, b.ChangesReplaced, b.ChangesAdded, b.ChangesRemoved, b.ChangesAddedRemoved)
 }

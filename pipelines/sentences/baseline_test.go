@@ -53,15 +53,15 @@ func readChanges(t *testing.T, files map[string][]byte) []changes.Change {
 }
 
 // changesDigest is the golden form of changes: one line per change with
-// both ids, the facts and the new text.
+// both ids, its type, the facts and the new text.
 func changesDigest(cs []changes.Change) []byte {
 	var b bytes.Buffer
 	for _, c := range cs {
 		var facts []string
 		for _, f := range c.Facts {
-			facts = append(facts, f.Type+":"+f.From+"→"+f.To)
+			facts = append(facts, f.Change+" "+f.Type+":"+f.From+"→"+f.To)
 		}
-		b.WriteString(c.Old.ID + "\t" + c.New.ID + "\t" + strings.Join(facts, "; ") + "\t" + c.New.Text + "\n")
+		b.WriteString(c.Old.ID + "\t" + c.New.ID + "\t" + c.Type + "\t" + strings.Join(facts, "; ") + "\t" + c.New.Text + "\n")
 	}
 	return b.Bytes()
 }
@@ -82,6 +82,9 @@ func checkBaselineAccounting(t *testing.T, b tally.Baseline) {
 	if b.PairsCompared != b.PairsMoved+b.PairsCopyEdit+b.PairsOther+b.Changes {
 		t.Errorf("baseline pairs compared %d != moved %d + copy edit %d + other %d + changes %d", b.PairsCompared, b.PairsMoved, b.PairsCopyEdit, b.PairsOther, b.Changes)
 	}
+	if b.Changes != b.ChangesReplaced+b.ChangesAdded+b.ChangesRemoved+b.ChangesAddedRemoved {
+		t.Errorf("baseline changes %d != replaced %d + added %d + removed %d + added_removed %d", b.Changes, b.ChangesReplaced, b.ChangesAdded, b.ChangesRemoved, b.ChangesAddedRemoved)
+	}
 	if b.DeadLetters != b.PagesFailed+b.FilesTruncated+b.FilesNotDumps {
 		t.Errorf("baseline dead letters %d != failed %d + truncated %d + not dumps %d", b.DeadLetters, b.PagesFailed, b.FilesTruncated, b.FilesNotDumps)
 	}
@@ -97,10 +100,10 @@ func TestBaselineFixture(t *testing.T) {
 	withBase := run(t, baselineOptions(t, t.TempDir(), []string{sampleInput}, []string{sampleBaseline}))
 	plain := run(t, testOptions(t, t.TempDir(), sampleInput))
 
-	want := "samplewiki:101:39001:2\tsamplewiki:101:40100:2\tdate:1831→1848\tThe canton has been divided since 1848 into three districts, each of which elects its own prefect and maintains a small court for civil disputes and minor offences.\n" +
-		"samplewiki:101:39001:3\tsamplewiki:101:40100:3\tdate:1571→1562\tDairy farming and the making of hard mountain cheese were for centuries the backbone of the local economy, and summer grazing rights on the high pastures are still shared among the villages under rules first written down in 1562.\n" +
-		"samplewiki:101:39001:5\tsamplewiki:101:40100:5\tname:Tessau→Lindfeld\tThe cantonal parliament of sixty members meets four times a year in the former grain hall of Lindfeld, and most laws passed there can be challenged in a popular vote if eight hundred citizens sign a petition within two months.\n" +
-		"samplewiki:104:39020:7\tsamplewiki:104:40117:6\tdate:1961→1957\tTwo small run-of-river power stations were built on the Marren in 1924 and 1957, and a fish ladder was added to the lower weir in 2009 after a long campaign by local anglers and conservation groups.\n"
+	want := "samplewiki:101:39001:2\tsamplewiki:101:40100:2\treplaced\treplaced date:1831→1848\tThe canton has been divided since 1848 into three districts, each of which elects its own prefect and maintains a small court for civil disputes and minor offences.\n" +
+		"samplewiki:101:39001:3\tsamplewiki:101:40100:3\treplaced\treplaced date:1571→1562\tDairy farming and the making of hard mountain cheese were for centuries the backbone of the local economy, and summer grazing rights on the high pastures are still shared among the villages under rules first written down in 1562.\n" +
+		"samplewiki:101:39001:5\tsamplewiki:101:40100:5\treplaced\treplaced name:Tessau→Lindfeld\tThe cantonal parliament of sixty members meets four times a year in the former grain hall of Lindfeld, and most laws passed there can be challenged in a popular vote if eight hundred citizens sign a petition within two months.\n" +
+		"samplewiki:104:39020:7\tsamplewiki:104:40117:6\treplaced\treplaced date:1961→1957\tTwo small run-of-river power stations were built on the Marren in 1924 and 1957, and a fish ladder was added to the lower weir in 2009 after a long campaign by local anglers and conservation groups.\n"
 	cs := readChanges(t, withBase)
 	if got := string(changesDigest(cs)); got != want {
 		t.Errorf("changes:\n%s\nwant:\n%s", got, want)
@@ -116,7 +119,7 @@ func TestBaselineFixture(t *testing.T) {
 		FilesRead: 1, PagesRead: 5, PagesKept: 5,
 		PagesUnmatched: 1, PagesSuperseded: 1, PagesUnchanged: 1, PagesCompared: 2,
 		SentencesBefore: 16, SentencesAfter: 15, SentencesUnchanged: 9, SentencesRemoved: 1,
-		PairsCompared: 6, PairsCopyEdit: 2, Changes: 4,
+		PairsCompared: 6, PairsCopyEdit: 2, Changes: 4, ChangesReplaced: 4,
 	}
 	if base != wantBase {
 		t.Errorf("counts.baseline\n%+v\nwant\n%+v", base, wantBase)

@@ -26,6 +26,11 @@ import (
 // of its words changed).
 const MinWordDice = 1 - categorize.OtherMinChangedShare
 
+// MinSharedWords is the fewest words two sentences paired by their words
+// share: a heading of two words sharing one ("Mental abacus",
+// "MesoAmerican abacus") is no version of the other.
+const MinSharedWords = 3
+
 // Bounds of the index that pairs a large group of sentences (pairIndexed).
 const (
 	// DefaultMaxVisits bounds the posting entries the index reads for one
@@ -93,6 +98,7 @@ func best(cands []candidate) []Match {
 // posting entries. It returns the pairs, how many it compared and how many
 // candidate pairs the bounds skipped.
 func (c *Comparer) pairGroup(old, cur []Sentence, io, in []int, sets *sentenceSets, budget int, visits *int) (ms []Match, compared, skipped int) {
+	same, io, in := samePairs(old, cur, io, in, sets)
 	n, m := len(io), len(in)
 	var cands []candidate
 	switch {
@@ -109,7 +115,41 @@ func (c *Comparer) pairGroup(old, cur []Sentence, io, in []int, sets *sentenceSe
 	default:
 		cands, compared, skipped = c.pairIndexed(old, cur, io, in, sets, budget, visits)
 	}
-	return best(cands), compared, skipped
+	return append(same, best(cands)...), compared, skipped
+}
+
+// samePairs pairs the old sentences io and the new ones in whose
+// normalised texts are the same (a moved sentence, or one whose case or
+// spacing changed), each old one with the first new one left, and returns
+// those pairs and the sentences left. They are the pairs best would take
+// first (Jaccard similarity 1, edit distance 0), found without comparing
+// each with each: a page that repeats its sentences, whose diff finds no
+// anchor, costs no more than another.
+func samePairs(old, cur []Sentence, io, in []int, sets *sentenceSets) (same []Match, restOld, restNew []int) {
+	firsts := map[string][]int{} // normalised text → the new sentences with it, in order
+	for _, j := range in {
+		k := sets.get(1, j, cur[j].Text).norm
+		firsts[k] = append(firsts[k], j)
+	}
+	paired := map[int]bool{}
+	for _, i := range io {
+		k := sets.get(0, i, old[i].Text).norm
+		if js := firsts[k]; len(js) > 0 {
+			same = append(same, Match{i, js[0]})
+			firsts[k], paired[js[0]] = js[1:], true
+			continue
+		}
+		restOld = append(restOld, i)
+	}
+	if len(same) == 0 {
+		return nil, io, in
+	}
+	for _, j := range in {
+		if !paired[j] {
+			restNew = append(restNew, j)
+		}
+	}
+	return same, restOld, restNew
 }
 
 // versions reports whether old[i] and cur[j] are versions of each other,
@@ -122,17 +162,17 @@ func (c *Comparer) versions(old, cur []Sentence, i, j int, sets *sentenceSets) (
 }
 
 // wordVersions reports whether old[i] and cur[j] share enough words to be
-// versions (MinWordDice).
+// versions (MinWordDice, MinSharedWords).
 func (c *Comparer) wordVersions(old, cur []Sentence, i, j int, sets *sentenceSets) (candidate, bool) {
 	x, y := sets.get(0, i, old[i].Text).words, sets.get(1, j, cur[j].Text).words
-	d := dice(x, y)
-	return candidate{Match: Match{i, j}, tier: 1, words: d}, d >= MinWordDice && len(x) > 0
+	d, common := dice(x, y)
+	return candidate{Match: Match{i, j}, tier: 1, words: d}, d >= MinWordDice && common >= MinSharedWords
 }
 
-// dice returns 2|x ∩ y| / (|x| + |y|) of two sorted sets.
-func dice(x, y []uint64) float64 {
+// dice returns 2|x ∩ y| / (|x| + |y|) of two sorted sets, and |x ∩ y|.
+func dice(x, y []uint64) (float64, int) {
 	if len(x)+len(y) == 0 {
-		return 0
+		return 0, 0
 	}
 	common := 0
 	for a, b := 0, 0; a < len(x) && b < len(y); {
@@ -147,13 +187,13 @@ func dice(x, y []uint64) float64 {
 			b++
 		}
 	}
-	return 2 * float64(common) / float64(len(x)+len(y))
+	return 2 * float64(common) / float64(len(x)+len(y)), common
 }
 
 // sentenceSets holds what the index reads of a page's sentences, computed
-// once each: the sorted distinct hashes of the normalised text's shingles
-// (as the verification computes them), its length in runes, and the sorted
-// distinct hashes of its words in lower case.
+// once each: the normalised text, the sorted distinct hashes of its
+// shingles (as the verification computes them), its length in runes, and
+// the sorted distinct hashes of its words in lower case.
 type sentenceSets struct {
 	length int
 	norm   shingle.Normalization
@@ -162,6 +202,7 @@ type sentenceSets struct {
 }
 
 type sentenceSet struct {
+	norm     string // the normalised text
 	shingles []uint64
 	runes    int
 	words    []uint64
@@ -180,7 +221,7 @@ func (s *sentenceSets) get(side, i int, text string) *sentenceSet {
 	s.buf = s.norm.Normalize(s.buf[:0], text)
 	h := shingle.AppendHashes(nil, s.buf, min(s.length, len(s.buf)))
 	slices.Sort(h)
-	x := &sentenceSet{shingles: slices.Compact(h), runes: len(s.buf), words: wordSet(text)}
+	x := &sentenceSet{norm: string(s.buf), shingles: slices.Compact(h), runes: len(s.buf), words: wordSet(text)}
 	s.sets[side][i] = x
 	return x
 }
