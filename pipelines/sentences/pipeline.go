@@ -182,7 +182,7 @@ func Build(s beam.Scope, opts Options) error {
 	depth := component.Depth(opts.Sources.TextBytes() / int64(opts.MinShingles+opts.ShingleLength))
 	labels := component.Labels(s, edges, opts.Rounds, depth, opts.Shards, opts.Shards)
 	clusters, pairs, memberships, clusterCounts := cluster.Assemble(s, labels, needed, sims, opts.clusterConfig())
-	sections := sectionkind.Learn(s, cleaned, categorize.IsCitation, sectionkind.Config{Workers: opts.Workers()})
+	sections := sectionkind.Learn(s, cleaned, categorize.IsCitation, sectionkind.Config{Shards: opts.Shards, Workers: opts.Workers()})
 	names, aliasCounts := learnAliases(s, opts, redirects, cleaned)
 	lines, categoryCounts := categorize.Clusters(s, clusters, categorize.Learned{Sections: sections, Entities: names}, opts.categoryConfig())
 

@@ -1,10 +1,13 @@
 package categorize
 
 import (
+	"os"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/neardup/neardup/internal/testshared"
 )
 
 // learnedSections is a Sections that knows the headings it is given, as
@@ -94,6 +97,39 @@ func TestCitationCuesOtherScripts(t *testing.T) {
 	} {
 		if score, cues := citationScore(Tokenize(text)); score >= ReferenceMinScore {
 			t.Errorf("citationScore(%q) = %d %q, want less than %d", text, score, cues, ReferenceMinScore)
+		}
+	}
+}
+
+// TestTokenizeUnkeyed: the tokens IsCitation reads have the texts and
+// kinds of Tokenize's, in every script.
+func TestTokenizeUnkeyed(t *testing.T) {
+	texts := []string{
+		"Inspired by the storm, The Times wrote in May 2006 that twenty-one people died.",
+		"Smith, J. et al. (1999). Title. Oxford University Press. pp. 5-9. ISBN 0-19-92.",
+		"Редкол.: Ю. Левенець та ін. — К.: Парламентське видавництво, 2011. — С. 808.",
+		"Ο Ήρωας με τα Χίλια Πρόσωπα, Ιάμβλιχος (1996), σσ. 405-414",
+		"Հայկական սովետական հանրագիտարան, հ. 5, Երևան, 1979, էջ 123։",
+		"チクサクコール うすた京介短編集（集英社、2001年）",
+		"১৯৭১ সালে ৭,৫০০ জন; Đà Nẵng, 13-12-1954; '98; 1990s; U.S.A.; Twenty-Three",
+		"",
+	}
+	// And every line of a real dump's wikitext.
+	raw, err := os.ReadFile(testshared.Katrina(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts = append(texts, strings.Split(string(raw), "\n")...)
+	for _, text := range texts {
+		keyed, plain := Tokenize(text), tokenize(nil, text, false)
+		if len(keyed) != len(plain) {
+			t.Errorf("%q: %d tokens keyed, %d not", text, len(keyed), len(plain))
+			continue
+		}
+		for i := range keyed {
+			if keyed[i].Text != plain[i].Text || keyed[i].Kind != plain[i].Kind {
+				t.Errorf("%q: token %d is %q %s keyed, %q %s not", text, i, keyed[i].Text, keyed[i].Kind, plain[i].Text, plain[i].Kind)
+			}
 		}
 	}
 }

@@ -2,6 +2,7 @@ package categorize
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -10,28 +11,61 @@ import (
 type cue struct {
 	name   string
 	weight int
+	needs  feature // what the text must hold for match to be tried
 	match  func(toks []Token, i int) bool
+}
+
+// feature is a set of kinds of tokens that a text holds: a cue that needs
+// one the text lacks cannot match, and is not tried.
+type feature uint8
+
+const (
+	needNumber feature = 1 << iota // a number or a date
+	needDot                        // "." or a token with a period (D.G.)
+	needSlash                      // "/"
+	needColon                      // ":"
+	needParen                      // "("
+)
+
+// features returns the kinds of tokens toks hold.
+func features(toks []Token) feature {
+	var f feature
+	for _, t := range toks {
+		switch {
+		case t.Kind == KindNumber || t.Kind == KindDate:
+			f |= needNumber
+		case t.Text == "/":
+			f |= needSlash
+		case t.Text == ":":
+			f |= needColon
+		case t.Text == "(":
+			f |= needParen
+		case strings.IndexByte(t.Text, '.') >= 0:
+			f |= needDot
+		}
+	}
+	return f
 }
 
 // citationCues are the shapes of bibliography entries. Strong cues (weight
 // 2: volume(issue), identifiers, "Retrieved") are enough on their own;
 // weaker ones need company.
 var citationCues = []cue{
-	{"volume_issue", 2, func(t []Token, i int) bool { // 11 (1) or 11(1); not 85,458 (2014)
+	{"volume_issue", 2, needNumber | needParen, func(t []Token, i int) bool { // 11 (1) or 11(1); not 85,458 (2014)
 		return isNum(t, i) && isText(t, i+1, "(") && i+2 < len(t) && t[i+2].Kind == KindNumber && isText(t, i+3, ")")
 	}},
-	{"identifier", 2, func(t []Token, i int) bool { // ISBN, doi… as written: not "đời", whose key is "doi"
+	{"identifier", 2, 0, func(t []Token, i int) bool { // ISBN, doi… as written: not "đời", whose key is "doi"
 		return len(t[i].Text) <= 7 && identifierWords[t[i].key()] && isASCII(t[i].Text)
 	}},
-	{"retrieved", 2, func(t []Token, i int) bool { return t[i].Text == "Retrieved" || t[i].Text == "Archived" }},
-	{"page_range", 1, func(t []Token, i int) bool { // : 73-80
+	{"retrieved", 2, 0, func(t []Token, i int) bool { return t[i].Text == "Retrieved" || t[i].Text == "Archived" }},
+	{"page_range", 1, needColon | needNumber, func(t []Token, i int) bool { // : 73-80
 		return isText(t, i, ":") && isNum(t, i+1) && (isText(t, i+2, "-") || isText(t, i+2, "–")) && isNum(t, i+3)
 	}},
-	{"pages", 1, func(t []Token, i int) bool { // pp. 5 / p. 5
+	{"pages", 1, needDot | needNumber, func(t []Token, i int) bool { // pp. 5 / p. 5
 		return (t[i].Text == "pp" || t[i].Text == "p") && isText(t, i+1, ".") && isNum(t, i+2)
 	}},
-	{"et_al", 1, func(t []Token, i int) bool { return t[i].Text == "et" && isText(t, i+1, "al") }},
-	{"publisher", 1, func(t []Token, i int) bool {
+	{"et_al", 1, 0, func(t []Token, i int) bool { return t[i].Text == "et" && isText(t, i+1, "al") }},
+	{"publisher", 1, 0, func(t []Token, i int) bool {
 		if t[i].Kind != KindName {
 			return false
 		}
@@ -46,13 +80,13 @@ var citationCues = []cue{
 			rest = after
 		}
 	}},
-	{"editor", 1, func(t []Token, i int) bool { // (ed.), eds., In:
+	{"editor", 1, 0, func(t []Token, i int) bool { // (ed.), eds., In:
 		return (t[i].Text == "ed" || t[i].Text == "eds") && isText(t, i+1, ".") || t[i].Text == "In" && isText(t, i+1, ":")
 	}},
-	{"year_in_parentheses", 1, func(t []Token, i int) bool { // (2006)
+	{"year_in_parentheses", 1, needParen | needNumber, func(t []Token, i int) bool { // (2006)
 		return isText(t, i, "(") && i+1 < len(t) && t[i+1].Kind == KindDate && isText(t, i+2, ")")
 	}},
-	{"trailing_year", 1, func(t []Token, i int) bool { // …, Berlin, 2006.
+	{"trailing_year", 1, needNumber, func(t []Token, i int) bool { // …, Berlin, 2006.
 		if !isText(t, i, ",") || i+1 >= len(t) || t[i+1].Kind != KindDate {
 			return false
 		}
@@ -69,17 +103,17 @@ var citationCues = []cue{
 // a lifespan, a date in prose or a taxon's authority ("(Schreber, 1776)")
 // has one of them, an entry two or more.
 var bibliographicCues = []cue{
-	{"link", 2, func(t []Token, i int) bool { return isText(t, i, "/") && isText(t, i+1, "/") }},
-	{"page_mark", 1, func(t []Token, i int) bool { // С. 808, σελ. 83
+	{"link", 2, needSlash, func(t []Token, i int) bool { return isText(t, i, "/") && isText(t, i+1, "/") }},
+	{"page_mark", 1, needDot | needNumber, func(t []Token, i int) bool { // С. 808, σελ. 83
 		return isAbbreviation(t[i]) && isText(t, i+1, ".") && i+2 < len(t) && t[i+2].Kind == KindNumber
 	}},
-	{"initials", 1, func(t []Token, i int) bool { // R. Feynman, Н. А. Шип, D.G. Orir
+	{"initials", 1, needDot, func(t []Token, i int) bool { // R. Feynman, Н. А. Шип, D.G. Orir
 		if isDottedInitials(t[i].Text) {
 			return i+1 < len(t) && t[i+1].Kind == KindName
 		}
 		return isInitial(t[i]) && isText(t, i+1, ".") && i+2 < len(t) && (t[i+2].Kind == KindName || isInitial(t[i+2]))
 	}},
-	{"place_publisher", 1, func(t []Token, i int) bool { // Київ: Наука, 1990
+	{"place_publisher", 1, needColon | needNumber, func(t []Token, i int) bool { // Київ: Наука, 1990
 		if !isText(t, i, ":") {
 			return false
 		}
@@ -93,11 +127,11 @@ var bibliographicCues = []cue{
 		}
 		return false
 	}},
-	{"part_separator", 1, func(t []Token, i int) bool { // 2011. — С. 808.
+	{"part_separator", 1, needDot, func(t []Token, i int) bool { // 2011. — С. 808.
 		return isText(t, i, ".") && i+1 < len(t) && (t[i+1].Text == "—" || t[i+1].Text == "–") && i+2 < len(t)
 	}},
-	{"set_off_year", 1, isSetOffYear},
-	{"entry_parts", 1, func(t []Token, i int) bool { // Korsch, Karl, Title, Αθήνα, Έρασμος, 1976
+	{"set_off_year", 1, needNumber, isSetOffYear},
+	{"entry_parts", 1, needNumber, func(t []Token, i int) bool { // Korsch, Karl, Title, Αθήνα, Έρασμος, 1976
 		if !isComma(t[i]) || !isYear(t, i+1) {
 			return false
 		}
@@ -136,11 +170,19 @@ var entryCues = func() []cue {
 // IsCitation reports whether text is shaped like an entry of a
 // bibliography in any language: its cues (those of citations and the
 // bibliographic ones) score at least ReferenceMinScore. Learning which
-// sections of a wiki hold citations counts the sentences it accepts.
+// sections of a wiki hold citations counts the lines it accepts.
 func IsCitation(text string) bool {
-	score, _ := scoreCues(entryCues, Tokenize(text), ReferenceMinScore)
+	buf := tokenBuffers.Get().(*[]Token)
+	defer tokenBuffers.Put(buf)
+	// The cues read the tokens' text and kind, not their canonical keys.
+	*buf = tokenize((*buf)[:0], text, false)
+	score, _ := scoreCues(entryCues, *buf, ReferenceMinScore)
 	return score >= ReferenceMinScore
 }
+
+// tokenBuffers hold the tokens of IsCitation's calls: it is called on every
+// line of a run.
+var tokenBuffers = sync.Pool{New: func() any { return new([]Token) }}
 
 // isSetOffYear reports whether t[i] is a year set off as a citation sets
 // off its date: after a comma (not a month's day: "May 5, 1990") or an
@@ -234,7 +276,11 @@ func citationScore(toks []Token) (int, []string) {
 func scoreCues(cues []cue, toks []Token, enough int) (int, []string) {
 	score := 0
 	var found []string
+	have := features(toks)
 	for _, c := range cues {
+		if c.needs&^have != 0 {
+			continue
+		}
 		for i := range toks {
 			if c.match(toks, i) {
 				score += c.weight

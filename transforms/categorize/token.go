@@ -81,7 +81,14 @@ func (t Token) key() string {
 //     preposition ("Inspired by"). Other words are words.
 //   - Every other non-space character is a punctuation token of its own.
 func Tokenize(text string) []Token {
-	toks := make([]Token, 0, len(text)/4+1)
+	return tokenize(make([]Token, 0, len(text)/4+1), text, true)
+}
+
+// tokenize is Tokenize, appending to toks (empty); without keyed, the
+// tokens have the same texts and kinds but no canonical keys (canonicalKey,
+// the costly part: NFKC and the tables), which only the alignment needs:
+// key() is then the lower case.
+func tokenize(toks []Token, text string, keyed bool) []Token {
 	start := true // at the start of a sentence or clause
 	for i := 0; i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
@@ -107,13 +114,28 @@ func Tokenize(text string) []Token {
 		if kind == "" {
 			end = splitNumberCompound(text, i, end)
 		}
-		lower := strings.ToLower(text[i:end])
 		var key string
-		if kind == "" {
-			kind, key = plainWordKind(text[i:end], lower, start)
-		}
-		if key == "" {
-			key = canonicalKey(lower, kind)
+		switch {
+		case !keyed && kind != "":
+			// A number or punctuation: its text and kind are enough.
+		case !keyed && r >= utf8.RuneSelf:
+			// A word of another script: no table (function words,
+			// months, number words) holds it.
+			kind = KindWord
+			if unicode.IsUpper(r) {
+				kind = KindName
+			}
+		default:
+			lower := strings.ToLower(text[i:end])
+			if kind == "" {
+				kind, key = plainWordKind(text[i:end], lower, start)
+			}
+			if key == "" {
+				key = lower
+				if keyed {
+					key = canonicalKey(lower, kind)
+				}
+			}
 		}
 		tok := Token{Text: text[i:end], Kind: kind, lower: key}
 		if n := len(toks); n > 0 && toks[n-1].Kind == KindName && isParticiple(toks[n-1], tok.Text, toks[:n-1]) {
@@ -134,8 +156,10 @@ func Tokenize(text string) []Token {
 // in"): it ends in -ed or -ing, starts the sentence and is followed by a
 // preposition. Such a word is not a name.
 func isParticiple(word Token, next string, before []Token) bool {
-	key := word.key()
-	if !strings.HasSuffix(key, "ed") && !strings.HasSuffix(key, "ing") || !participlePrepositions[next] {
+	if !participlePrepositions[next] {
+		return false
+	}
+	if key := word.key(); !strings.HasSuffix(key, "ed") && !strings.HasSuffix(key, "ing") {
 		return false
 	}
 	n := len(before)

@@ -4,22 +4,23 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/util/reflectx"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/transforms/clean"
 )
 
 func init() {
-	beam.RegisterCoder(reflect.TypeOf(Stats{}), encodeStats, decodeStats)
 	beam.RegisterCoder(reflect.TypeOf(Table{}), encodeTable, decodeTable)
-	register.DoFn2x1[clean.Page, func(string, Stats), error](&countFn{})
-	register.Emitter2[string, Stats]()
-	register.Function2x1(mergeStats)
-	register.Function3x0(learnedHeading)
+	register.DoFn2x1[clean.Page, func(int, []byte), error](&countFn{})
+	register.Emitter2[int, []byte]()
+	register.Function3x1(learnShard)
+	register.Iter1[[]byte]()
 	register.Emitter1[Table]()
 	register.Function2x0(emptyTable)
 	register.Function2x1(mergeTables)
@@ -32,26 +33,27 @@ const MaxBundleHeadings = 1 << 14
 
 // Config says how Learn runs.
 type Config struct {
+	Shards  int // shards of the headings' counts (at least 1)
 	Workers int // goroutines testing lines (0: GOMAXPROCS)
 }
 
 // Learn learns the reference headings of the wikis of pages
 // (PCollection<clean.Page>), testing each line with citation, a registered
-// function (register.Function1x1) that is not a closure; the pipeline
-// gives categorize.IsCitation. It returns a PCollection of exactly one
-// []byte, the encoded Table (empty when nothing is learned), to be read
-// as a side input and decoded once (Decode).
+// function (register.Function1x1) that is not a closure and is safe for
+// concurrent use; the pipeline gives categorize.IsCitation. It returns a
+// PCollection of exactly one []byte, the encoded Table (empty when nothing
+// is learned), to be read as a side input and decoded once (Decode).
 //
 // Each bundle sums its pages' counts per heading (Summarize, on
-// cfg.Workers goroutines); a combine per wiki and heading sums the
-// bundles', and a global combine gathers the learned headings, which are
-// few. The counts are sums and the pages the smallest ids, so the table is
-// the same however the runner bundles the pages.
+// cfg.Workers goroutines) and sends them packed, one batch per shard of
+// the headings; a GroupByKey gathers each shard's, which are summed and
+// judged (Stats.Learned); a global combine gathers the learned headings,
+// which are few. The counts are sums and the pages the smallest ids, so
+// the table is the same however the runner bundles the pages.
 func Learn(s beam.Scope, pages beam.PCollection, citation func(string) bool, cfg Config) beam.PCollection {
 	s = s.Scope("ReferenceSections")
-	fn := &countFn{Citation: beam.EncodedFunc{Fn: reflectx.MakeFunc(citation)}, Workers: cfg.Workers}
-	counts := beam.CombinePerKey(s, mergeStats, beam.ParDo(s, fn, pages))
-	learned := beam.ParDo(s, learnedHeading, counts)
+	fn := &countFn{Citation: beam.EncodedFunc{Fn: reflectx.MakeFunc(citation)}, Shards: max(cfg.Shards, 1), Workers: cfg.Workers}
+	learned := beam.ParDo(s, learnShard, beam.GroupByKey(s, beam.ParDo(s, fn, pages)))
 	// A global combine of nothing is nothing: the empty table makes it one.
 	empty := beam.ParDo(s, emptyTable, beam.Impulse(s))
 	table := beam.Combine(s, mergeTables, beam.Flatten(s, learned, empty))
@@ -59,10 +61,11 @@ func Learn(s beam.Scope, pages beam.PCollection, citation func(string) bool, cfg
 }
 
 // countFn sums the entries of its bundle's pages per heading and emits
-// them, keyed by Entry.Key, when the bundle finishes or holds
-// MaxBundleHeadings headings.
+// them, a batch per shard of the headings, when the bundle finishes or
+// holds MaxBundleHeadings headings.
 type countFn struct {
-	Citation beam.EncodedFunc
+	Citation beam.EncodedFunc // func(string) bool
+	Shards   int
 	Workers  int
 
 	ordered.Owner[[]clean.Page, [][]Entry]
@@ -89,7 +92,7 @@ func (f *countFn) Setup() error {
 	return nil
 }
 
-func (f *countFn) ProcessElement(p clean.Page, emit func(string, Stats)) error {
+func (f *countFn) ProcessElement(p clean.Page, emit func(int, []byte)) error {
 	size := 0
 	for _, para := range p.Paragraphs {
 		size += len(para.Text)
@@ -100,7 +103,7 @@ func (f *countFn) ProcessElement(p clean.Page, emit func(string, Stats)) error {
 	return nil
 }
 
-func (f *countFn) FinishBundle(emit func(string, Stats)) error {
+func (f *countFn) FinishBundle(emit func(int, []byte)) error {
 	if rest := f.batch.Take(); rest != nil {
 		if err := f.Pool().Submit(rest, f.deliver(emit)); err != nil {
 			return err
@@ -115,7 +118,7 @@ func (f *countFn) FinishBundle(emit func(string, Stats)) error {
 
 // deliver returns the function that adds a batch's entries to the bundle's
 // sums, sending them on when they hold MaxBundleHeadings headings.
-func (f *countFn) deliver(emit func(string, Stats)) func([][]Entry) error {
+func (f *countFn) deliver(emit func(int, []byte)) func([][]Entry) error {
 	return func(pages [][]Entry) error {
 		for _, entries := range pages {
 			for _, e := range entries {
@@ -129,25 +132,42 @@ func (f *countFn) deliver(emit func(string, Stats)) func([][]Entry) error {
 	}
 }
 
-func (f *countFn) flush(emit func(string, Stats)) {
+// flush sends the sums, one batch per shard, in shard order.
+func (f *countFn) flush(emit func(int, []byte)) {
+	batches := make([][]byte, f.Shards)
 	for _, e := range f.counter.Take() {
-		emit(e.Key(), e.Stats)
+		shard := headingShard(e.Key(), f.Shards)
+		batches[shard] = appendEntry(batches[shard], e)
+	}
+	for shard, b := range batches {
+		if b != nil {
+			emit(shard, b)
+		}
 	}
 }
 
-func mergeStats(a, b Stats) Stats {
-	a.Merge(b)
-	return a
+// headingShard is the shard of a heading's key.
+func headingShard(key string, shards int) int {
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	return shuffle.Shard(h.Sum64(), shards)
 }
 
-// learnedHeading emits the one-heading table of a heading that is
-// Learned.
-func learnedHeading(k string, s Stats, emit func(Table)) {
-	if !s.Learned() {
-		return
+// learnShard sums the batches of one shard and emits the table of its
+// learned headings, if any.
+func learnShard(shard int, batches func(*[]byte) bool, emit func(Table)) error {
+	var c Counter
+	var b []byte
+	for batches(&b) {
+		err := readEntries(b, func(e Entry) { c.Add(e) })
+		if err != nil {
+			return fmt.Errorf("sectionkind: heading counts of shard %d: %w", shard, err)
+		}
 	}
-	wiki, heading := splitKey(k)
-	emit(*Build([]Entry{{Wiki: wiki, Heading: heading, Stats: s}}))
+	if t := Build(c.Take()); t.Len() > 0 {
+		emit(*t)
+	}
+	return nil
 }
 
 func emptyTable(_ []byte, emit func(Table)) { emit(Table{}) }
@@ -164,41 +184,49 @@ func decodeTable(b []byte) (Table, error) {
 	return *t, nil
 }
 
-// errStats is the error of a damaged Stats encoding.
-var errStats = errors.New("sectionkind: damaged heading counts")
+// errEntries is the error of a damaged batch of entries.
+var errEntries = errors.New("damaged heading counts")
 
-// encodeStats writes the lines, the citations, the number of pages and the
-// pages, as varints.
-func encodeStats(s Stats) ([]byte, error) {
-	b := make([]byte, 0, 8+4*len(s.Pages))
-	b = binary.AppendVarint(b, s.Lines)
-	b = binary.AppendVarint(b, s.Citations)
-	b = binary.AppendUvarint(b, uint64(len(s.Pages)))
-	for _, p := range s.Pages {
+// appendEntry appends e to a batch: its key's length and key, then its
+// lines, citations, number of pages and pages, as varints.
+func appendEntry(b []byte, e Entry) []byte {
+	k := e.Key()
+	b = binary.AppendUvarint(b, uint64(len(k)))
+	b = append(b, k...)
+	b = binary.AppendVarint(b, e.Stats.Lines)
+	b = binary.AppendVarint(b, e.Stats.Citations)
+	b = binary.AppendUvarint(b, uint64(len(e.Stats.Pages)))
+	for _, p := range e.Stats.Pages {
 		b = binary.AppendVarint(b, p)
 	}
-	return b, nil
+	return b
 }
 
-func decodeStats(b []byte) (Stats, error) {
-	var s Stats
-	var n uint64
-	ok := readVarint(&b, &s.Lines) && readVarint(&b, &s.Citations) && readUvarint(&b, &n) && n <= MaxPages
-	if !ok {
-		return Stats{}, errStats
-	}
-	if n > 0 {
-		s.Pages = make([]int64, n)
-	}
-	for i := range s.Pages {
-		if !readVarint(&b, &s.Pages[i]) {
-			return Stats{}, errStats
+// readEntries calls fn with each entry of a batch (appendEntry's).
+func readEntries(b []byte, fn func(Entry)) error {
+	for len(b) > 0 {
+		var n uint64
+		if !readUvarint(&b, &n) || n > uint64(len(b)) {
+			return errEntries
 		}
+		wiki, heading := splitKey(string(b[:n]))
+		b = b[n:]
+		e := Entry{Wiki: wiki, Heading: heading}
+		ok := readVarint(&b, &e.Stats.Lines) && readVarint(&b, &e.Stats.Citations) && readUvarint(&b, &n) && n <= MaxPages
+		if !ok || e.Stats.Lines < 0 || e.Stats.Citations < 0 || e.Stats.Citations > e.Stats.Lines {
+			return errEntries
+		}
+		if n > 0 {
+			e.Stats.Pages = make([]int64, n)
+		}
+		for i := range e.Stats.Pages {
+			if !readVarint(&b, &e.Stats.Pages[i]) {
+				return errEntries
+			}
+		}
+		fn(e)
 	}
-	if len(b) != 0 {
-		return Stats{}, errStats
-	}
-	return s, nil
+	return nil
 }
 
 func readVarint(b *[]byte, v *int64) bool {

@@ -86,12 +86,13 @@ func learnSerial(t testing.TB, pages []dump.Page, site dump.Site) *sectionkind.T
 	t.Helper()
 	cleaner := clean.Cleaner{Sites: clean.NewSites([]dump.Site{site})}
 	var c sectionkind.Counter
+	citation := categorize.IsCitation
 	for _, p := range pages {
 		cp, err := cleaner.Clean(p)
 		if err != nil {
 			t.Fatalf("cleaning page %d: %v", p.ID, err)
 		}
-		for _, e := range sectionkind.Summarize(cp, categorize.IsCitation) {
+		for _, e := range sectionkind.Summarize(cp, citation) {
 			c.Add(e)
 		}
 	}
@@ -118,7 +119,7 @@ func TestLearnPipeline(t *testing.T) {
 	for _, workers := range []int{1, 3} {
 		p, s := beam.NewPipelineWithRoot()
 		cleaned := clean.Pages(s, beam.CreateList(s, pages), clean.Config{Sites: []dump.Site{site}, Workers: workers})
-		table := sectionkind.Learn(s, cleaned, categorize.IsCitation, sectionkind.Config{Workers: workers})
+		table := sectionkind.Learn(s, cleaned, categorize.IsCitation, sectionkind.Config{Shards: workers, Workers: workers})
 		passert.Count(s, table, "tables", 1)
 		passert.Equals(s, beam.ParDo(s, describeTable, table), want...)
 		if err := ptest.Run(p); err != nil {

@@ -46,6 +46,10 @@ const (
 	MinPages = 2
 	// MaxEntryRunes is the longest line counted as a citation.
 	MaxEntryRunes = 300
+	// MaxLinesPerSection is the most lines of one heading counted on one
+	// page: a sample enough to tell a bibliography from a list of births,
+	// which can run to hundreds of lines.
+	MaxLinesPerSection = 16
 	// MaxHeadingRunes is the longest heading counted: longer ones are
 	// sentences made headings, never a wiki's bibliography.
 	MaxHeadingRunes = 80
@@ -113,8 +117,9 @@ func splitKey(k string) (wiki, heading string) {
 }
 
 // Summarize counts the lines of one page per heading, testing each with
-// citation: the lead, the reference context (already references) and
-// headings longer than MaxHeadingRunes are left out. The entries come in
+// citation: the lead, the reference context (already references),
+// headings longer than MaxHeadingRunes and the lines of a heading past its
+// first MaxLinesPerSection on the page are left out. The entries come in
 // the order their headings first appear.
 func Summarize(p clean.Page, citation func(string) bool) []Entry {
 	var out []Entry
@@ -139,8 +144,11 @@ func Summarize(p clean.Page, citation func(string) bool) []Entry {
 			continue
 		}
 		s := &out[at].Stats
+		if s.Lines == MaxLinesPerSection {
+			continue
+		}
 		s.Lines++
-		if utf8.RuneCountInString(para.Text) <= MaxEntryRunes && citation(para.Text) {
+		if isEntryLength(para.Text) && citation(para.Text) {
 			s.Citations++
 			if len(s.Pages) == 0 {
 				s.Pages = []int64{p.ID}
@@ -148,6 +156,18 @@ func Summarize(p clean.Page, citation func(string) bool) []Entry {
 		}
 	}
 	return out
+}
+
+// isEntryLength reports whether line has at most MaxEntryRunes runes,
+// counting them only when its length in bytes does not tell.
+func isEntryLength(line string) bool {
+	switch {
+	case len(line) <= MaxEntryRunes:
+		return true
+	case len(line) > utf8.UTFMax*MaxEntryRunes:
+		return false
+	}
+	return utf8.RuneCountInString(line) <= MaxEntryRunes
 }
 
 // Counter sums the entries of many pages by wiki and heading.
