@@ -53,6 +53,9 @@ type Counts struct {
 	SentencesInClusters int64 `json:"sentences_in_clusters"`
 	LargestCluster      int64 `json:"largest_cluster"`
 	MembersOmitted      int64 `json:"members_omitted"`
+	// ReferenceSections counts the section headings learned to hold
+	// citations, all wikis together (package transforms/sectionkind).
+	ReferenceSections int64 `json:"reference_sections"`
 
 	// Categories counts clusters and their sentences by category.
 	Categories map[string]Category `json:"categories"`

@@ -25,6 +25,7 @@ var stages = []string{
 	"transforms/verify",
 	"transforms/component",
 	"transforms/cluster",
+	"transforms/sectionkind",
 	"transforms/categorize",
 	"transforms/summary",
 	"transforms/report",

@@ -182,11 +182,11 @@ func Build(s beam.Scope, opts Options) error {
 	depth := component.Depth(opts.Sources.TextBytes() / int64(opts.MinShingles+opts.ShingleLength))
 	labels := component.Labels(s, edges, opts.Rounds, depth, opts.Shards, opts.Shards)
 	clusters, pairs, memberships, clusterCounts := cluster.Assemble(s, labels, needed, sims, opts.clusterConfig())
-	sections := sectionkind.Learn(s, cleaned, categorize.IsCitation, sectionkind.Config{Shards: opts.Shards, Workers: opts.Workers()})
+	sections, sectionCounts := sectionkind.Learn(s, cleaned, categorize.IsCitation, sectionkind.Config{Shards: opts.Shards, Workers: opts.Workers()})
 	names, aliasCounts := learnAliases(s, opts, redirects, cleaned)
 	lines, categoryCounts := categorize.Clusters(s, clusters, categorize.Learned{Sections: sections, Entities: names}, opts.categoryConfig())
 
-	partials := []beam.PCollection{readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, clusterCounts, categoryCounts, aliasCounts}
+	partials := []beam.PCollection{readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, clusterCounts, categoryCounts, aliasCounts, sectionCounts}
 	out := outputs{clusters: lines, dead: dead, sentences: records, memberships: memberships, pairs: pairs, edges: edgeLines}
 	if opts.MinPassage > 0 {
 		passages, docPairs, passageCounts := passage.Find(s, sims, infos, needed, opts.passageOptions())

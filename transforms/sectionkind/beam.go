@@ -1,6 +1,7 @@
 package sectionkind
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/ordered"
 	"github.com/neardup/neardup/internal/shuffle"
+	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/transforms/clean"
 )
 
@@ -25,6 +27,9 @@ func init() {
 	register.Function2x0(emptyTable)
 	register.Function2x1(mergeTables)
 	register.Function1x2(encodeTable)
+	register.Function4x1(finishTable)
+	register.Emitter1[[]byte]()
+	register.Emitter1[tally.Counts]()
 }
 
 // MaxBundleHeadings bounds the headings a bundle sums before it sends
@@ -42,7 +47,8 @@ type Config struct {
 // function (register.Function1x1) that is not a closure and is safe for
 // concurrent use; the pipeline gives categorize.IsCitation. It returns a
 // PCollection of exactly one []byte, the encoded Table (empty when nothing
-// is learned), to be read as a side input and decoded once (Decode).
+// is learned), to be read as a side input and decoded once (Decode), and
+// the partial tally.Counts of the learned headings (ReferenceSections).
 //
 // Each bundle sums its pages' counts per heading (Summarize, on
 // cfg.Workers goroutines) and sends them packed, one batch per shard of
@@ -50,14 +56,25 @@ type Config struct {
 // judged (Stats.Learned); a global combine gathers the learned headings,
 // which are few. The counts are sums and the pages the smallest ids, so
 // the table is the same however the runner bundles the pages.
-func Learn(s beam.Scope, pages beam.PCollection, citation func(string) bool, cfg Config) beam.PCollection {
+func Learn(s beam.Scope, pages beam.PCollection, citation func(string) bool, cfg Config) (table, counts beam.PCollection) {
 	s = s.Scope("ReferenceSections")
 	fn := &countFn{Citation: beam.EncodedFunc{Fn: reflectx.MakeFunc(citation)}, Shards: max(cfg.Shards, 1), Workers: cfg.Workers}
 	learned := beam.ParDo(s, learnShard, beam.GroupByKey(s, beam.ParDo(s, fn, pages)))
 	// A global combine of nothing is nothing: the empty table makes it one.
 	empty := beam.ParDo(s, emptyTable, beam.Impulse(s))
-	table := beam.Combine(s, mergeTables, beam.Flatten(s, learned, empty))
-	return beam.ParDo(s, encodeTable, table)
+	merged := beam.Combine(s, mergeTables, beam.Flatten(s, learned, empty))
+	return beam.ParDo2(s, finishTable, merged)
+}
+
+// finishTable encodes the learned table and counts its headings.
+func finishTable(ctx context.Context, t Table, emit func([]byte), emitCounts func(tally.Counts)) error {
+	b, err := t.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	emit(b)
+	tally.Emit(ctx, tally.Counts{ReferenceSections: int64(t.Len())}, emitCounts)
+	return nil
 }
 
 // countFn sums the entries of its bundle's pages per heading and emits

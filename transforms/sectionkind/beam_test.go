@@ -13,6 +13,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
+	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/internal/testshared"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/categorize"
@@ -119,9 +120,10 @@ func TestLearnPipeline(t *testing.T) {
 	for _, workers := range []int{1, 3} {
 		p, s := beam.NewPipelineWithRoot()
 		cleaned := clean.Pages(s, beam.CreateList(s, pages), clean.Config{Sites: []dump.Site{site}, Workers: workers})
-		table := sectionkind.Learn(s, cleaned, categorize.IsCitation, sectionkind.Config{Shards: workers, Workers: workers})
+		table, counts := sectionkind.Learn(s, cleaned, categorize.IsCitation, sectionkind.Config{Shards: workers, Workers: workers})
 		passert.Count(s, table, "tables", 1)
 		passert.Equals(s, beam.ParDo(s, describeTable, table), want...)
+		passert.Equals(s, counts, tally.Counts{ReferenceSections: 1})
 		if err := ptest.Run(p); err != nil {
 			t.Fatalf("%d workers: %v", workers, err)
 		}
@@ -131,8 +133,9 @@ func TestLearnPipeline(t *testing.T) {
 // TestLearnNothing: no page gives exactly one empty table.
 func TestLearnNothing(t *testing.T) {
 	p, s := beam.NewPipelineWithRoot()
-	table := sectionkind.Learn(s, beam.CreateList(s, []clean.Page{}), categorize.IsCitation, sectionkind.Config{})
+	table, counts := sectionkind.Learn(s, beam.CreateList(s, []clean.Page{}), categorize.IsCitation, sectionkind.Config{})
 	passert.Equals(s, beam.ParDo(s, describeTable, table), "empty")
+	passert.Empty(s, counts)
 	if err := ptest.Run(p); err != nil {
 		t.Fatal(err)
 	}
