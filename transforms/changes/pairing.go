@@ -405,7 +405,8 @@ func (c *Comparer) pairIndexed(old, cur []Sentence, io, in []int, sets *sentence
 				return cmp.Or(cmp.Compare(x.shared[q], x.shared[p]), cmp.Compare(abs(int(p)-at), abs(int(q)-at)), cmp.Compare(p, q))
 			}
 		}
-		complete := byShingles.probe(oldShingles[a], visits) && byWords.probe(oldWords[a], visits)
+		complete := byShingles.probe(oldShingles[a], visits)
+		complete = byWords.probe(oldWords[a], visits) && complete // both probed, each resets its counts
 		// Verified against: every shingle prefix hit, the new sentences
 		// sharing the most rare shingles, and for a short sentence or one
 		// the visits bound stopped, the new ones near its place.
