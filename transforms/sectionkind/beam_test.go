@@ -84,6 +84,13 @@ func readDump(t testing.TB, path string) ([]dump.Page, dump.Site) {
 
 // learnSerial cleans the pages and learns their table without Beam.
 func learnSerial(t testing.TB, pages []dump.Page, site dump.Site) *sectionkind.Table {
+	table, _ := learnSerialEntries(t, pages, site)
+	return table
+}
+
+// learnSerialEntries is learnSerial, with the summed entries of every
+// heading.
+func learnSerialEntries(t testing.TB, pages []dump.Page, site dump.Site) (*sectionkind.Table, []sectionkind.Entry) {
 	t.Helper()
 	cleaner := clean.Cleaner{Sites: clean.NewSites([]dump.Site{site})}
 	var c sectionkind.Counter
@@ -97,7 +104,8 @@ func learnSerial(t testing.TB, pages []dump.Page, site dump.Site) *sectionkind.T
 			c.Add(e)
 		}
 	}
-	return sectionkind.Build(c.Take())
+	entries := c.Take()
+	return sectionkind.Build(entries), entries
 }
 
 // TestLearnPipeline learns, on Prism, the Greek heading "Προτεινόμενη
@@ -176,12 +184,19 @@ func TestRealDumps(t *testing.T) {
 	for _, d := range realDumps {
 		t.Run(filepath.Base(d.path), func(t *testing.T) {
 			pages, site := readDump(t, testshared.Data(t, d.path))
-			table := learnSerial(t, pages, site)
-			var lines []string
+			table, entries := learnSerialEntries(t, pages, site)
+			var lines, near []string
 			for _, h := range table.Headings() {
 				lines = append(lines, describe(h))
 			}
-			t.Logf("%s (%s, %d pages): %d headings learned\n%s", d.path, site.Wiki, len(pages), table.Len(), strings.Join(lines, "\n"))
+			for _, e := range entries {
+				s := e.Stats
+				if !s.Learned() && s.Citations >= sectionkind.MinCitations && float64(s.Citations) >= 0.3*float64(s.Lines) {
+					near = append(near, fmt.Sprintf("%q: %d of %d lines, %d pages", e.Heading, s.Citations, s.Lines, len(s.Pages)))
+				}
+			}
+			t.Logf("%s (%s, %d pages): %d headings learned\n%s\nnot learned, with at least 30%% citation lines:\n%s",
+				d.path, site.Wiki, len(pages), table.Len(), strings.Join(lines, "\n"), strings.Join(near, "\n"))
 			for _, h := range d.learned {
 				if !table.IsReference(site.Wiki, h) {
 					t.Errorf("%q not learned", h)
