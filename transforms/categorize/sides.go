@@ -196,8 +196,8 @@ func initials(run []Token) string {
 	var b strings.Builder
 	n := 0
 	for _, t := range run {
-		if t.Kind == KindPunct || functionWords[t.key()] && t.Kind == KindWord {
-			continue
+		if t.Kind == KindPunct || functionWords[t.key()] && acronym(t) == "" {
+			continue // "of", and "No." of "Alphabet No. 2"
 		}
 		n++
 		if t.Kind == KindNumber {
