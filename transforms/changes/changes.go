@@ -186,7 +186,8 @@ func (c *Comparer) Compare(old, cur Revision) ([]Change, Counts) {
 	var out []Change
 	for _, p := range pairs {
 		a, b := old.Sentences[p.Old], cur.Sentences[p.New]
-		cr := categorize.CompareWith(member(old, a), member(cur, b), c.Knowledge)
+		ma, mb := partners.joined(old, cur, p)
+		cr := categorize.CompareWith(ma, mb, c.Knowledge)
 		switch cr.Kind {
 		case categorize.Identical:
 			counts.PairsMoved++

@@ -141,14 +141,19 @@ const (
 	splitOld   = "The bridge over the Marren was rebuilt in 1912 after the flood destroyed the old wooden one."
 	splitNew   = "The bridge over the Marren was rebuilt after the flood destroyed the old wooden one."
 	splitNext  = "The work was finished in 1912."
+	// A sentence of Alabama (2012) and the two it became (2016).
+	collapse  = "This ultimately would lead to a collapse of support for Democrats at the ballot box in the next three or four election cycles and ultimately losing the last of the nineteen court seats following the resignation of the last Democrat in August, 2011."
+	collapse2 = "This ultimately led to a collapse of support for Democrats at the ballot box in the next three or four election cycles."
+	collapse3 = "The Democrats lost the last of the nineteen court seats in August 2011 with the resignation of the last Democrat on the bench."
 )
 
 // TestCompareTypes checks the type of each fact and of each change: a
 // value replaced by another, a number, date or name on one side only
 // (added or removed, a list gaining a member included), a value moved into
 // the place of another (replaced), added and removed together, a value
-// moved to the next sentence when the revision split one (no change), and
-// descriptive words without a value (a copy edit, no change).
+// moved to the next sentence or a sentence split in two by the revision
+// (no change), and descriptive words without a value (a copy edit, no
+// change).
 func TestCompareTypes(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
@@ -178,6 +183,14 @@ func TestCompareTypes(t *testing.T) {
 			nil,
 			Counts{PairsCompared: 1, PairsCopyEdit: 1}},
 		{"a year moved to the next sentence", []string{splitOld, filler}, []string{splitNew, splitNext, filler},
+			nil,
+			Counts{PairsCompared: 1, PairsCopyEdit: 1, SentencesAdded: 1}},
+		// The old sentence is split in two and its second half reworded:
+		// the pair is compared with both halves, whose facts are the old
+		// sentence's (a copy edit), not with the first alone, which lacks
+		// "the last Democrat in August, 2011" (the second says it in
+		// other words, so it is no value moved there word for word).
+		{"a sentence split in two", []string{collapse, filler}, []string{collapse2, collapse3, filler},
 			nil,
 			Counts{PairsCompared: 1, PairsCopyEdit: 1, SentencesAdded: 1}},
 	} {

@@ -78,6 +78,54 @@ func newPartners(n, m int, unchanged, pairs []Match) partners {
 	return p
 }
 
+// MinSplitGain is how much more of an old sentence's words (Dice
+// similarity of the sets) a new sentence and an added neighbour give
+// together than the new one alone for joined to read them as one sentence
+// split in two (or, the other way, two old sentences merged in one).
+const MinSplitGain = 0.1
+
+// joined returns the members compared for the pair x: its two sentences,
+// or, where the revision split the old sentence in two, the old one and
+// the new one joined with its neighbour that is paired with none (an
+// added sentence), in page order; where it merged two, the old one joined
+// with its removed neighbour. Of the neighbours, the one that brings the
+// pair's words closest is taken, if it brings them MinSplitGain closer.
+// The facts of the other half are then not removed or added.
+func (p partners) joined(old, cur Revision, x Match) (a, b categorize.Member) {
+	sa, sb := old.Sentences[x.Old], cur.Sentences[x.New]
+	a, b = member(old, sa), member(cur, sb)
+	wa, wb := wordSet(sa.Text), wordSet(sb.Text)
+	base, _ := dice(wa, wb)
+	best := base + MinSplitGain
+	for _, k := range []int{x.New - 1, x.New + 1} {
+		if k < 0 || k >= len(cur.Sentences) || p.ofNew[k] >= 0 {
+			continue
+		}
+		text := join(sb.Text, cur.Sentences[k].Text, k < x.New)
+		if d, _ := dice(wa, wordSet(text)); d > best {
+			best, b.Text, a.Text = d, text, sa.Text
+		}
+	}
+	for _, k := range []int{x.Old - 1, x.Old + 1} {
+		if k < 0 || k >= len(old.Sentences) || p.ofOld[k] >= 0 {
+			continue
+		}
+		text := join(sa.Text, old.Sentences[k].Text, k < x.Old)
+		if d, _ := dice(wordSet(text), wb); d > best {
+			best, a.Text, b.Text = d, text, sb.Text
+		}
+	}
+	return a, b
+}
+
+// join joins a sentence and its neighbour, the neighbour first if before.
+func join(s, neighbour string, before bool) string {
+	if before {
+		return neighbour + " " + s
+	}
+	return s + " " + neighbour
+}
+
 // keepFacts returns the facts of the pair x of old[x.Old] and cur[x.New]
 // that really changed: all the replaced ones, and those given on one side
 // only unless they moved to a sentence next to the pair's in the other
