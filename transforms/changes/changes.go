@@ -123,8 +123,8 @@ const (
 	// (index.go).
 	DefaultMaxGapPairs = 4096
 	// DefaultMaxPairs bounds the sentence pairs compared in one page: 1 M,
-	// a second or two, twenty times what the index compares on a page of
-	// 5,000 sentences rewritten.
+	// a second or two, forty times the 25,000 that the indexes compare
+	// on a page of 5,000 sentences all rewritten and reordered.
 	DefaultMaxPairs = 1 << 20
 	// window is how many new sentences on each side of its place an old
 	// sentence of a large gap is compared with.
