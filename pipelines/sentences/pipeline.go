@@ -11,6 +11,7 @@ import (
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/input"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/alias"
 	"github.com/neardup/neardup/transforms/categorize"
@@ -82,7 +83,13 @@ func (o Options) reportConfig() htmlreport.Config {
 
 // categoryConfig is the part of the options the categories stage needs.
 func (o Options) categoryConfig() categorize.Config {
-	return categorize.Config{OutputShards: o.OutputShards, Workers: o.Workers()}
+	cfg := categorize.Config{OutputShards: o.OutputShards, Workers: o.Workers()}
+	for _, src := range []*input.Sources{o.Sources, o.BaselineSources} {
+		if src != nil {
+			cfg.Corpora = append(cfg.Corpora, src.Corpora()...)
+		}
+	}
+	return cfg
 }
 
 // signConfig is the part of the options the MinHash stage needs.

@@ -59,6 +59,9 @@ func (c Cluster) MarshalLine() ([]byte, error) { return result.JSONLine(c) }
 type Config struct {
 	OutputShards int // shards of the output lines
 	Workers      int // goroutines of the DoFn's pool (0: GOMAXPROCS)
+	// Corpora are the input's text corpora and web crawls, whose titles
+	// name no subject (Knowledge.Corpora).
+	Corpora []string
 }
 
 // Learned are what the run learned from its dumps, as the side inputs of
@@ -135,6 +138,12 @@ func (f *classifyFn) ProcessElement(_ context.Context, c cluster.Cluster, sectio
 			return err
 		}
 		f.know = &Knowledge{}
+		for _, c := range f.Cfg.Corpora {
+			if f.know.Corpora == nil {
+				f.know.Corpora = map[string]bool{}
+			}
+			f.know.Corpora[c] = true
+		}
 		if table.Len() > 0 {
 			f.know.Sections = table
 		}

@@ -11,6 +11,11 @@ type Knowledge struct {
 	// Sections tells which section headings of a wiki hold citations; nil
 	// knows none.
 	Sections Sections
+	// Corpora are the run's text corpora and web crawls (not wikis), by
+	// name: their titles are file paths, URLs or headlines, which name no
+	// subject, so the subject rules do not read them. Nil: every member is
+	// on a wiki page whose title names its subject.
+	Corpora map[string]bool
 }
 
 // Entities tells whether two names, as written in a wiki's text, name one

@@ -20,7 +20,9 @@ const MaxSubjectTitles = 64
 // when every page's title shares a word with the others' (Hurricane
 // Katrina; Effects of Hurricane Katrina), or when every compared text
 // names a word of one member's page title (the Chicago page and the
-// Illinois page, both saying "Chicago has…").
+// Illinois page, both saying "Chicago has…"). Members of a text corpus or
+// a web crawl (Knowledge.Corpora) are taken to speak of one subject: their
+// titles say nothing of it.
 func (c *group) oneSubject(pairs []pair) (bool, string) {
 	var titles []string
 	for _, m := range c.members {
@@ -34,6 +36,11 @@ func (c *group) oneSubject(pairs []pair) (bool, string) {
 	}
 	if len(titles) == 1 {
 		return true, MechanismSubject + ": one page, " + quoteTitle(c.members[0].Title)
+	}
+	if i := slices.IndexFunc(c.members, func(m Member) bool { return c.know.Corpora[m.Wiki] }); i >= 0 {
+		// Paths, URLs and headlines name no subject: the figures changed
+		// between documents are read as drift, as they would be on one page.
+		return true, MechanismSubject + ": " + quoteTitle(c.members[i].Wiki) + " is a text corpus, whose titles name no subject"
 	}
 	if w, ok := c.sharedTitleWord(titles); ok {
 		return true, MechanismSubject + ": every page's title holds " + quoteTitle(w)

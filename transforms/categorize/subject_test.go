@@ -90,6 +90,25 @@ func TestSubject(t *testing.T) {
 	}
 }
 
+// TestSubjectOfCorpus checks that the titles of a text corpus (file paths)
+// are not read as subjects: a figure changed between two of its documents
+// is drift, as on one wiki page, and on wiki pages of the same names a
+// template.
+func TestSubjectOfCorpus(t *testing.T) {
+	members := []Member{
+		{Wiki: "text", Title: "notes/b.txt", Context: "prose", Text: "In summer a bus runs twice a day from the station at Orsel to the turning place in Pradell."},
+		{Wiki: "text", Title: "notes/c.txt", Context: "prose", Text: "In summer a bus runs three times a day from the station at Orsel to the turning place in Pradell."},
+	}
+	corpus := Knowledge{Corpora: map[string]bool{"text": true}}
+	want := `subject: "text" is a text corpus, whose titles name no subject`
+	if r := ClassifyWith(members, corpus); r.Category != FactualDrift || !slices.Contains(r.Evidence.Mechanisms, want) {
+		t.Errorf("in a text corpus: ClassifyWith = %s/%s %q, want factual_drift with %q", r.Category, r.Evidence.Rule, r.Evidence.Mechanisms, want)
+	}
+	if r := Classify(members); r.Category != Template || r.Evidence.Rule != "different_subjects" {
+		t.Errorf("on two wiki pages: Classify = %s/%s, want template/different_subjects", r.Category, r.Evidence.Rule)
+	}
+}
+
 // TestTitlesCrossed checks that an entry of a year page and the same entry
 // of a day page, each naming the other page, are one statement.
 func TestTitlesCrossed(t *testing.T) {
