@@ -1,4 +1,4 @@
-# neardup: make run (sample), make test (everything CI runs), make bench.
+# neardup: make help (this list), make run (sample), make test (everything CI runs), make bench.
 GO      ?= go
 INPUT   ?= testdata/sample/simplewiki-sample.xml
 OUTPUT  ?= out/sample
@@ -9,7 +9,11 @@ LDFLAGS := -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 # bash, for pipefail in test.
 SHELL   := bash
 
-.PHONY: run run-reuse test race vet lint fmt-check fuzz fuzz-smoke bench bench-scale bench-go clean release template
+.PHONY: help run run-reuse test race vet lint fmt-check fuzz fuzz-smoke bench bench-scale bench-go clean release template
+
+## help: list the targets, each with what it does (the default goal: plain make does this)
+help:
+	@awk 'match($$0, /^## [a-z-]+: /) { printf "  %-12s %s\n", substr($$0, 4, RLENGTH - 5), substr($$0, RLENGTH + 1) }' $(firstword $(MAKEFILE_LIST))
 
 ## run: find near-duplicate sentences in INPUT (default: the sample) and write them to OUTPUT
 run:
@@ -21,7 +25,7 @@ WEB     ?= ../shared/data/commoncrawl-warc/*.warc.gz
 run-reuse:
 	$(GO) run -ldflags '$(LDFLAGS)' ./pipelines/reuse --wiki '$(WIKI)' --web '$(WEB)' --output '$(OUTPUT)' $(FLAGS)
 
-## test: formatting, vet, staticcheck, every test (unit, Prism pipeline, golden end-to-end on ../shared/data), and the race detector on the concurrent code.
+## test: formatting, vet, staticcheck, every test (unit, Prism pipeline, golden end-to-end on ../shared/data), and the race detector on the concurrent code
 ## internal/cmd/testsummary prints a line per package, failures in full, and how many tests passed, failed and skipped, the skips by reason
 ## (tests that need ../shared skip without it); pipefail keeps go test's own exit status. PKGS=./io/... tests fewer packages.
 PKGS ?= ./...
@@ -35,13 +39,15 @@ race:
 	$(GO) test -race -count=1 -run 'Readahead' ./io/dump
 	$(GO) test -race -count=1 -run 'TestDeterministic|TestMultistream' ./pipelines/sentences
 
+## vet: go vet on every package
 vet:
 	$(GO) vet ./...
 
-# staticcheck is pinned as a tool in go.mod.
+## lint: staticcheck on every package (pinned as a tool in go.mod)
 lint:
 	$(GO) tool staticcheck ./...
 
+## fmt-check: list the Go files gofmt would change, and fail if there are any
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt needed on:"; echo "$$out"; exit 1; fi
@@ -55,8 +61,8 @@ fuzz:
 	  done; \
 	done
 
-## fuzz-smoke: a few seconds of each parser's fuzz target (CI). Counts, not durations: a duration
-## -fuzztime can fail with a spurious "context deadline exceeded" in Go 1.26 (golang/go#75804).
+## fuzz-smoke: a few seconds of each parser's fuzz target, as CI runs it
+## Counts, not durations: a duration -fuzztime can fail with a spurious "context deadline exceeded" in Go 1.26 (golang/go#75804).
 fuzz-smoke:
 	$(GO) test ./io/dump -run '^$$' -fuzz '^FuzzReader$$' -fuzztime 5000x
 	$(GO) test ./io/dump -run '^$$' -fuzz '^FuzzSite$$' -fuzztime 5000x
@@ -87,5 +93,6 @@ release:
 template:
 	VERSION='$(VERSION)' scripts/template.sh
 
+## clean: remove out/ (the runs of make run) and dist/ (the release binaries)
 clean:
 	rm -rf out dist
