@@ -133,7 +133,7 @@ func (c *CLI) PrintUsage(w io.Writer) {
 			printFlag(w, &g)
 		}
 	}
-	fmt.Fprintf(w, "\n'%s --%s' lists all %d of Beam's flags; README.md and deploy/ say which each runner needs.\n", c.Program, HelpBeam, len(c.beamFlags()))
+	fmt.Fprintf(w, "\n'%s --%s' lists all %d of Beam's flags; docs/runners.md and deploy/ say which each runner needs.\n", c.Program, HelpBeam, len(c.beamFlags()))
 }
 
 // PrintBeamUsage writes every Beam flag (--help_beam).

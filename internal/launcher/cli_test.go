@@ -33,7 +33,7 @@ func TestParse(t *testing.T) {
 	}
 	want := "Usage: toy --input X\n\nInput:\n  -input string\n    \tfiles to read\n\nExecution:\n  -shards int\n    \tshards (default 4)\n\n" +
 		"Beam runner flags (the most used; the pipeline runs on Beam's embedded Prism runner unless --runner says otherwise):\n" +
-		"  -runner string\n    \t" + CommonBeamFlags[0].Usage + "\n\n'toy --help_beam' lists all 2 of Beam's flags; README.md and deploy/ say which each runner needs.\n"
+		"  -runner string\n    \t" + CommonBeamFlags[0].Usage + "\n\n'toy --help_beam' lists all 2 of Beam's flags; docs/runners.md and deploy/ say which each runner needs.\n"
 	if out.String() != want {
 		t.Errorf("--help:\n%s\nwant:\n%s", out.String(), want)
 	}

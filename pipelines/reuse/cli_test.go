@@ -130,18 +130,18 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
-// TestFlagsDocumented checks that the README's "Reuse flags" table names
+// TestFlagsDocumented checks that docs/flags.md's "Reuse flags" table names
 // every flag main.go defines, with its default.
 func TestFlagsDocumented(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../docs/flags.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, section, ok := strings.Cut(string(readme), "### Reuse flags\n")
+	_, section, ok := strings.Cut(string(readme), "\n## Reuse flags\n")
 	if !ok {
-		t.Fatal(`README.md has no "### Reuse flags" section`)
+		t.Fatal(`docs/flags.md has no "## Reuse flags" section`)
 	}
-	section, _, _ = strings.Cut(section, "\n### ")
+	section, _, _ = strings.Cut(section, "\n## ")
 	rows := map[string]string{} // flag name → its row
 	for _, line := range strings.Split(section, "\n") {
 		for _, m := range regexp.MustCompile("`--([a-z_]+)`").FindAllStringSubmatch(line, -1) {
@@ -151,7 +151,7 @@ func TestFlagsDocumented(t *testing.T) {
 	for _, name := range definedFlags(t) {
 		row, ok := rows[name]
 		if !ok {
-			t.Errorf("--%s is not in the README's Reuse flags table", name)
+			t.Errorf("--%s is not in docs/flags.md's Reuse flags table", name)
 			continue
 		}
 		if def := flag.Lookup(name).DefValue; def != "" && def != "false" && def != "0" && !strings.Contains(row, def) {

@@ -65,7 +65,7 @@ func TestWorkersNotInParameters(t *testing.T) {
 	}
 }
 
-// TestFlagDefaultsDocumented checks the defaults that README.md's flag
+// TestFlagDefaultsDocumented checks the defaults that docs/flags.md's flag
 // table and deploy/dataflow/metadata.json state against the flags' own,
 // which come from DefaultOptions: the documents may repeat a default, but
 // not a stale one.
@@ -83,13 +83,13 @@ func TestFlagDefaultsDocumented(t *testing.T) {
 		}
 	}
 
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../docs/flags.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, table, ok := strings.Cut(string(readme), "\n### Flags\n")
+	_, table, ok := strings.Cut(string(readme), "\n## Sentence flags\n")
 	if !ok {
-		t.Fatal("README.md has no ### Flags section")
+		t.Fatal("docs/flags.md has no ## Sentence flags section")
 	}
 	table, _, _ = strings.Cut(table, "\n\n#")
 	flagName := regexp.MustCompile("`--([a-z_]+)`")
@@ -109,14 +109,14 @@ func TestFlagDefaultsDocumented(t *testing.T) {
 		for i, name := range names {
 			switch {
 			case len(values) == len(names):
-				check("README.md", name, values[i])
+				check("docs/flags.md", name, values[i])
 			case len(values) == 1:
-				check("README.md", name, values[0])
+				check("docs/flags.md", name, values[0])
 			}
 		}
 	}
 	if !flagInTable(table, "dofn_workers") {
-		t.Error("README.md's flag table does not list --dofn_workers")
+		t.Error("docs/flags.md's flag table does not list --dofn_workers")
 	}
 
 	meta, err := os.ReadFile("../../deploy/dataflow/metadata.json")
@@ -140,7 +140,7 @@ func TestFlagDefaultsDocumented(t *testing.T) {
 		}
 	}
 	if checked < 30 {
-		t.Errorf("checked %d documented defaults; the README table or metadata.json was not parsed", checked)
+		t.Errorf("checked %d documented defaults; the docs/flags.md table or metadata.json was not parsed", checked)
 	}
 }
 
