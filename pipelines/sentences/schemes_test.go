@@ -106,7 +106,9 @@ func similarPairs(texts map[string]string, o Options, t float64) [][2]string {
 // and the Ukrainian sample: every pair of in-window sentences whose
 // shingle sets have Jaccard ≥ --threshold (found in the test by a prefix filter of its own) is
 // in one cluster (identical sentences are linked by a star, others by a
-// verified edge), and the output is the same with 1 and 5 shards.
+// verified edge), every verified edge is such a pair, the clusters are
+// exactly the connected components of those pairs, and the output is the
+// same with 1 and 5 shards.
 func TestExactSchemeFindsEveryPair(t *testing.T) {
 	for _, rel := range []string{"wikiduper/Katrina.xml", "xztextfilter-wiki-truncated/ukwiki-truncated-100k.xml.xz"} {
 		t.Run(rel, func(t *testing.T) {
@@ -121,6 +123,18 @@ func TestExactSchemeFindsEveryPair(t *testing.T) {
 				if !r.together(p) {
 					t.Errorf("pair %s – %s (Jaccard ≥ %v) is not in one cluster", p[0], p[1], o.Threshold)
 				}
+			}
+			similar := map[[2]string]bool{}
+			for _, p := range pairs {
+				similar[p], similar[[2]string{p[1], p[0]}] = true, true
+			}
+			for e := range r.edges {
+				if !similar[e] {
+					t.Errorf("edge %s – %s is below Jaccard %v", e[0], e[1], o.Threshold)
+				}
+			}
+			if got, want := partition(r.clust), partition(componentsOf(pairs)); !slices.EqualFunc(got, want, slices.Equal) {
+				t.Errorf("%d clusters, %d components of the pairs of Jaccard ≥ %v, or other members", len(got), len(want), o.Threshold)
 			}
 			t.Logf("%d in-window sentences, %d pairs at Jaccard ≥ %v, %d verified edges", len(r.texts), len(pairs), o.Threshold, len(r.edges))
 			r.reportSays(t, "<h2>Candidates: the exact scheme</h2>", "exact: prefix-filtering join at Jaccard 0.8")
@@ -177,6 +191,47 @@ func TestSimhashScheme(t *testing.T) {
 func (r schemeRun) together(p [2]string) bool {
 	c := r.clust[p[0]]
 	return c != "" && c == r.clust[p[1]]
+}
+
+// componentsOf labels each sentence of a pair with the least id of its
+// connected component.
+func componentsOf(pairs [][2]string) map[string]string {
+	parent := map[string]string{}
+	var find func(string) string
+	find = func(x string) string {
+		if p, ok := parent[x]; ok && p != x {
+			parent[x] = find(p)
+			return parent[x]
+		}
+		return x
+	}
+	for _, p := range pairs {
+		a, b := find(p[0]), find(p[1])
+		parent[max(a, b)], parent[min(a, b)] = min(a, b), min(a, b)
+	}
+	label := map[string]string{}
+	for x := range parent {
+		label[x] = find(x)
+	}
+	return label
+}
+
+// partition returns the groups of ids of equal non-empty labels, each
+// sorted, in sorted order: the clusters, whatever their ids.
+func partition(label map[string]string) [][]string {
+	groups := map[string][]string{}
+	for id, l := range label {
+		if l != "" {
+			groups[l] = append(groups[l], id)
+		}
+	}
+	var out [][]string
+	for _, g := range groups {
+		slices.Sort(g)
+		out = append(out, g)
+	}
+	slices.SortFunc(out, slices.Compare)
+	return out
 }
 
 // reportSays fails unless report.html holds every one of want.

@@ -9,6 +9,7 @@ import (
 	"github.com/neardup/neardup/internal/launcher"
 	"github.com/neardup/neardup/io/text"
 	"github.com/neardup/neardup/transforms/minhash"
+	"github.com/neardup/neardup/transforms/setjoin"
 	"github.com/neardup/neardup/transforms/simhash"
 )
 
@@ -201,6 +202,11 @@ func (o Options) validateSimhashOrExact() error {
 		return fmt.Errorf("--threshold must be between 0 and 1 (exclusive), got %v", o.Threshold)
 	}
 	if o.Scheme == "exact" {
+		// Its pairs are verified at Jaccard ≥ --threshold and nothing
+		// else (setjoin.Verification): the verification flags do not apply.
+		if set := o.explicit("min_jaccard", "max_edit"); len(set) > 0 {
+			return fmt.Errorf("--scheme exact verifies its pairs at Jaccard ≥ --threshold: %s %s not apply", flagList(set), doVerb(set))
+		}
 		return nil
 	}
 	h := o.Simhash
@@ -243,6 +249,10 @@ func (o *Options) chooseBanding() error {
 	switch {
 	case o.Scheme == "simhash" || o.Scheme == "exact":
 		o.Bands, o.Rows, o.Recall, o.MaxBands = 0, 0, 0, 0
+		if o.Scheme == "exact" {
+			v := setjoin.Verification(o.Threshold)
+			o.MinJaccard, o.MaxEdit = v.MinJaccard, v.MaxEdit
+		}
 		if o.Scheme == "simhash" && o.Simhash.MaxHamming < 0 {
 			o.Simhash.MaxHamming = simhash.MaxHammingFor(o.Threshold, o.Simhash.Bits)
 		}

@@ -105,6 +105,10 @@ func TestValidate(t *testing.T) {
 		{"simhash --bands", func(o *Options) { o.Scheme, o.Set = "simhash", set("bands", "rows") }, "--scheme simhash has no bands: --bands, --rows do not apply"},
 		{"exact --recall", func(o *Options) { o.Scheme, o.Set = "exact", set("recall") }, "--scheme exact has no bands: --recall does not apply"},
 		{"exact threshold 0", func(o *Options) { o.Scheme, o.Threshold = "exact", 0 }, "--threshold must be between 0 and 1 (exclusive), got 0"},
+		{"exact --min_jaccard", func(o *Options) { o.Scheme, o.Set = "exact", set("min_jaccard") },
+			"--scheme exact verifies its pairs at Jaccard ≥ --threshold: --min_jaccard does not apply"},
+		{"exact --max_edit --min_jaccard", func(o *Options) { o.Scheme, o.Set = "exact", set("max_edit", "min_jaccard") },
+			"--scheme exact verifies its pairs at Jaccard ≥ --threshold: --min_jaccard, --max_edit do not apply"},
 		{"simhash threshold 1", func(o *Options) { o.Scheme, o.Threshold = "simhash", 1 }, "--threshold must be between 0 and 1 (exclusive), got 1"},
 		{"features", func(o *Options) { o.Scheme, o.Simhash.Features = "simhash", "embeddings" }, `--features must be 'shingles' or 'words', got "embeddings"`},
 		{"simhash_bits", func(o *Options) { o.Scheme, o.Simhash.Bits = "simhash", 65 }, "--simhash_bits must be between 1 and 64, got 65"},
@@ -176,6 +180,9 @@ func TestValidateAccepts(t *testing.T) {
 			case "simhash", "exact":
 				if o.Bands != 0 || o.Rows != 0 || o.Recall != 0 || o.MaxBands != 0 || (o.Scheme == "simhash") != (o.Simhash != SimhashOptions{}) {
 					t.Errorf("%s resolved to %d bands × %d rows, recall %v, max bands %d, simhash %+v", o.Scheme, o.Bands, o.Rows, o.Recall, o.MaxBands, o.Simhash)
+				}
+				if o.Scheme == "exact" && (o.MinJaccard != o.Threshold || o.MaxEdit != 0) {
+					t.Errorf("exact at %v resolved to --min_jaccard %v --max_edit %v, want %v and 0", o.Threshold, o.MinJaccard, o.MaxEdit, o.Threshold)
 				}
 				if o.Scheme == "simhash" && o.Simhash.MaxHamming < 0 {
 					t.Errorf("simhash resolved to --max_hamming %d", o.Simhash.MaxHamming)

@@ -5,12 +5,14 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/neardup/neardup/internal/mix"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/testshared"
 	"github.com/neardup/neardup/transforms/shingle"
+	"github.com/neardup/neardup/transforms/verify"
 )
 
 // exact computes the bounds with rational arithmetic, t given as a
@@ -362,4 +364,60 @@ func TestTemplateFamilyIsJoinedWhole(t *testing.T) {
 		t.Errorf("%d similar pairs, largest group %d: the family is not the hot group it should be", len(similar), j.stats.LargestGroup)
 	}
 	t.Logf("%d similar pairs, %d distinct candidates, %+v", len(similar), len(distinctPairs(j.candidates)), j.stats)
+}
+
+// TestVerification checks the exact scheme's verification: Jaccard ≥ t
+// and nothing else, where the default verification also links pairs at
+// Jaccard ≥ 0.5 or within an edit distance of 0.25.
+func TestVerification(t *testing.T) {
+	for _, tt := range []struct {
+		t    float64
+		sim  verify.Similarity
+		want bool
+	}{
+		{0.8, verify.Similarity{Jaccard: 0.8, Edit: 0.3}, true},                 // at the threshold
+		{0.8, verify.Similarity{Jaccard: 4.0 / 5, Edit: 0.3}, true},             // 4 of 5 is the threshold's float
+		{0.8, verify.Similarity{Jaccard: 0.95, Edit: 0.01}, true},               //
+		{0.8, verify.Similarity{Jaccard: 1, Edit: 0}, true},                     // equal texts
+		{0.8, verify.Similarity{Jaccard: 0.7999999999999999, Edit: 0.1}, false}, // a float below
+		{0.8, verify.Similarity{Jaccard: 0.79, Edit: 0.01}, false},              // --max_edit 0.25 would link it
+		{0.8, verify.Similarity{Jaccard: 0.5, Edit: 0.3}, false},                // --min_jaccard 0.5 would link it
+		{1, verify.Similarity{Jaccard: 1, Edit: 0.2}, true},                     // equal sets, texts apart by case
+		{1, verify.Similarity{Jaccard: 0.99, Edit: 0.001}, false},
+		{0.5, verify.Similarity{Jaccard: 0.5, Edit: 0.6}, true},
+		{0.5, verify.Similarity{Jaccard: 0.49, Edit: 0.2}, false},
+	} {
+		if got := Verification(tt.t).Accept(tt.sim); got != tt.want {
+			t.Errorf("Verification(%v).Accept(%+v) = %v, want %v", tt.t, tt.sim, got, tt.want)
+		}
+	}
+}
+
+// TestVerificationOfTexts compares sentences as verify.Edges does, at
+// Verification(0.8): a pair the default verification links by its edit
+// distance alone is not linked, and texts that differ only in case (equal
+// shingle sets) are.
+func TestVerificationOfTexts(t *testing.T) {
+	const (
+		a = "Hurricane Katrina was the costliest natural disaster, as well as one of the five deadliest hurricanes, in the history of the United States."
+		b = "Hurricane Katrina was the costliest natural disaster, and one of the five deadliest storms, in the history of the United States."
+	)
+	exact := verify.NewChecker(shingleLength, shingle.DefaultNormalization, Verification(0.8))
+	loose := verify.NewChecker(shingleLength, shingle.DefaultNormalization, verify.DefaultThresholds())
+	for _, tt := range []struct {
+		x, y             string
+		exactOK, looseOK bool
+	}{
+		{a, b, false, true},
+		{a, strings.ToUpper(a), true, true},
+		{a, a + " It", true, true},
+	} {
+		sim, ok := exact.Compare(tt.x, tt.y)
+		if ok != tt.exactOK || ok != (sim.Jaccard >= 0.8) {
+			t.Errorf("exact verification of %q and %q: %v at %+v, want %v", tt.x, tt.y, ok, sim, tt.exactOK)
+		}
+		if _, ok := loose.Compare(tt.x, tt.y); ok != tt.looseOK {
+			t.Errorf("default verification of %q and %q: %v, want %v", tt.x, tt.y, ok, tt.looseOK)
+		}
+	}
 }
