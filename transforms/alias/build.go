@@ -2,14 +2,20 @@ package alias
 
 import (
 	"cmp"
+	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/document"
+	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/wikitext"
 )
 
@@ -47,7 +53,7 @@ const (
 )
 
 // Namespaces are the names of a wiki's namespaces other than the main one
-// (dump.Site.Names), which link targets and redirects to other pages than
+// (document.Site.Names), which link targets and redirects to other pages than
 // articles start with ("Help:Contents").
 type Namespaces map[string]bool
 
@@ -433,4 +439,51 @@ func BuildWiki(wiki string, claims []Claim, maxNames int) ([]byte, tally.Aliases
 	counts.NamesDropped += int64(dropped)
 	counts.ArticlesDropped += int64(articles)
 	return AppendWiki(nil, wiki, entries), counts
+}
+
+// BuildDump reads the dump file (opened with dump.Open: compressed files
+// are decompressed) of one wiki, and builds the encoded table of its main
+// namespace with BuildWiki, as a run over that file alone would, keeping
+// at most maxNames names (0: DefaultMaxNames). It returns the wiki's name
+// too. Bad pages are skipped and a truncated file read up to its cut, as
+// the pipeline does. For tools and tests that read one dump.
+func BuildDump(ctx context.Context, file string, maxNames int) (wiki string, table []byte, counts tally.Aliases, err error) {
+	site, err := dump.ReadSite(ctx, file)
+	if err != nil {
+		return "", nil, counts, err
+	}
+	rc, err := dump.Open(ctx, file)
+	if err != nil {
+		return "", nil, counts, err
+	}
+	defer rc.Close()
+	cleaner := &clean.Cleaner{Sites: clean.NewSites([]document.Site{site}), Links: true}
+	ns := NewNamespaces(site.Names())
+	var claims []Claim
+	r := dump.NewReader(rc, file, dump.Options{})
+	for {
+		p, err := r.Next()
+		var pageErr *dump.PageError
+		switch {
+		case errors.Is(err, io.EOF) || errors.Is(err, dump.ErrTruncated):
+			table, counts = BuildWiki(site.Wiki, claims, maxNames)
+			return site.Wiki, table, counts, nil
+		case errors.As(err, &pageErr):
+			continue // a dead letter of the run
+		case err != nil:
+			return "", nil, counts, fmt.Errorf("alias: reading %s: %w", file, err)
+		case p.NS != 0:
+			continue
+		}
+		p.Wiki = site.Wiki
+		if p.Redirect != "" {
+			claims = AppendRedirectClaims(claims, p.Wiki, p.Title, p.Redirect, p.Text, ns)
+			continue
+		}
+		c, err := cleaner.Clean(p)
+		if err != nil {
+			return "", nil, counts, err
+		}
+		claims = AppendPageClaims(claims, Page{Wiki: c.Wiki, ID: c.ID, RevID: c.RevID, Title: c.Title, Links: c.Links}, ns)
+	}
 }

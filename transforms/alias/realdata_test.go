@@ -2,15 +2,11 @@ package alias
 
 import (
 	"context"
-	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/io/dump"
-	"github.com/neardup/neardup/transforms/clean"
 )
 
 // realTable builds the table of a dump of ../shared/data as the pipeline
@@ -31,45 +27,14 @@ func realTable(t *testing.T, rel string) (*Table, string, tally.Aliases) {
 	return &tab, wiki, counts
 }
 
-// tableOf builds the encoded table of a dump of one wiki with BuildWiki,
-// all its claims at once.
+// tableOf builds the encoded table of a dump of one wiki with BuildDump.
 func tableOf(t *testing.T, file string) ([]byte, string, tally.Aliases) {
 	t.Helper()
-	ctx := context.Background()
-	site, err := dump.ReadSite(ctx, file)
+	wiki, b, counts, err := BuildDump(context.Background(), file, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rc, err := dump.Open(ctx, file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rc.Close()
-	cleaner := &clean.Cleaner{Sites: clean.NewSites([]dump.Site{site}), Links: true}
-	ns := NewNamespaces(site.Names())
-	var claims []Claim
-	r := dump.NewReader(rc, file, dump.Options{})
-	for {
-		p, err := r.Next()
-		if errors.Is(err, io.EOF) || errors.Is(err, dump.ErrTruncated) {
-			break
-		}
-		if err != nil || p.NS != 0 {
-			continue // a bad page is the reader's dead letter
-		}
-		p.Wiki = site.Wiki
-		if p.Redirect != "" {
-			claims = AppendRedirectClaims(claims, p.Wiki, p.Title, p.Redirect, p.Text, ns)
-			continue
-		}
-		c, err := cleaner.Clean(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		claims = AppendPageClaims(claims, Page{Wiki: c.Wiki, ID: c.ID, RevID: c.RevID, Title: c.Title, Links: c.Links}, ns)
-	}
-	b, counts := BuildWiki(site.Wiki, claims, 0)
-	return b, site.Wiki, counts
+	return b, wiki, counts
 }
 
 // TestRealDumps builds the table of every dump of ../shared/data that has

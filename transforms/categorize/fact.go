@@ -86,7 +86,17 @@ func CompareWith(a, b Member, know Knowledge) Comparison {
 		out.Kind, out.Rule = FactualDrift, "facts_differ"
 	}
 	if p.kind != Other {
-		out.Facts = p.facts
+		out.Facts = slices.DeleteFunc(p.facts, func(f Fact) bool {
+			if clause, ok := negatedClause(f); ok {
+				out.Mechanisms = append(out.Mechanisms, MechanismClause+": "+clause)
+				return true
+			}
+			return false
+		})
+		if out.Kind == FactualDrift && len(out.Facts) == 0 {
+			// Only clauses were rewritten: a copy edit of words.
+			out.Kind, out.Rule = CopyEdit, flavorWords
+		}
 		for i := range out.Facts {
 			out.Facts[i] = typeReplacement(out.Facts[i])
 		}
@@ -178,4 +188,56 @@ func slotContext(toks []Token, slot int) string {
 	}
 	slices.Reverse(ctx)
 	return phrase(ctx)
+}
+
+// negatedClause reports whether a negation fact is a whole clause, negation
+// and all, added or dropped rather than a statement denied: the side with
+// more negations holds content words both before the negation (the
+// clause's own subject) and after it (what it denies), and the other side
+// none of them ("the criticism that anarchism could not be maintained" →
+// "pragmatic": the criticism is dropped, nothing is said to be
+// maintainable). It returns that clause. A negation inserted or deleted
+// before words both sides share ("was not completed" → "was completed")
+// stays a replaced negation.
+func negatedClause(f Fact) (string, bool) {
+	if f.Type != FactNegation {
+		return "", false
+	}
+	from, to := Tokenize(f.From), Tokenize(f.To)
+	neg, other, clause := from, to, f.From
+	if countNegations(to, allIndices(to)) > countNegations(from, allIndices(from)) {
+		neg, other, clause = to, from, f.To
+	}
+	keys := tokenKeys(other)
+	content := func(t Token) bool {
+		return t.Kind != KindPunct && !functionWords[t.key()] && !isNegation(t)
+	}
+	i := slices.IndexFunc(neg, func(t Token) bool { return isNegation(t) })
+	if i < 0 {
+		return "", false
+	}
+	before, after := false, false
+	for k, t := range neg {
+		if !content(t) {
+			continue
+		}
+		if keys[t.key()] {
+			return "", false // a word the other side keeps: the statement is there
+		}
+		if k < i {
+			before = true
+		} else {
+			after = true
+		}
+	}
+	return clause, before && after
+}
+
+// allIndices returns 0, 1, …, len(toks)-1.
+func allIndices(toks []Token) []int {
+	all := make([]int, len(toks))
+	for i := range all {
+		all[i] = i
+	}
+	return all
 }

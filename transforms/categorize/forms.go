@@ -31,6 +31,10 @@ import (
 //   - a currency's ISO 4217 code and its symbols ("USD", "US$", "$"), by
 //     golang.org/x/text/currency: two runs of code and symbol tokens that
 //     can name one currency;
+//   - a code in another base followed by the base's name and by the base
+//     as a subscript ("20hex", "20₁₆", cleaned to "2016"; radix.go);
+//   - an acronym and the name it abbreviates, written in full anywhere in
+//     the other text ("DEC", "Digital Equipment Corporation"; acronym.go);
 //   - a name and its near spelling (spellings.go).
 //
 // Each decision adds "number_form: a = b" (or "spelling: a ~ b") to the
@@ -47,11 +51,16 @@ func (c *group) dropForms(p *pair, ta *text, rem []int, tb *text, add []int, h h
 	if len(rem) == 0 || len(add) == 0 {
 		return rem, add
 	}
+	rem, add = p.dropSpelledAcronyms(a, rem, b, add)
+	if len(rem) == 0 || len(add) == 0 {
+		return rem, add
+	}
 	lang := c.language(ta, tb)
 	rem, add = p.dropThousandsPoints(a, rem, b, add)
 	rem, add = p.dropSpelledNumbers(lang, a, rem, b, add, false)
 	add, rem = p.dropSpelledNumbers(lang, b, add, a, rem, true)
 	rem, add = p.dropRanges(a, rem, b, add)
+	rem, add = p.dropRadixForms(a, rem, b, add)
 	rem, add = p.dropNearSpellings(a, rem, b, add)
 	return rem, add
 }

@@ -40,6 +40,8 @@ const (
 	MechanismSameEntity       = "same_entity"       // two names resolve to one article: "same_entity: [[Ivory Coast]]"
 	MechanismSpelling         = "spelling"          // an unlinked name spelled nearly the same
 	MechanismNumberForm       = "number_form"       // one value written two ways
+	MechanismAcronym          = "acronym"           // an acronym of a name the other text writes in full: "acronym: DEC = Digital Equipment Corporation"
+	MechanismClause           = "clause"            // a negation inside a clause added or dropped: no statement denied
 	MechanismReferenceSection = "reference_section" // a section learned to hold citations
 	MechanismSubject          = "subject"           // whose statement it is: same page, or different subjects
 )

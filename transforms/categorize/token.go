@@ -304,10 +304,17 @@ func nameKind(tok, key string, sentenceStart bool) TokenKind {
 	if sentenceStart && functionWords[key] || key == "i" {
 		return KindWord // "The", "In", "May" starting a sentence; "I"
 	}
-	if months[key] {
+	if months[key] && !acronymCase(tok, key) {
 		return KindDate
 	}
 	return KindName
+}
+
+// acronymCase reports whether tok, a word whose lower case is key, is an
+// abbreviation of a month written in capitals ("DEC", "MAR"): an acronym,
+// as in prose it is (Digital Equipment Corporation), not a month.
+func acronymCase(tok, key string) bool {
+	return monthAbbreviations[key] && strings.ToUpper(tok) == tok
 }
 
 // splitNumberCompound returns the end of the first part of the word

@@ -12,6 +12,17 @@ func set(words ...string) map[string]bool {
 	return m
 }
 
+// union makes a lookup table of the words of the tables ms.
+func union(ms ...map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range ms {
+		for w := range m {
+			out[w] = true
+		}
+	}
+	return out
+}
+
 // functionWords are English articles, prepositions, conjunctions, pronouns,
 // auxiliaries and common adverbs: words whose change is copy editing, and
 // which are not names when they start a sentence, nor subjects of a page
@@ -64,6 +75,13 @@ var quantityClass = map[string]string{
 	"most": "most",
 	"all":  "all", "every": "all", "each": "all", "entire": "all", "whole": "all",
 	"half": "half",
+	// Adverbs of frequency and extent say how often or how much of it is
+	// so: "often" and "usually", "mostly" and "many" are other claims.
+	"rarely": "few", "seldom": "few",
+	"sometimes": "some", "occasionally": "some",
+	"often": "many", "frequently": "many", "commonly": "many",
+	"usually": "most", "mostly": "most", "mainly": "most", "largely": "most", "generally": "most", "typically": "most",
+	"always": "all",
 }
 
 // quantityModifiers qualify the number or quantifier that follows them.
@@ -79,12 +97,14 @@ var quantityModifiers = map[string]string{
 // negations deny the statement they are part of.
 var negations = set("not", "never", "no", "none", "neither", "nor", "nothing", "nobody", "without")
 
+// monthAbbreviations are the abbreviations of month names.
+var monthAbbreviations = set("jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec")
+
 // months are month names and their abbreviations.
-var months = set(
+var months = union(monthAbbreviations, set(
 	"january", "february", "march", "april", "may", "june", "july", "august",
 	"september", "october", "november", "december",
-	"jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
-)
+))
 
 // titleAbbreviations precede a name and so never end a sentence: a sentence
 // ending in "Dr." was cut at the abbreviation's period. ("Jr.", "St." and
