@@ -10,7 +10,9 @@ import (
 	"math/rand/v2"
 	"os"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // benchMember and benchCluster encode lines shaped like the pipeline's.
@@ -95,20 +97,41 @@ func benchClusterLines(n int) [][]byte {
 // BenchmarkWriteClusters writes 2,000 clusters; MB/s is of the JSON lines
 // read, parquet/json the size of the file over theirs.
 func BenchmarkWriteClusters(b *testing.B) {
-	lines := benchClusterLines(2000)
+	benchmarkWriters(b, benchClusterLines(2000), clustersTable)
+}
+
+// benchmarkWriters writes lines as a file of the table tb, with the writer
+// before streaming ("one-writer", onewriter_test.go) and with the streaming
+// writer ("stream", and "stream-1" with one encoder).
+func benchmarkWriters[T any](b *testing.B, lines [][]byte, tb table[T]) {
 	in := 0
 	for _, l := range lines {
 		in += len(l) + 1
 	}
-	b.SetBytes(int64(in))
-	var buf bytes.Buffer
-	for b.Loop() {
-		buf.Reset()
-		if err := WriteClusters(&buf, lines); err != nil {
-			b.Fatal(err)
-		}
+	one := defaultOptions()
+	one.encoders = 1
+	for _, w := range []struct {
+		name  string
+		write func(io.Writer) error
+	}{
+		{"one-writer", func(w io.Writer) error { return writeOneWriter(w, lines, tb, defaultOptions()) }},
+		{"stream", func(w io.Writer) error { return writeAll(w, lines, tb, defaultOptions()) }},
+		{"stream-1", func(w io.Writer) error { return writeAll(w, lines, tb, one) }},
+	} {
+		b.Run(w.name, func(b *testing.B) {
+			b.SetBytes(int64(in))
+			var buf bytes.Buffer
+			cpu := cpuTime(b)
+			for b.Loop() {
+				buf.Reset()
+				if err := w.write(&buf); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cpuTime(b)-cpu)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(buf.Len())/float64(in), "parquet/json")
+		})
 	}
-	b.ReportMetric(float64(buf.Len())/float64(in), "parquet/json")
 }
 
 // Real inputs of the benchmark corpus, read when present: a clusters shard
@@ -120,17 +143,27 @@ const (
 
 // BenchmarkWriteClustersReal writes the real clusters shard, if present.
 func BenchmarkWriteClustersReal(b *testing.B) {
-	benchmarkReal(b, realClusters, WriteClusters)
+	benchmarkWriters(b, realLines(b, realClusters), clustersTable)
 }
 
 // BenchmarkWriteSentencesReal writes the real sentences shard, if present.
 func BenchmarkWriteSentencesReal(b *testing.B) {
-	benchmarkReal(b, realSentences, WriteSentences)
+	benchmarkWriters(b, realLines(b, realSentences), sentencesTable)
 }
 
-// benchmarkReal writes the lines of the file name with write; MB/s is of
-// the JSON lines read, parquet/json the size of the file over theirs.
-func benchmarkReal(b *testing.B, name string, write func(io.Writer, [][]byte) error) {
+// cpuTime returns the CPU time of the process so far: on a shared machine,
+// a steadier measure of work than the wall time.
+func cpuTime(b *testing.B) time.Duration {
+	var u syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
+
+// realLines returns the lines of the file name, or skips the benchmark if
+// there is none.
+func realLines(b *testing.B, name string) [][]byte {
 	data, err := os.ReadFile(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		b.Skipf("no %s: the benchmark reads a real shard there", name)
@@ -138,15 +171,5 @@ func benchmarkReal(b *testing.B, name string, write func(io.Writer, [][]byte) er
 	if err != nil {
 		b.Fatal(err)
 	}
-	lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
-	b.SetBytes(int64(len(data)))
-	var buf bytes.Buffer
-	for b.Loop() {
-		buf.Reset()
-		if err := write(&buf, lines); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(buf.Len())/float64(len(data)), "parquet/json")
-	b.ReportMetric(float64(buf.Len()), "parquet-bytes")
+	return bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
 }

@@ -88,16 +88,19 @@ func (e *evidence) UnmarshalJSON(b []byte) error {
 // WriteClusters writes lines, each a cluster as a line of clusters-*.jsonl,
 // to w as a Parquet file of ClusterRow: a row for each member in the line,
 // in order. A line that is not such a cluster is an error that names its
-// number, from 1. WriteClusters does not close w, nor change lines, which
-// must not change until it returns.
+// number, from 1. WriteClusters does not close w, nor change lines. It is
+// NewClustersWriter for lines all at hand.
 func WriteClusters(w io.Writer, lines [][]byte) error {
 	return writeClusters(w, lines, defaultOptions())
 }
 
 // writeClusters is WriteClusters with the settings opts.
 func writeClusters(w io.Writer, lines [][]byte, opts options) error {
-	return writeLines(w, lines, table[ClusterRow]{name: "clusters", level: zstd.SpeedDefault, decode: decodeCluster}, opts)
+	return writeAll(w, lines, clustersTable, opts)
 }
+
+// clustersTable is the table of clusters files.
+var clustersTable = table[ClusterRow]{name: "clusters", level: zstd.SpeedDefault, decode: decodeCluster}
 
 // decodeCluster adds the rows of a cluster line.
 func decodeCluster(d *decoder, line []byte, add func(ClusterRow, int)) error {

@@ -12,17 +12,40 @@
 // which repeat each cluster's values for each of its members and compress
 // as fast at either level, at the default one. The files are
 // deterministic: the same lines give the same bytes, since nothing in them
-// depends on the time, the host or the build. A writer holds at most one
-// row group of rows: a row group ends at rowGroupRows rows or once its
-// values reach rowGroupBytes, large enough for BigQuery's loader (which
-// asks for row groups of 16 MiB or more) and DuckDB's parallel scan (a row
-// group per thread), small enough to bound the memory of a worker.
+// depends on the time, the host, the build or the number of goroutines. A
+// row group ends at rowGroupRows rows or once its values reach
+// rowGroupBytes, large enough for BigQuery's loader (which asks for row
+// groups of 16 MiB or more) and DuckDB's parallel scan (a row group per
+// thread).
 //
-// For speed, lines are decoded a chunk at a time on GOMAXPROCS goroutines
-// while the calling goroutine writes the rows in order, each in one pass by
-// a scanner that knows the two kinds of line, which leaves any line it
-// would not decode exactly as encoding/json does (nor reject with its
-// error) to encoding/json.
+// A Writer takes the lines as they come (the shard writer of package
+// result hands them over as its merge sort yields them), and its memory is
+// bounded by a few row groups, whatever the size of the file:
+//
+//   - the calling goroutine copies the lines into chunks of about
+//     chunkBytes (recycled once their rows are written);
+//   - GOMAXPROCS goroutines decode the chunks into rows, each line in one
+//     pass by a scanner that knows the two kinds of line, which leaves any
+//     line it would not decode exactly as encoding/json does (nor reject
+//     with its error) to encoding/json;
+//   - a goroutine gathers the rows, in order, into row groups, and hands
+//     them, as they come, to the encoder of their row group: a goroutine
+//     that encodes and compresses the row group, on its own, into a
+//     Parquet file of that one row group. Up to encoders row groups are
+//     encoded at once: when the encoding of one lags behind the lines, the
+//     next row group begins beside it;
+//   - a goroutine copies the row groups, in order, into the output (the
+//     pages verbatim: parquet-go's Writer.WriteRowGroup copies the column
+//     chunks of a file of the same schema and settings), then the footer.
+//
+// At most encoders row groups are held at a time, each until it is copied
+// into the output, and a caller whose output stalls waits in Write
+// (TestBoundedRowGroups). The file does not depend on the goroutines: the
+// rows of a row group reach its writer in the same batches from its first
+// row, and a copied column chunk keeps its pages, statistics and page
+// index. It is what one parquet.GenericWriter made of the rows flushed at
+// the same boundaries, the writer of this package before it streamed, but
+// for a quirk of parquet-go's (TestSameBytes).
 //
 // The columns are those of ClusterRow and SentenceRow, in their order; the
 // BigQuery schemas in deploy/bigquery list the same, and a test keeps them
@@ -30,10 +53,13 @@
 package parquetfile
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/zstd"
@@ -47,7 +73,10 @@ const (
 	rowGroupBytes = 128 << 20
 )
 
-// batchRows is how many rows are handed to the Parquet writer at a time.
+// batchRows is how many rows are handed to a row group's encoder at a
+// time. The batches start at the row group's first row: the pages of a
+// column end where the encoder finds them full after a write, so the same
+// batches make the same pages.
 const batchRows = 1024
 
 // chunkBytes is about how many bytes of lines a goroutine decodes at a
@@ -55,17 +84,30 @@ const batchRows = 1024
 // chunks in flight take little memory.
 const chunkBytes = 256 << 10
 
+// maxEncoders bounds the default number of row groups encoded at once: a
+// row group of clusters takes tens of MB while it is encoded.
+const maxEncoders = 4
+
 // options are the settings of a writer: those of the files are
 // defaultOptions, tests set others.
 type options struct {
 	rowGroupRows  int // a row group ends at this many rows,
 	rowGroupBytes int // or once the estimated size of its values reaches this
 	chunkBytes    int // about how many bytes of lines are decoded at a time
+	decoders      int // goroutines decoding lines
+	encoders      int // row groups encoded at once
 }
 
 // defaultOptions returns the settings of the files written.
 func defaultOptions() options {
-	return options{rowGroupRows: rowGroupRows, rowGroupBytes: rowGroupBytes, chunkBytes: chunkBytes}
+	procs := runtime.GOMAXPROCS(0)
+	return options{
+		rowGroupRows:  rowGroupRows,
+		rowGroupBytes: rowGroupBytes,
+		chunkBytes:    chunkBytes,
+		decoders:      procs,
+		encoders:      min(procs, maxEncoders),
+	}
 }
 
 // createdBy is the files' created_by: fixed, so the bytes do not depend on
@@ -83,69 +125,57 @@ func writerOptions(level zstd.Level) []parquet.WriterOption {
 	}
 }
 
-// rowWriter writes rows of type T to a Parquet file, batchRows at a time,
-// and ends a row group at maxRows rows or maxBytes bytes.
-type rowWriter[T any] struct {
-	w        *parquet.GenericWriter[T]
-	maxRows  int
-	maxBytes int
-	batch    []T
-	rows     int // rows in the current row group, including batch
-	bytes    int // their estimated size
+// A Writer writes JSON lines, of clusters or of sentences, to an output as
+// a Parquet file, as the lines come. Its methods are for one goroutine.
+type Writer struct {
+	s lineStream
 }
 
-func newRowWriter[T any](w io.Writer, level zstd.Level, opts options) *rowWriter[T] {
-	return &rowWriter[T]{
-		w:        parquet.NewGenericWriter[T](w, writerOptions(level)...),
-		maxRows:  opts.rowGroupRows,
-		maxBytes: opts.rowGroupBytes,
-		batch:    make([]T, 0, batchRows),
-	}
+// lineStream is a stream of one of the tables.
+type lineStream interface {
+	write(line []byte) error
+	close() error
+	abort()
 }
 
-// add adds a row of about size bytes of values.
-func (r *rowWriter[T]) add(row *T, size int) error {
-	r.batch = append(r.batch, *row)
-	r.rows++
-	r.bytes += size
-	if r.rows >= r.maxRows || r.bytes >= r.maxBytes {
-		return r.endGroup()
-	}
-	if len(r.batch) == batchRows {
-		return r.flushBatch()
-	}
-	return nil
+// NewClustersWriter returns a Writer of cluster lines (lines of
+// clusters-*.jsonl) to w, as a Parquet file of ClusterRow: a row for each
+// member in a line, in order.
+func NewClustersWriter(w io.Writer) *Writer {
+	return &Writer{newStream(w, clustersTable, defaultOptions())}
 }
 
-// flushBatch hands the batch to the Parquet writer, which copies the values.
-func (r *rowWriter[T]) flushBatch() error {
-	if len(r.batch) == 0 {
-		return nil
-	}
-	if _, err := r.w.Write(r.batch); err != nil {
-		return err
-	}
-	clear(r.batch)
-	r.batch = r.batch[:0]
-	return nil
+// NewSentencesWriter returns a Writer of sentence lines (lines of
+// sentences-*.jsonl) to w, as a Parquet file of SentenceRow: a row for each
+// line, in order.
+func NewSentencesWriter(w io.Writer) *Writer {
+	return &Writer{newStream(w, sentencesTable, defaultOptions())}
 }
 
-// endGroup writes the current row group to the output.
-func (r *rowWriter[T]) endGroup() error {
-	if err := r.flushBatch(); err != nil {
-		return err
-	}
-	r.rows, r.bytes = 0, 0
-	return r.w.Flush()
-}
+// Write adds a line, which it copies. A line that is not of the table's
+// kind is an error that names its number, from 1; as lines are decoded
+// while later ones come, the error is returned by a later Write or by
+// Close. After an error the Writer takes no more lines.
+func (w *Writer) Write(line []byte) error { return w.s.write(line) }
 
-// close writes the last row group and the file's footer. It does not close
-// the output.
-func (r *rowWriter[T]) close() error {
-	if err := r.flushBatch(); err != nil {
-		return err
+// Close writes the rest of the file and its footer, and returns the first
+// error of the Writer. It does not close the output.
+func (w *Writer) Close() error { return w.s.close() }
+
+// Abort ends the Writer without completing the file: its goroutines are
+// done when it returns, and nothing more is written to the output.
+func (w *Writer) Abort() { w.s.abort() }
+
+// writeAll writes lines to w as a Parquet file of the table t.
+func writeAll[T any](w io.Writer, lines [][]byte, t table[T], opts options) error {
+	s := newStream(w, t, opts)
+	for _, line := range lines {
+		if err := s.write(line); err != nil {
+			s.abort()
+			return err
+		}
 	}
-	return r.w.Close()
+	return s.close()
 }
 
 // decoder is the scratch space of a goroutine decoding lines.
@@ -165,44 +195,28 @@ type table[T any] struct {
 	decode decodeFunc[T] // the rows of a line
 }
 
-// writeLines decodes each line into rows of the table t and writes them to
-// w as a Parquet file, with the settings opts.
-//
-// Lines are decoded a chunk at a time on up to GOMAXPROCS goroutines, while
-// the calling goroutine writes the rows of the chunks decoded, in order:
-// the file is the same as if one goroutine did it all. A few chunks are in
-// flight at a time.
-func writeLines[T any](w io.Writer, lines [][]byte, t table[T], opts options) error {
-	rw := newRowWriter[T](w, t.level, opts)
-	err := decodeChunks(lines, opts.chunkBytes, t.decode, func(c *chunk[T]) error {
-		if c.err != nil {
-			return fmt.Errorf("parquetfile: %s line %d: %w", t.name, c.errLine+1, c.err)
-		}
-		for i := range c.rows {
-			if err := rw.add(&c.rows[i], c.sizes[i]); err != nil {
-				return fmt.Errorf("parquetfile: writing %s: %w", t.name, err)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	if err := rw.close(); err != nil {
-		return fmt.Errorf("parquetfile: writing %s: %w", t.name, err)
-	}
-	return nil
-}
-
-// chunk is a run of lines and the rows decoded from them.
+// chunk is a run of lines, copied, and the rows decoded from them, whose
+// strings point into the lines' bytes.
 type chunk[T any] struct {
-	lines   [][]byte
-	first   int // index of lines[0]
+	buf     []byte // the lines, one after the other
+	ends    []int  // where each line ends in buf
+	first   int    // number of the first line, from 0
 	rows    []T
 	sizes   []int // estimated size of the values of each row
 	err     error // the error of the line at errLine, which ends the rows
 	errLine int
 	done    chan struct{} // closed once decoded
+
+	// refs counts the holders of the chunk: the gatherer, and each run of
+	// its rows not yet written by an encoder. The last to let go of it
+	// recycles it.
+	refs atomic.Int32
+}
+
+// part is a run of the rows of a chunk.
+type part[T any] struct {
+	rows []T
+	c    *chunk[T]
 }
 
 // decode decodes the chunk's lines with d.
@@ -212,81 +226,392 @@ func (c *chunk[T]) decode(d *decoder, decode decodeFunc[T]) {
 		c.rows = append(c.rows, row)
 		c.sizes = append(c.sizes, size)
 	}
-	for i, line := range c.lines {
-		if err := decode(d, line, add); err != nil {
+	start := 0
+	for i, end := range c.ends {
+		if err := decode(d, c.buf[start:end:end], add); err != nil {
 			c.err, c.errLine = err, c.first+i
 			return
+		}
+		start = end
+	}
+}
+
+// group is a row group: the runs of rows its encoder is yet to write, and
+// once encoded, a Parquet file of it alone.
+type group[T any] struct {
+	rows  int // rows handed to the encoder
+	bytes int // the estimated size of their values
+
+	mu     sync.Mutex
+	parts  []part[T]     // runs of the rows of chunks, in order, not yet taken
+	last   bool          // no more parts will come
+	posted chan struct{} // signalled when parts or last change
+
+	file []byte
+	err  error
+	done chan struct{} // closed once encoded
+}
+
+// post hands a run of the rows of c to the group's encoder, without
+// waiting.
+func (g *group[T]) post(c *chunk[T], rows []T) {
+	c.refs.Add(1)
+	g.mu.Lock()
+	g.parts = append(g.parts, part[T]{rows, c})
+	g.mu.Unlock()
+	g.signal()
+}
+
+// end tells the group's encoder that the group is complete.
+func (g *group[T]) end() {
+	g.mu.Lock()
+	g.last = true
+	g.mu.Unlock()
+	g.signal()
+}
+
+func (g *group[T]) signal() {
+	select {
+	case g.posted <- struct{}{}:
+	default:
+	}
+}
+
+// take returns the runs posted since the last call, waiting for some, and
+// whether more may come; it returns nothing once the stream failed.
+func (g *group[T]) take(failed <-chan struct{}, parts []part[T]) ([]part[T], bool) {
+	for {
+		g.mu.Lock()
+		parts = append(parts[:0], g.parts...)
+		clear(g.parts)
+		g.parts = g.parts[:0]
+		last := g.last
+		g.mu.Unlock()
+		if len(parts) > 0 || last {
+			return parts, !last
+		}
+		select {
+		case <-g.posted:
+		case <-failed:
+			return parts[:0], false
 		}
 	}
 }
 
-// decodeChunks decodes lines with decode, a chunk of about chunkBytes at
-// a time on up to GOMAXPROCS goroutines, and calls use with each chunk, in
-// order, on the calling goroutine; chunks are recycled once it returns. It
-// stops at use's first error, and returns it.
-func decodeChunks[T any](lines [][]byte, chunkBytes int, decode decodeFunc[T], use func(*chunk[T]) error) error {
-	total := 0
-	for _, line := range lines {
-		total += len(line)
+// stream is a Writer of the table T: see the package comment for its
+// goroutines.
+type stream[T any] struct {
+	t    table[T]
+	opts options
+	out  *parquet.GenericWriter[T] // the file, written by the committer
+
+	cur   *chunk[T] // lines not yet handed to the decoders
+	lines int       // lines written
+
+	chunks chan *chunk[T] // chunks to gather, in order
+	todo   chan *chunk[T] // chunks to decode
+	free   chan *chunk[T] // chunks to reuse
+	groups chan *group[T] // row groups to commit, in order
+	slots  chan struct{}  // a token for each row group begun, not committed
+
+	failOnce sync.Once
+	failed   chan struct{} // closed once err is set
+	err      error
+	closed   bool
+	wg       sync.WaitGroup
+
+	live, maxLive atomic.Int64 // row groups begun and not yet committed, and the most at a time
+}
+
+var errAborted = errors.New("parquetfile: aborted")
+
+func newStream[T any](w io.Writer, t table[T], opts options) *stream[T] {
+	decoders, encoders := max(1, opts.decoders), max(1, opts.encoders)
+	s := &stream[T]{
+		t:      t,
+		opts:   opts,
+		out:    parquet.NewGenericWriter[T](w, writerOptions(t.level)...),
+		chunks: make(chan *chunk[T], 2*decoders),
+		todo:   make(chan *chunk[T]),
+		free:   make(chan *chunk[T], 4*decoders+4*encoders),
+		groups: make(chan *group[T], encoders),
+		slots:  make(chan struct{}, encoders),
+		failed: make(chan struct{}),
 	}
-	workers := max(1, min(runtime.GOMAXPROCS(0), total/chunkBytes))
-	var (
-		inOrder = make(chan *chunk[T], 2*workers) // chunks to use, in order
-		todo    = make(chan *chunk[T])            // chunks to decode
-		free    = make(chan *chunk[T], 3*workers+1)
-		stop    = make(chan struct{})
-		wg      sync.WaitGroup
-	)
-	defer wg.Wait()
-	defer close(stop)
-	wg.Go(func() {
-		defer close(todo)
-		defer close(inOrder)
-		for first := 0; first < len(lines); {
-			end, n := first+1, len(lines[first])
-			for end < len(lines) && n < chunkBytes {
-				n += len(lines[end])
-				end++
-			}
-			var c *chunk[T]
-			select {
-			case c = <-free:
-			default:
-				c = new(chunk[T])
-			}
-			c.lines, c.first, c.done = lines[first:end], first, make(chan struct{})
-			first = end
-			select {
-			case inOrder <- c:
-			case <-stop:
-				return
-			}
-			select {
-			case todo <- c:
-			case <-stop:
-				return
-			}
-		}
+	for range decoders {
+		s.wg.Go(s.decodeChunks)
+	}
+	s.wg.Go(s.gather)
+	s.wg.Go(s.commit)
+	return s
+}
+
+// fail records the stream's first error and stops it.
+func (s *stream[T]) fail(err error) {
+	s.failOnce.Do(func() {
+		s.err = err
+		close(s.failed)
 	})
-	for range workers {
-		wg.Go(func() {
-			var d decoder
-			for c := range todo {
-				c.decode(&d, decode)
-			}
-		})
+}
+
+// write adds a line to the current chunk, and hands the chunk to the
+// decoders once full.
+func (s *stream[T]) write(line []byte) error {
+	select {
+	case <-s.failed:
+		return s.err
+	default:
 	}
-	for c := range inOrder {
-		<-c.done
-		if err := use(c); err != nil {
-			return err
-		}
-		clear(c.rows)
-		*c = chunk[T]{rows: c.rows[:0], sizes: c.sizes[:0]}
+	if s.cur == nil {
 		select {
-		case free <- c:
+		case s.cur = <-s.free:
 		default:
+			s.cur = &chunk[T]{buf: make([]byte, 0, s.opts.chunkBytes)}
+		}
+		s.cur.first = s.lines
+	}
+	s.cur.buf = append(s.cur.buf, line...)
+	s.cur.ends = append(s.cur.ends, len(s.cur.buf))
+	s.lines++
+	if len(s.cur.buf) >= s.opts.chunkBytes {
+		return s.send()
+	}
+	return nil
+}
+
+// send hands the current chunk to the gatherer and the decoders.
+func (s *stream[T]) send() error {
+	c := s.cur
+	s.cur = nil
+	c.done = make(chan struct{})
+	c.refs.Store(1) // the gatherer's
+	for _, ch := range []chan *chunk[T]{s.chunks, s.todo} {
+		select {
+		case ch <- c:
+		case <-s.failed:
+			return s.err
 		}
 	}
 	return nil
+}
+
+// close sends the last chunk and waits for the file to be written.
+func (s *stream[T]) close() error {
+	if s.closed {
+		return s.err
+	}
+	if s.cur != nil {
+		s.send() // an error is s.err
+	}
+	s.finish()
+	return s.err
+}
+
+// abort stops the stream and waits for its goroutines.
+func (s *stream[T]) abort() {
+	s.fail(errAborted)
+	s.finish()
+}
+
+// finish ends the input and waits for the goroutines.
+func (s *stream[T]) finish() {
+	if s.closed {
+		return
+	}
+	s.closed = true
+	close(s.chunks)
+	close(s.todo)
+	s.wg.Wait()
+}
+
+// decodeChunks decodes the chunks of todo.
+func (s *stream[T]) decodeChunks() {
+	var d decoder
+	for c := range s.todo {
+		c.decode(&d, s.t.decode)
+	}
+}
+
+// gather gathers the rows of the chunks, in order, into row groups: it
+// begins each with an encoder of its own, and hands its rows to it as they
+// come. It begins a row group only once fewer than encoders are held.
+func (s *stream[T]) gather() {
+	defer close(s.groups)
+	var g *group[T]
+	defer func() {
+		if g != nil {
+			g.end()
+		}
+	}()
+	for c := range s.chunks {
+		select {
+		case <-c.done:
+		case <-s.failed:
+			return
+		}
+		start := 0
+		for i, size := range c.sizes {
+			if g == nil {
+				if g = s.begin(); g == nil {
+					return
+				}
+			}
+			g.rows++
+			g.bytes += size
+			if g.rows >= s.opts.rowGroupRows || g.bytes >= s.opts.rowGroupBytes {
+				g.post(c, c.rows[start:i+1])
+				g.end()
+				g, start = nil, i+1
+			}
+		}
+		if start < len(c.rows) {
+			g.post(c, c.rows[start:])
+		}
+		if c.err != nil {
+			s.fail(fmt.Errorf("parquetfile: %s line %d: %w", s.t.name, c.errLine+1, c.err))
+			return
+		}
+		s.release(c)
+	}
+}
+
+// release lets go of a chunk, and recycles it if it was the last holder.
+// A chunk grown for a long line is left to the collector.
+func (s *stream[T]) release(c *chunk[T]) {
+	if c.refs.Add(-1) > 0 || cap(c.buf) > 4*s.opts.chunkBytes {
+		return
+	}
+	c.buf, c.ends, c.rows, c.sizes = c.buf[:0], c.ends[:0], c.rows[:0], c.sizes[:0]
+	c.err, c.done = nil, nil
+	select {
+	case s.free <- c:
+	default:
+	}
+}
+
+// begin begins a row group once a slot is free, hands it to the committer
+// and starts its encoder; it returns nil if the stream failed meanwhile.
+func (s *stream[T]) begin() *group[T] {
+	select {
+	case s.slots <- struct{}{}:
+	case <-s.failed:
+		return nil
+	}
+	g := &group[T]{posted: make(chan struct{}, 1), done: make(chan struct{})}
+	n := s.live.Add(1)
+	s.maxLive.Store(max(s.maxLive.Load(), n)) // only gather stores
+	select {
+	case s.groups <- g:
+	case <-s.failed:
+		return nil
+	}
+	s.wg.Go(func() { s.encodeGroup(g) })
+	return g
+}
+
+// encodeGroup encodes the rows of g, as they come, as a file of its own by
+// a writer of its own: a writer's pages depend on what it wrote before
+// (parquet-go omits the statistics of a page of empty strings only if its
+// column never held a byte), and a row group must not depend on the row
+// groups before it. The rows are written batchRows at a time from the
+// group's first.
+func (s *stream[T]) encodeGroup(g *group[T]) {
+	defer close(g.done)
+	var buf bytes.Buffer
+	w := parquet.NewGenericWriter[T](&buf, writerOptions(s.t.level)...)
+	var (
+		batch = make([]T, 0, batchRows)
+		held  []*chunk[T] // chunks whose runs are all in batch
+		parts []part[T]
+	)
+	write := func() error {
+		if _, err := w.Write(batch); err != nil {
+			return err
+		}
+		clear(batch) // the writer copied the values
+		batch = batch[:0]
+		for _, c := range held {
+			s.release(c)
+		}
+		clear(held)
+		held = held[:0]
+		return nil
+	}
+	for more := true; more; {
+		parts, more = g.take(s.failed, parts)
+		for _, p := range parts {
+			for rows := p.rows; len(rows) > 0; {
+				n := min(len(rows), cap(batch)-len(batch))
+				batch = append(batch, rows[:n]...)
+				rows = rows[n:]
+				if len(rows) == 0 {
+					held = append(held, p.c)
+				}
+				if len(batch) == cap(batch) {
+					if g.err = write(); g.err != nil {
+						return
+					}
+				}
+			}
+		}
+		clear(parts)
+	}
+	select {
+	case <-s.failed:
+		return
+	default:
+	}
+	if len(batch) > 0 {
+		if g.err = write(); g.err != nil {
+			return
+		}
+	}
+	if err := w.Close(); err != nil {
+		g.err = err
+		return
+	}
+	g.file = buf.Bytes()
+}
+
+// commit copies the encoded row groups, in order, into the output, then
+// writes its footer.
+func (s *stream[T]) commit() {
+	for g := range s.groups {
+		select {
+		case <-g.done:
+		case <-s.failed:
+			return
+		}
+		if err := s.commitGroup(g); err != nil {
+			s.fail(fmt.Errorf("parquetfile: writing %s: %w", s.t.name, err))
+			return
+		}
+		g.file = nil
+		s.live.Add(-1)
+		<-s.slots
+	}
+	select {
+	case <-s.failed: // the input was cut short
+		return
+	default:
+	}
+	if err := s.out.Close(); err != nil {
+		s.fail(fmt.Errorf("parquetfile: writing %s: %w", s.t.name, err))
+	}
+}
+
+// commitGroup copies the row group of the file of g into the output.
+func (s *stream[T]) commitGroup(g *group[T]) error {
+	if g.err != nil {
+		return g.err
+	}
+	f, err := parquet.OpenFile(bytes.NewReader(g.file), int64(len(g.file)))
+	if err != nil {
+		return fmt.Errorf("reading back an encoded row group: %w", err)
+	}
+	if rgs := f.RowGroups(); len(rgs) != 1 {
+		return fmt.Errorf("an encoded row group makes %d row groups", len(rgs))
+	}
+	_, err = s.out.WriteRowGroup(f.RowGroups()[0])
+	return err
 }

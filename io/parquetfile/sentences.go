@@ -49,16 +49,19 @@ type sentenceLine struct {
 // WriteSentences writes lines, each a sentence as a line of
 // sentences-*.jsonl, to w as a Parquet file of SentenceRow, a row for each
 // line, in order. A line that is not such a sentence is an error that names
-// its number, from 1. WriteSentences does not close w, nor change lines,
-// which must not change until it returns.
+// its number, from 1. WriteSentences does not close w, nor change lines. It
+// is NewSentencesWriter for lines all at hand.
 func WriteSentences(w io.Writer, lines [][]byte) error {
 	return writeSentences(w, lines, defaultOptions())
 }
 
 // writeSentences is WriteSentences with the settings opts.
 func writeSentences(w io.Writer, lines [][]byte, opts options) error {
-	return writeLines(w, lines, table[SentenceRow]{name: "sentences", level: zstd.SpeedFastest, decode: decodeSentence}, opts)
+	return writeAll(w, lines, sentencesTable, opts)
 }
+
+// sentencesTable is the table of sentences files.
+var sentencesTable = table[SentenceRow]{name: "sentences", level: zstd.SpeedFastest, decode: decodeSentence}
 
 // decodeSentence adds the row of a sentence line.
 func decodeSentence(d *decoder, line []byte, add func(SentenceRow, int)) error {

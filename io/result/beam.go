@@ -97,10 +97,11 @@ type writeShardFn struct {
 }
 
 // ProcessElement sorts the shard's lines with an external merge sort (see
-// sorter) and streams them to the files: its memory is bounded whatever the
-// size of the shard, but with Files.Parquet, whose writer takes all the
-// lines at once. The index, if any, is written beside the data file, and
-// appears first, then the Parquet file, then the data file.
+// sorter) and streams them to the files, the Parquet file too (whose
+// writer holds a few row groups): its memory is bounded whatever the size
+// of the shard. The index and the Parquet file, if any, are written beside
+// the data file, and appear first (the index, then the Parquet file), then
+// the data file.
 func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, batches func(*[]byte) bool) (n int, err error) {
 	s := newSorter(f.Unique)
 	defer func() {
@@ -117,7 +118,7 @@ func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, batches fu
 			return 0, fmt.Errorf("result: shard %d of %s: %w", shard, f.Prefix, err)
 		}
 	}
-	sink := &lineSink{keep: f.Parquet != ""}
+	sink := &lineSink{}
 	// inner is the error of what the data file's write calls, returned as
 	// it is rather than wrapped in the data file's.
 	var inner error
@@ -136,7 +137,8 @@ func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, batches fu
 }
 
 // writeLines merges the sorted runs of s into sink, whose data file is
-// open, with the index and Parquet files f asks for.
+// open, with the index and Parquet files f asks for, all written as the
+// lines come.
 func (f *writeShardFn) writeLines(ctx context.Context, shard int, s *sorter, sink *lineSink) error {
 	var mergeErr error
 	merge := func() error {
@@ -145,42 +147,57 @@ func (f *writeShardFn) writeLines(ctx context.Context, shard int, s *sorter, sin
 		}
 		return mergeErr
 	}
-	if f.Index == "" {
-		if err := merge(); err != nil {
-			return err
-		}
-	} else {
-		err := writeAtomically(ctx, Join(f.Dir, IndexName(f.Index, shard, f.Shards)), func(w *bufio.Writer) error {
-			sink.index = w
-			return merge()
-		})
-		if mergeErr != nil {
-			return mergeErr
-		}
-		if err != nil {
+	indexed := merge
+	if f.Index != "" {
+		indexed = func() error {
+			err := writeAtomically(ctx, Join(f.Dir, IndexName(f.Index, shard, f.Shards)), func(w *bufio.Writer) error {
+				sink.index = w
+				return merge()
+			})
+			if mergeErr != nil {
+				return mergeErr
+			}
 			return err
 		}
 	}
-	if f.Parquet != "" {
-		return writeParquet(ctx, Join(f.Dir, ParquetName(f.Prefix, shard, f.Shards)), f.Parquet, sink.kept)
+	if f.Parquet == "" {
+		return indexed()
 	}
-	return nil
+	err := writeParquet(ctx, Join(f.Dir, ParquetName(f.Prefix, shard, f.Shards)), f.Parquet, sink, indexed)
+	if err != nil && err != mergeErr {
+		return fmt.Errorf("result: shard %d of %s: %w", shard, f.Prefix, err)
+	}
+	return err
 }
 
-// writeParquet writes JSON lines as the Parquet table of that name.
-func writeParquet(ctx context.Context, name, table string, lines [][]byte) error {
-	write := parquetfile.WriteClusters
+// writeParquet writes the Parquet table of that name of the lines that
+// lines hands to sink, as they come; an error of lines is returned as it
+// is.
+func writeParquet(ctx context.Context, name, table string, sink *lineSink, lines func() error) error {
+	newWriter := parquetfile.NewClustersWriter
 	switch table {
 	case ParquetClusters:
 	case ParquetSentences:
-		write = parquetfile.WriteSentences
+		newWriter = parquetfile.NewSentencesWriter
 	default:
 		return fmt.Errorf("result: no Parquet table %q", table)
 	}
-	return writeAtomically(ctx, name, func(w *bufio.Writer) error {
-		if err := write(w, lines); err != nil {
+	var inner error
+	err := writeAtomically(ctx, name, func(w *bufio.Writer) error {
+		pw := newWriter(w)
+		sink.parquet = pw
+		defer func() { sink.parquet = nil }()
+		if inner = lines(); inner != nil {
+			pw.Abort()
+			return inner
+		}
+		if err := pw.Close(); err != nil {
 			return fmt.Errorf("writing %s: %w", name, err)
 		}
 		return nil
 	})
+	if inner != nil {
+		return inner
+	}
+	return err
 }

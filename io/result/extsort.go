@@ -14,6 +14,7 @@ import (
 
 	"github.com/klauspost/compress/s2"
 	"github.com/neardup/neardup/internal/shuffle"
+	"github.com/neardup/neardup/io/parquetfile"
 )
 
 // A shard's writer sorts its lines with an external merge sort, so that its
@@ -330,17 +331,14 @@ type lineSink struct {
 	n           int           // the lines written
 	row         []byte
 
-	// keep keeps the data lines for a Parquet file, whose writer
-	// (package parquetfile) takes them all at once: that output alone
-	// holds the shard in memory. Lines that are not stable are copied to
-	// arena.
-	keep  bool
-	kept  [][]byte
-	arena []byte
+	// parquet, if not nil, also takes each data line, which it copies
+	// (package parquetfile).
+	parquet *parquetfile.Writer
 }
 
-// record writes the line of a record (see sorter.merge for stable).
-func (s *lineSink) record(rec []byte, stable bool) error {
+// record writes the line of a record; whether it stays valid (see
+// sorter.merge) does not matter, as nothing keeps it.
+func (s *lineSink) record(rec []byte, _ bool) error {
 	s.n++
 	l := rec[8:]
 	if s.index != nil {
@@ -364,15 +362,8 @@ func (s *lineSink) record(rec []byte, stable bool) error {
 		return err
 	}
 	s.off += int64(len(l)) + 1
-	if s.keep {
-		if !stable {
-			if len(s.arena)+len(l) > cap(s.arena) {
-				s.arena = make([]byte, 0, max(1<<20, len(l)))
-			}
-			s.arena = append(s.arena, l...)
-			l = s.arena[len(s.arena)-len(l) : len(s.arena) : len(s.arena)]
-		}
-		s.kept = append(s.kept, l)
+	if s.parquet != nil {
+		return s.parquet.Write(l)
 	}
 	return nil
 }

@@ -256,17 +256,21 @@ func TestWriteShardErrors(t *testing.T) {
 		name    string
 		batches [][]byte
 		index   string
+		parquet string
 		want    string
 	}{
-		{"corrupt batch in the middle", append(append(good[:len(good)/2:len(good)/2], corrupt), good[len(good)/2:]...), "", "corrupt batch"},
-		{"record without a key", append(good[:len(good)-1:len(good)-1], shuffle.KindLines.PackRecords([]byte("short"))), "", "no sort key"},
-		{"line without an index row", append(good[:len(good):len(good)], shuffle.KindLines.PackRecords(Record(1<<62, []byte("{}")))), "idx", "has no index row"},
+		{"corrupt batch in the middle", append(append(good[:len(good)/2:len(good)/2], corrupt), good[len(good)/2:]...), "", "", "corrupt batch"},
+		{"record without a key", append(good[:len(good)-1:len(good)-1], shuffle.KindLines.PackRecords([]byte("short"))), "", "", "no sort key"},
+		{"line without an index row", append(good[:len(good):len(good)], shuffle.KindLines.PackRecords(Record(1<<62, []byte("{}")))), "idx", "", "has no index row"},
+		// The first empty line, among 3,000 of a few runs, is no sentence.
+		{"line not of the Parquet table", randomBatches(rand.New(rand.NewPCG(1, 2)), 3000, false), "", ParquetSentences, "parquetfile: sentences line "},
+		{"line of the Parquet table, index row missing", append(good[:len(good):len(good)], shuffle.KindLines.PackRecords(Record(1<<62, []byte("{}")))), "idx", ParquetClusters, "has no index row"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tmp := setLimits(t, 4<<10)
 			dir := t.TempDir()
-			fn := &writeShardFn{Dir: dir, Prefix: "clusters", Shards: 1, Files: Files{Index: tt.index}}
+			fn := &writeShardFn{Dir: dir, Prefix: "clusters", Shards: 1, Files: Files{Index: tt.index, Parquet: tt.parquet}}
 			_, err := fn.ProcessElement(t.Context(), 0, iter(tt.batches))
 			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "shard 0 of clusters") {
 				t.Errorf("error %v, want one about shard 0 of clusters with %q", err, tt.want)
