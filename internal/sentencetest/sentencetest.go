@@ -15,6 +15,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/shuffle"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/sentence"
@@ -45,8 +46,8 @@ func InWindow(tb testing.TB, path string) []sentence.Sentence {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	splitter := sentence.PageSplitter{Sites: clean.NewSites([]dump.Site{site})}
-	if splitter.Wikis, err = sentence.NewWikis([]dump.Site{site}); err != nil {
+	splitter := sentence.PageSplitter{Sites: clean.NewSites([]document.Site{site})}
+	if splitter.Wikis, err = sentence.NewWikis([]document.Site{site}); err != nil {
 		tb.Fatal(err)
 	}
 	rc, err := dump.Open(ctx, path)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/sentence"
@@ -31,7 +32,7 @@ type Source struct {
 // package clean and split by package sentence with the rules of its
 // dump's declared language.
 type Article struct {
-	Wiki   string // the wiki's name as the pipeline reads it (dump.Site.Wiki)
+	Wiki   string // the wiki's name as the pipeline reads it (document.Site.Wiki)
 	Lang   string // Source.Lang
 	File   string // Source.File
 	PageID int64
@@ -60,7 +61,7 @@ func readSource(ctx context.Context, dataDir string, src Source) ([]Article, err
 		return nil, err
 	}
 	defer rc.Close()
-	sites := []dump.Site{site}
+	sites := []document.Site{site}
 	wikis, err := sentence.NewWikis(sites)
 	if err != nil {
 		return nil, err
@@ -95,7 +96,7 @@ func readSource(ctx context.Context, dataDir string, src Source) ([]Article, err
 }
 
 // split cleans and splits p as the pipeline does.
-func split(c *clean.Cleaner, s *sentence.Splitter, p dump.Page) (Article, error) {
+func split(c *clean.Cleaner, s *sentence.Splitter, p document.Page) (Article, error) {
 	cp, err := c.Clean(p)
 	if err != nil {
 		return Article{}, err

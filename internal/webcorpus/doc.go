@@ -36,7 +36,7 @@
 // # Labels
 //
 // A reuse case is a (web page URL, article) pair; an article is named by
-// its wiki as the pipeline reads it (dump.Site.Wiki: DBpedia's de and fr
+// its wiki as the pipeline reads it (document.Site.Wiki: DBpedia's de and fr
 // minidumps declare dbname enwiki, so their articles are enwiki's, with
 // page ids that do not collide) and its page id. A content case's article
 // is the one copied; every copied sentence is a sentence of it, and none

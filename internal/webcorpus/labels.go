@@ -26,7 +26,7 @@ const (
 
 // ArticleRef names an article of a source dump.
 type ArticleRef struct {
-	Wiki   string `json:"wiki"` // as the pipeline names it: dump.Site.Wiki of the file
+	Wiki   string `json:"wiki"` // as the pipeline names it: document.Site.Wiki of the file
 	PageID int64  `json:"page_id"`
 	Title  string `json:"title"`
 	Lang   string `json:"lang"` // the language of its text (Source.Lang)

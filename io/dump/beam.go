@@ -15,13 +15,14 @@ import (
 	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/result"
 )
 
 func init() {
-	register.DoFn6x1[context.Context, *sdf.LockRTracker, Source, func(Page), func(DeadLetter), func(tally.Counts), error](&readFn{})
-	register.Emitter1[Page]()
-	register.Emitter1[DeadLetter]()
+	register.DoFn6x1[context.Context, *sdf.LockRTracker, Source, func(document.Page), func(document.DeadLetter), func(tally.Counts), error](&readFn{})
+	register.Emitter1[document.Page]()
+	register.Emitter1[document.DeadLetter]()
 	register.Function1x3(deadLetterLine)
 	register.Function3x0(splitRedirects)
 }
@@ -96,11 +97,11 @@ func (f *readFn) CreateTracker(rest offsetrange.Restriction) *sdf.LockRTracker {
 	return sdf.NewLockRTracker(offsetrange.NewTracker(rest))
 }
 
-func (f *readFn) StartBundle(context.Context, func(Page), func(DeadLetter), func(tally.Counts)) {
+func (f *readFn) StartBundle(context.Context, func(document.Page), func(document.DeadLetter), func(tally.Counts)) {
 	f.counts = tally.Counts{}
 }
 
-func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src Source, emitPage func(Page), emitDead func(DeadLetter), _ func(tally.Counts)) error {
+func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src Source, emitPage func(document.Page), emitDead func(document.DeadLetter), _ func(tally.Counts)) error {
 	rest := rt.GetRestriction().(offsetrange.Restriction)
 	defer f.meter.Flush(ctx)
 	if !src.Splittable {
@@ -136,7 +137,7 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src S
 // read reads the pages of src's file from rest.Start (0 for a whole file),
 // and stops at the first record whose offset claim refuses. The file's
 // bytes are read through meter, if not nil.
-func (f *readFn) read(ctx context.Context, src Source, rest offsetrange.Restriction, claim func(int64) bool, meter func(io.Reader) io.Reader, emitPage func(Page), emitDead func(DeadLetter)) error {
+func (f *readFn) read(ctx context.Context, src Source, rest offsetrange.Restriction, claim func(int64) bool, meter func(io.Reader) io.Reader, emitPage func(document.Page), emitDead func(document.DeadLetter)) error {
 	file := src.File
 	rc, err := OpenMetered(ctx, file, rest.Start, meter)
 	if err != nil {
@@ -171,7 +172,7 @@ type Filter struct {
 // truncation is one), for a truncation and for a file that is not a dump. claim is asked for each record's offset first, and reading
 // stops, without error, at the first record it refuses. A truncation ends
 // the reading without error; an I/O error is returned.
-func Drain(r *Reader, file string, f Filter, claim func(int64) bool, c *tally.Counts, emitPage func(Page), emitDead func(DeadLetter)) error {
+func Drain(r *Reader, file string, f Filter, claim func(int64) bool, c *tally.Counts, emitPage func(document.Page), emitDead func(document.DeadLetter)) error {
 	for {
 		p, err := r.Next()
 		var pageErr *PageError
@@ -204,12 +205,12 @@ func Drain(r *Reader, file string, f Filter, claim func(int64) bool, c *tally.Co
 				c.PagesRead++
 				c.PagesFailed++
 				c.DeadLetters++
-				emitDead(DeadLetter{File: file, Offset: truncErr.Offset, PageID: truncErr.PageID, Title: truncErr.Title,
+				emitDead(document.DeadLetter{File: file, Offset: truncErr.Offset, PageID: truncErr.PageID, Title: truncErr.Title,
 					Reason: "truncated: page cut: " + truncErr.Err.Error()})
 			}
 			c.FilesTruncated++
 			c.DeadLetters++
-			emitDead(DeadLetter{File: file, Offset: truncErr.Offset, Reason: "truncated: " + truncErr.Err.Error()})
+			emitDead(document.DeadLetter{File: file, Offset: truncErr.Offset, Reason: "truncated: " + truncErr.Err.Error()})
 			return nil
 		case errors.As(err, &notDump):
 			if !claim(0) {
@@ -217,7 +218,7 @@ func Drain(r *Reader, file string, f Filter, claim func(int64) bool, c *tally.Co
 			}
 			c.FilesNotDumps++
 			c.DeadLetters++
-			emitDead(DeadLetter{File: file, Reason: notDump.Error()})
+			emitDead(document.DeadLetter{File: file, Reason: notDump.Error()})
 			return nil
 		default:
 			return fmt.Errorf("dump: reading %s at offset %d: %w", file, r.Offset(), err)
@@ -225,7 +226,7 @@ func Drain(r *Reader, file string, f Filter, claim func(int64) bool, c *tally.Co
 	}
 }
 
-func (f Filter) keep(p Page, c *tally.Counts, emit func(Page)) {
+func (f Filter) keep(p document.Page, c *tally.Counts, emit func(document.Page)) {
 	switch {
 	case len(f.Namespaces) > 0 && !slices.Contains(f.Namespaces, p.NS):
 		c.PagesSkippedNamespace++
@@ -242,7 +243,7 @@ func (f Filter) keep(p Page, c *tally.Counts, emit func(Page)) {
 	}
 }
 
-func (f *readFn) FinishBundle(ctx context.Context, _ func(Page), _ func(DeadLetter), emitCounts func(tally.Counts)) {
+func (f *readFn) FinishBundle(ctx context.Context, _ func(document.Page), _ func(document.DeadLetter), emitCounts func(tally.Counts)) {
 	tally.Emit(ctx, f.counts, emitCounts)
 }
 
@@ -253,7 +254,7 @@ func SplitRedirects(s beam.Scope, pages beam.PCollection) (articles, redirects b
 	return beam.ParDo2(s.Scope("SplitRedirects"), splitRedirects, pages)
 }
 
-func splitRedirects(p Page, article, redirect func(Page)) {
+func splitRedirects(p document.Page, article, redirect func(document.Page)) {
 	if p.Redirect != "" {
 		redirect(p)
 		return
@@ -267,7 +268,7 @@ func DeadLetterLines(s beam.Scope, dead beam.PCollection) shuffle.Lines {
 	return shuffle.Lines{PCollection: beam.ParDo(s.Scope("DeadLetterLines"), deadLetterLine, dead)}
 }
 
-func deadLetterLine(d DeadLetter) (int, []byte, error) {
+func deadLetterLine(d document.DeadLetter) (int, []byte, error) {
 	line, err := result.JSONLine(d)
 	if err != nil {
 		return 0, nil, err

@@ -11,17 +11,18 @@ import (
 	"unicode/utf16"
 
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/document"
 )
 
 // readOnce runs the read DoFn over one file as a runner would for one
 // bundle, and returns everything it emitted.
-func readOnce(t *testing.T, fn *readFn, file string) ([]Page, []DeadLetter, []tally.Counts) {
+func readOnce(t *testing.T, fn *readFn, file string) ([]document.Page, []document.DeadLetter, []tally.Counts) {
 	t.Helper()
-	var pages []Page
-	var dead []DeadLetter
+	var pages []document.Page
+	var dead []document.DeadLetter
 	var counts []tally.Counts
-	emitPage := func(p Page) { pages = append(pages, p) }
-	emitDead := func(d DeadLetter) { dead = append(dead, d) }
+	emitPage := func(p document.Page) { pages = append(pages, p) }
+	emitDead := func(d document.DeadLetter) { dead = append(dead, d) }
 	emitCounts := func(c tally.Counts) { counts = append(counts, c) }
 	ctx := context.Background()
 	srcs, err := Plan(ctx, []string{file})
@@ -93,7 +94,7 @@ func junkDump(t *testing.T) string {
 // readSplits reads every initial split of src with its own tracker, as
 // parallel workers would, keeping every namespace, and returns what they
 // emitted, in split order.
-func readSplits(t *testing.T, src Source, splitBytes int64) ([]Page, []DeadLetter, tally.Counts) {
+func readSplits(t *testing.T, src Source, splitBytes int64) ([]document.Page, []document.DeadLetter, tally.Counts) {
 	t.Helper()
 	return readSplitsKeeping(t, src, splitBytes, nil)
 }
@@ -247,16 +248,16 @@ func TestOldSchemaSplitsLikeWhole(t *testing.T) {
 // readSplitsKeeping reads every initial split of src with its own tracker,
 // as parallel workers would, keeping the pages of namespaces (all if nil),
 // and returns what they emitted, in split order.
-func readSplitsKeeping(t *testing.T, src Source, splitBytes int64, namespaces []int) ([]Page, []DeadLetter, tally.Counts) {
+func readSplitsKeeping(t *testing.T, src Source, splitBytes int64, namespaces []int) ([]document.Page, []document.DeadLetter, tally.Counts) {
 	t.Helper()
 	fn := &readFn{ReadOptions: ReadOptions{SplitBytes: splitBytes, Namespaces: namespaces}}
-	var pages []Page
-	var dead []DeadLetter
+	var pages []document.Page
+	var dead []document.DeadLetter
 	var total tally.Counts
 	for _, rest := range fn.SplitRestriction(src, fn.CreateInitialRestriction(src)) {
 		rt := fn.CreateTracker(rest)
-		emitPage := func(p Page) { pages = append(pages, p) }
-		emitDead := func(d DeadLetter) { dead = append(dead, d) }
+		emitPage := func(p document.Page) { pages = append(pages, p) }
+		emitDead := func(d document.DeadLetter) { dead = append(dead, d) }
 		emitCounts := func(c tally.Counts) { total.Merge(c) }
 		fn.StartBundle(t.Context(), emitPage, emitDead, emitCounts)
 		if err := fn.ProcessElement(t.Context(), rt, src, emitPage, emitDead, emitCounts); err != nil {
@@ -308,7 +309,7 @@ func TestFilesThatAreNotDumps(t *testing.T) {
 					}
 					continue
 				}
-				want := []DeadLetter{{File: file, Reason: fmt.Sprintf(
+				want := []document.DeadLetter{{File: file, Reason: fmt.Sprintf(
 					"no pages found: %s does not look like a MediaWiki XML dump (first bytes: %q)", file, tt.head)}}
 				if len(pages) != 0 || !reflect.DeepEqual(dead, want) || c.FilesNotDumps != 1 || c.DeadLetters != 1 || c.FilesRead != 1 {
 					t.Errorf("split %d: %d pages, dead letters %+v, counts %+v; want the dead letter %+v", split, len(pages), dead, c, want[0])
@@ -371,11 +372,11 @@ func TestDrainRedirects(t *testing.T) {
 <page><title>Côte d'Ivoire</title><ns>0</ns><id>2</id><redirect title="Ivory Coast" /><revision><id>12</id><text>#REDIRECT [[Ivory Coast]]</text></revision></page>
 <page><title>Help:Redirect</title><ns>12</ns><id>3</id><redirect title="Help:Contents" /><revision><id>13</id><text>#REDIRECT [[Help:Contents]]</text></revision></page>
 </mediawiki>`
-	read := func(f Filter) ([]Page, tally.Counts) {
-		var pages []Page
+	read := func(f Filter) ([]document.Page, tally.Counts) {
+		var pages []document.Page
 		var c tally.Counts
 		r := NewReader(strings.NewReader(in), "f.xml", Options{})
-		err := Drain(r, "f.xml", f, func(int64) bool { return true }, &c, func(p Page) { pages = append(pages, p) }, func(DeadLetter) {})
+		err := Drain(r, "f.xml", f, func(int64) bool { return true }, &c, func(p document.Page) { pages = append(pages, p) }, func(document.DeadLetter) {})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,19 +7,20 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/document"
 )
 
 // drainString drains a Reader of s through Filter{} and returns what it
 // emitted and counted.
-func drainString(t *testing.T, s string, opt Options) ([]Page, []DeadLetter, tally.Counts) {
+func drainString(t *testing.T, s string, opt Options) ([]document.Page, []document.DeadLetter, tally.Counts) {
 	t.Helper()
-	var pages []Page
-	var dead []DeadLetter
+	var pages []document.Page
+	var dead []document.DeadLetter
 	var c tally.Counts
 	r := NewReader(strings.NewReader(s), "f.xml", opt)
 	all := func(int64) bool { return true }
-	if err := Drain(r, "f.xml", Filter{}, all, &c, func(p Page) { pages = append(pages, p) },
-		func(d DeadLetter) { dead = append(dead, d) }); err != nil {
+	if err := Drain(r, "f.xml", Filter{}, all, &c, func(p document.Page) { pages = append(pages, p) },
+		func(d document.DeadLetter) { dead = append(dead, d) }); err != nil {
 		t.Fatal(err)
 	}
 	return pages, dead, c
@@ -27,7 +28,7 @@ func drainString(t *testing.T, s string, opt Options) ([]Page, []DeadLetter, tal
 
 // checkDrainAccounting asserts the equations of the README on counts of the
 // read stage.
-func checkDrainAccounting(t *testing.T, c tally.Counts, dead []DeadLetter) {
+func checkDrainAccounting(t *testing.T, c tally.Counts, dead []document.DeadLetter) {
 	t.Helper()
 	if c.PagesRead != c.PagesKept+c.PagesSkippedNamespace+c.Redirects+c.PagesFailed {
 		t.Errorf("pages read %d != kept %d + namespace %d + redirects %d + failed %d",
@@ -61,7 +62,7 @@ func TestCutPageIsCounted(t *testing.T) {
 		t.Fatalf("pages %d, counts %+v: want 1 page kept, 2 read, 1 failed, 1 truncation, 2 dead letters", len(pages), c)
 	}
 	off := int64(len(mwOpen + page(1, "One", "a") + "  "))
-	want := []DeadLetter{
+	want := []document.DeadLetter{
 		{File: "f.xml", Offset: off, PageID: 2, Title: "Cut & dried", Reason: "truncated: page cut: unexpected EOF"},
 		{File: "f.xml", Offset: off, Reason: "truncated: unexpected EOF"},
 	}
@@ -77,10 +78,10 @@ func TestCutPageIsCounted(t *testing.T) {
 }
 
 // TestRevisionIDBounds: sentence ids hold revision ids (or page ids of pages
-// without one) in 0…MaxRevisionID; a page with another is a dead letter.
+// without one) in 0…document.MaxKey; a page with another is a dead letter.
 func TestRevisionIDBounds(t *testing.T) {
-	if MaxRevisionID != 8589934591 {
-		t.Fatalf("MaxRevisionID = %d", MaxRevisionID)
+	if document.MaxKey != 8589934591 {
+		t.Fatalf("document.MaxKey = %d", document.MaxKey)
 	}
 	withRev := func(id int, title, rev string) string {
 		return "<page><title>" + title + "</title><ns>0</ns><id>" + strconv.Itoa(id) + "</id><revision><id>" + rev +

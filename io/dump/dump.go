@@ -25,7 +25,7 @@
 // A file holding data but nothing of a dump (no <page>, <mediawiki> or
 // <siteinfo>) is reported (NotDumpError) when read from its first byte; a
 // page whose revision id (or page id, without one) is outside
-// 0…MaxRevisionID, which sentence ids hold, is a bad page.
+// 0…document.MaxKey, which sentence ids hold, is a bad page.
 //
 // Open opens a possibly compressed file (.bz2, .gz, .xz, .zst) through Beam's
 // filesystem layer, and Expand expands comma-separated globs.
@@ -34,49 +34,13 @@ package dump
 import (
 	"errors"
 	"fmt"
-)
 
-// MaxRevisionID is the largest revision id (or, for a page without one,
-// page id) a page may have: sentence ids keep 33 bits for it
-// (sentence.MaxKey must equal it). A page whose id is negative or larger is
-// a bad page.
-const MaxRevisionID = 1<<33 - 1
+	"github.com/neardup/neardup/io/document"
+)
 
 // DefaultMaxPageBytes is the page size limit used when Options.MaxPageBytes
 // is zero. The largest pages of the English Wikipedia are a few MiB.
 const DefaultMaxPageBytes = 64 << 20
-
-// Page is one <page> of a dump.
-type Page struct {
-	File     string // file name as given to the reader
-	Wiki     string // the wiki's name (Site.Wiki of the file), set by Read
-	Offset   int64  // byte offset of "<page>" in the decompressed stream
-	ID       int64  // <page><id>
-	RevID    int64  // <revision><id> (last revision if several)
-	NS       int    // <ns>, or derived from the title's prefix when absent
-	Title    string
-	Redirect string // <redirect title="..."/> target, "" if not a redirect
-	Text     string // <revision><text> of the last revision, entities decoded
-
-	// The fields below are those of a document of a text corpus (package
-	// io/text): a JSON line or a plain-text file. They are zero for a
-	// wiki's page.
-
-	Plain bool   // Text is plain text, not wikitext: the wikitext cleaner is skipped
-	Name  string // the document's own id in its corpus: the JSON "id", a text file's path
-	URL   string // the document's URL, "" if it has none
-	Lang  string // the document's language (a lower-case tag), "" if it says none
-}
-
-// DeadLetter is a record that could not be read.
-type DeadLetter struct {
-	File   string `json:"file"`
-	Offset int64  `json:"offset"`            // decompressed byte offset where the bad record starts
-	Line   int64  `json:"line,omitempty"`    // a JSON line's number in its file, from 1
-	PageID int64  `json:"page_id,omitempty"` // when it could be recovered
-	Title  string `json:"title,omitempty"`   // when it could be recovered
-	Reason string `json:"reason"`
-}
 
 // Options configures a Reader.
 type Options struct {
@@ -113,7 +77,7 @@ type Options struct {
 // PageError reports one page that could not be read. The Reader has already
 // skipped it: call Next again to go on with the following page.
 type PageError struct {
-	DeadLetter DeadLetter
+	DeadLetter document.DeadLetter
 	Err        error // the cause; its text is DeadLetter.Reason
 }
 
@@ -135,10 +99,10 @@ var ErrTruncated = errors.New("dump: truncated input")
 // id, or its page id when it has no revision id (0).
 func checkKey(id, revID int64) error {
 	switch {
-	case revID != 0 && (revID < 0 || revID > MaxRevisionID):
-		return fmt.Errorf("revision id %d outside 0…%d", revID, int64(MaxRevisionID))
-	case revID == 0 && (id < 0 || id > MaxRevisionID):
-		return fmt.Errorf("page id %d (no revision id) outside 0…%d", id, int64(MaxRevisionID))
+	case revID != 0 && (revID < 0 || revID > document.MaxKey):
+		return fmt.Errorf("revision id %d outside 0…%d", revID, int64(document.MaxKey))
+	case revID == 0 && (id < 0 || id > document.MaxKey):
+		return fmt.Errorf("page id %d (no revision id) outside 0…%d", id, int64(document.MaxKey))
 	}
 	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/neardup/neardup/io/document"
 )
 
 // parseNamespaces returns the namespace names declared in a captured
@@ -18,7 +20,7 @@ func parseNamespaces(siteinfo []byte) map[string]int {
 
 // NamespaceKeys maps the names of namespaces to their keys, for
 // Options.Namespaces; nil if none has a name.
-func NamespaceKeys(namespaces []Namespace) map[string]int {
+func NamespaceKeys(namespaces []document.Namespace) map[string]int {
 	var names map[string]int
 	for _, ns := range namespaces {
 		if ns.Name == "" {

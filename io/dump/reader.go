@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/neardup/neardup/io/document"
 )
 
 // windowSize is the size of the Reader's read buffer.
@@ -106,7 +108,7 @@ const maxSectionBytes = 1 << 20
 // heldRecord is a page, or a bad page's error, held back by an unsynced
 // reader.
 type heldRecord struct {
-	page Page
+	page document.Page
 	err  error
 }
 
@@ -124,7 +126,7 @@ func (r *Reader) Offset() int64 { return r.base + int64(r.r) }
 // page or before </mediawiki>; with Options.FileStart, a *NotDumpError at
 // the end of an input that holds data but nothing of a dump; or another
 // error, wrapping an I/O failure. The last three are terminal.
-func (r *Reader) Next() (Page, error) {
+func (r *Reader) Next() (document.Page, error) {
 	for r.unsynced && r.done == nil {
 		p, err := r.next()
 		if r.stray { // what was held back was inside a section
@@ -144,11 +146,11 @@ func (r *Reader) Next() (Page, error) {
 }
 
 // next is Next for a synced reader.
-func (r *Reader) next() (Page, error) {
+func (r *Reader) next() (document.Page, error) {
 	for {
 		n, ok := r.toPage()
 		if !ok {
-			return Page{}, r.done
+			return document.Page{}, r.done
 		}
 		r.sawPage = true
 		p, err := r.readPage(n)
@@ -210,7 +212,7 @@ func (r *Reader) openRoot() {
 }
 
 // readPage reads the page whose n-byte opening tag is next in the window.
-func (r *Reader) readPage(n int) (Page, error) {
+func (r *Reader) readPage(n int) (document.Page, error) {
 	start := r.Offset()
 	strayBefore := r.stray
 	r.startCapture()
@@ -221,14 +223,14 @@ func (r *Reader) readPage(n int) (Page, error) {
 			r.stopCapture()
 			if err != nil {
 				r.done = r.endError(err, -1)
-				return Page{}, r.done
+				return document.Page{}, r.done
 			}
-			return Page{}, errPhantom
+			return document.Page{}, errPhantom
 		}
 		if err != nil {
 			r.stopCapture()
 			r.done = r.endError(err, start)
-			return Page{}, r.done
+			return document.Page{}, r.done
 		}
 		switch t {
 		case tagPageClose:
@@ -237,28 +239,28 @@ func (r *Reader) readPage(n int) (Page, error) {
 			return r.finishPage(start)
 		case tagPageOpen:
 			r.stopCapture()
-			return Page{}, r.pageError(start, errors.New("page not closed before the next <page>"))
+			return document.Page{}, r.pageError(start, errors.New("page not closed before the next <page>"))
 		case tagRootClose:
 			r.stopCapture()
-			return Page{}, r.pageError(start, errors.New("page not closed before </mediawiki>"))
+			return document.Page{}, r.pageError(start, errors.New("page not closed before </mediawiki>"))
 		}
 		r.advance(n)
 	}
 }
 
 // finishPage parses the captured page that started at offset start.
-func (r *Reader) finishPage(start int64) (Page, error) {
+func (r *Reader) finishPage(start int64) (document.Page, error) {
 	if r.overflow {
-		return Page{}, r.pageError(start, fmt.Errorf("page of %d bytes, larger than %d bytes", r.recordLen, r.maxPage))
+		return document.Page{}, r.pageError(start, fmt.Errorf("page of %d bytes, larger than %d bytes", r.recordLen, r.maxPage))
 	}
 	f, err := r.parser.parse(r.record)
 	if err != nil {
-		return Page{}, r.pageError(start, err)
+		return document.Page{}, r.pageError(start, err)
 	}
 	if err := checkKey(f.id, f.revID); err != nil {
-		return Page{}, r.pageError(start, err)
+		return document.Page{}, r.pageError(start, err)
 	}
-	p := Page{
+	p := document.Page{
 		File:     r.file,
 		Offset:   start,
 		ID:       f.id,
@@ -279,7 +281,7 @@ func (r *Reader) finishPage(start int64) (Page, error) {
 func (r *Reader) pageError(start int64, cause error) error {
 	id, title := salvage(r.record)
 	return &PageError{
-		DeadLetter: DeadLetter{
+		DeadLetter: document.DeadLetter{
 			File:   r.file,
 			Offset: start,
 			PageID: id,

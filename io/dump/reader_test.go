@@ -13,12 +13,14 @@ import (
 	"testing"
 	"testing/iotest"
 	"unicode/utf16"
+
+	"github.com/neardup/neardup/io/document"
 )
 
 // outcome is everything a Reader returned for one input.
 type outcome struct {
-	pages []Page
-	dead  []DeadLetter
+	pages []document.Page
+	dead  []document.DeadLetter
 	end   error // the terminal error: io.EOF, *TruncatedError or other
 }
 
@@ -81,7 +83,7 @@ func page(id int, title, text string) string {
 		text + "</text>\n    </revision>\n  </page>\n"
 }
 
-func titles(pages []Page) []string {
+func titles(pages []document.Page) []string {
 	var out []string
 	for _, p := range pages {
 		out = append(out, p.Title)
@@ -132,7 +134,7 @@ func TestReaderPageFields(t *testing.T) {
 		t.Fatalf("end = %v, dead = %v", res.end, res.dead)
 	}
 	first := strings.Index(in, "<page>")
-	want := []Page{
+	want := []document.Page{
 		{File: "f.xml", Offset: int64(first), ID: 12, RevID: 101, NS: 4, Title: "A & B",
 			Redirect: `C "D"`, Text: "<ref>x</ref> é中 'q'"},
 		{File: "f.xml", Offset: int64(strings.Index(in, "<page>\n    <title>Template")), ID: 13, RevID: 102, NS: 10,
@@ -250,7 +252,7 @@ func TestDeadLetterDetails(t *testing.T) {
 	bad := "<page>\n<title>Fish &amp; Chips</title>\n<ns>0</ns>\n<id>77</id>\n<revision><id>5</id><text>a &bogus b</text></revision>\n</page>\n"
 	in := mwOpen + page(1, "One", "x") + bad + mwClose
 	res := readString(t, in, Options{})
-	want := []DeadLetter{{
+	want := []document.DeadLetter{{
 		File:   "f.xml",
 		Offset: int64(strings.Index(in, bad)),
 		PageID: 77,
@@ -266,7 +268,7 @@ func TestDeadLetterDetails(t *testing.T) {
 }
 
 func TestPageErrorMessage(t *testing.T) {
-	e := &PageError{DeadLetter: DeadLetter{File: "a.xml", Offset: 9, PageID: 3, Title: "T", Reason: "missing title"}}
+	e := &PageError{DeadLetter: document.DeadLetter{File: "a.xml", Offset: 9, PageID: 3, Title: "T", Reason: "missing title"}}
 	if got, want := e.Error(), `dump: a.xml: bad page at offset 9 (id 3, title "T"): missing title`; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
@@ -399,7 +401,7 @@ func encodeUTF16(s string, bigEndian bool) []byte {
 
 func TestByteOrderMarks(t *testing.T) {
 	doc := mwOpen + page(1, "Ĉu 𝄞", "text 😀 é") + mwClose
-	want := Page{File: "f.xml", Offset: int64(len(mwOpen) + len("  ")), ID: 1, RevID: 10, Title: "Ĉu 𝄞", Text: "text 😀 é"}
+	want := document.Page{File: "f.xml", Offset: int64(len(mwOpen) + len("  ")), ID: 1, RevID: 10, Title: "Ĉu 𝄞", Text: "text 😀 é"}
 	for _, tt := range []struct {
 		name string
 		in   []byte

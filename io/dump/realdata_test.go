@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/io/document"
 )
 
 // sharedData returns the directory of the project's real test data, or
@@ -39,7 +40,7 @@ type pageKey struct {
 	NS     int
 }
 
-func keyOf(p Page) pageKey { return pageKey{p.Offset, p.Title, p.ID, p.RevID, p.NS} }
+func keyOf(p document.Page) pageKey { return pageKey{p.Offset, p.Title, p.ID, p.RevID, p.NS} }
 
 // The expected values were checked against an independent reading of each
 // file: every raw <page>...</page> span parsed alone by Python's
@@ -189,7 +190,7 @@ func TestZxmengDeadLetters(t *testing.T) {
 	if len(res.dead) != 47 {
 		t.Fatalf("%d dead letters, want 47", len(res.dead))
 	}
-	want := map[int]DeadLetter{
+	want := map[int]document.DeadLetter{
 		0: {File: "wikidump.part.xml.bz2", Offset: 3193, PageID: 12, Title: "Anarchism",
 			Reason: "malformed XML: XML syntax error on line 54: invalid character entity &gtadical (no semicolon)"},
 		8: {File: "wikidump.part.xml.bz2", Offset: 824315, PageID: 316,

@@ -8,54 +8,13 @@ import (
 	"net/url"
 	"path"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/neardup/neardup/io/document"
 )
-
-// Site is what a dump says of the wiki it comes from: its <siteinfo>
-// header and the xml:lang of its <mediawiki> element. The cleaner needs the
-// local names of the file and category namespaces, the sentence splitter the
-// language, and sentence ids the wiki's name, so that two wikis, or two dumps
-// of one wiki, can be read in one run.
-type Site struct {
-	// Wiki names the wiki: <dbname> ("enwiki", "hywiki"), or for a dump
-	// without one the file's base name up to its first '-' or '.'
-	// ("Katrina.xml" → "Katrina").
-	Wiki string `json:"wiki"`
-	// DBName is the <dbname> of the header, as it is written, even if
-	// unusable as Wiki; "" for a dump without one.
-	DBName string `json:"dbname,omitempty"`
-	// Lang is the wiki's content language: the xml:lang of <mediawiki>, or
-	// else the language subdomain of <base>, or "" when neither says.
-	Lang string `json:"lang"`
-	// Base is the URL of the wiki's main page, from <base>.
-	Base string `json:"base,omitempty"`
-	// Namespaces are the namespaces <siteinfo> declares, by key.
-	Namespaces []Namespace `json:"namespaces,omitempty"`
-	// Problems says what was missing or malformed in the header; the
-	// cleaner then falls back to the canonical namespace names.
-	Problems []string `json:"problems,omitempty"`
-}
-
-// Namespace is one <namespace> of a <siteinfo>.
-type Namespace struct {
-	Key  int    `json:"key"`
-	Name string `json:"name"` // the local name; "" for the main namespace
-}
-
-// Names returns the names of the site's namespaces by key.
-func (s Site) Names() map[int][]string {
-	out := map[int][]string{}
-	for _, ns := range s.Namespaces {
-		if ns.Name != "" {
-			out[ns.Key] = append(out[ns.Key], ns.Name)
-		}
-	}
-	return out
-}
 
 // maxWikiName bounds a wiki name (dbnames are short: "zh_min_nanwiki").
 const maxWikiName = 64
@@ -64,16 +23,16 @@ const maxWikiName = 64
 // compressed files are decompressed) and returns its Site. Only an I/O
 // error is an error: a header that is missing or malformed gives a Site
 // whose Problems say so.
-func ReadSite(ctx context.Context, file string) (Site, error) {
+func ReadSite(ctx context.Context, file string) (document.Site, error) {
 	rc, err := Open(ctx, file)
 	if err != nil {
-		return Site{}, err
+		return document.Site{}, err
 	}
 	defer rc.Close()
 	r := NewReader(rc, file, Options{MaxPageBytes: maxSiteinfoBytes})
 	lang, siteinfo, err := r.Header()
 	if err != nil {
-		return Site{}, fmt.Errorf("dump: reading the header of %s: %w", file, err)
+		return document.Site{}, fmt.Errorf("dump: reading the header of %s: %w", file, err)
 	}
 	return ParseSite(file, lang, siteinfo), nil
 }
@@ -84,7 +43,7 @@ const maxSiteinfoBytes = 1 << 20
 
 // ParseSite builds the Site of file from the xml:lang of its root element
 // and its raw <siteinfo> element (nil if it has none).
-func ParseSite(file, rootLang string, siteinfo []byte) Site {
+func ParseSite(file, rootLang string, siteinfo []byte) document.Site {
 	s := parseSite(file, rootLang, siteinfo)
 	for i, p := range s.Problems {
 		s.Problems[i] = path.Base(file) + ": " + p // a wiki's files are merged: say which one
@@ -93,13 +52,13 @@ func ParseSite(file, rootLang string, siteinfo []byte) Site {
 		s.Lang = langFromWiki(s.Wiki)
 	}
 	if named, ok := dumpFileWiki(file); ok && named != s.Wiki {
-		s.report(fmt.Sprintf("%s is named like a dump of %s but its <dbname> is %s", path.Base(file), named, s.Wiki))
+		s.AddProblem(fmt.Sprintf("%s is named like a dump of %s but its <dbname> is %s", path.Base(file), named, s.Wiki))
 	}
 	return s
 }
 
-func parseSite(file, rootLang string, siteinfo []byte) Site {
-	s := Site{Wiki: wikiFromFile(file), Lang: cleanLang(rootLang)}
+func parseSite(file, rootLang string, siteinfo []byte) document.Site {
+	s := document.Site{Wiki: wikiFromFile(file), Lang: cleanLang(rootLang)}
 	if siteinfo == nil {
 		s.Problems = append(s.Problems, "no <siteinfo>: canonical namespace names used")
 		return s
@@ -133,7 +92,7 @@ func parseSite(file, rootLang string, siteinfo []byte) Site {
 			s.Problems = append(s.Problems, fmt.Sprintf("namespace with a malformed key %q ignored", ns.Key))
 			continue
 		}
-		s.Namespaces = append(s.Namespaces, Namespace{Key: key, Name: strings.TrimSpace(ns.Name)})
+		s.Namespaces = append(s.Namespaces, document.Namespace{Key: key, Name: strings.TrimSpace(ns.Name)})
 	}
 	if len(info.Namespaces) == 0 {
 		s.Problems = append(s.Problems, "no <namespaces> in <siteinfo>: canonical namespace names used")
@@ -263,60 +222,5 @@ func attribute(tag []byte, name string) string {
 			return string(rest[1 : 1+end])
 		}
 		return ""
-	}
-}
-
-// MergeSites returns one Site per wiki, sorted by name: the sites of the
-// files of one wiki (the parts of a split dump, or dumps of several dates)
-// have their namespace names joined, and a second language or base is
-// reported as a problem (the first, in file order, is kept).
-func MergeSites(sites []Site) []Site {
-	byWiki := map[string]*Site{}
-	var names []string
-	for _, s := range sites {
-		m, ok := byWiki[s.Wiki]
-		if !ok {
-			c := s
-			c.Namespaces = slices.Clone(s.Namespaces)
-			c.Problems = slices.Clone(s.Problems)
-			byWiki[s.Wiki] = &c
-			names = append(names, s.Wiki)
-			continue
-		}
-		m.merge(s)
-	}
-	sort.Strings(names)
-	out := make([]Site, 0, len(names))
-	for _, n := range names {
-		out = append(out, *byWiki[n])
-	}
-	return out
-}
-
-// merge joins another file's site of the same wiki into s.
-func (s *Site) merge(o Site) {
-	if s.Lang == "" {
-		s.Lang = o.Lang
-	} else if o.Lang != "" && o.Lang != s.Lang {
-		s.report(fmt.Sprintf("files of wiki %s disagree on its language (%s, %s): %s used", s.Wiki, s.Lang, o.Lang, s.Lang))
-	}
-	if s.Base == "" {
-		s.Base = o.Base
-	}
-	for _, ns := range o.Namespaces {
-		if !slices.Contains(s.Namespaces, ns) {
-			s.Namespaces = append(s.Namespaces, ns)
-		}
-	}
-	sort.SliceStable(s.Namespaces, func(i, j int) bool { return s.Namespaces[i].Key < s.Namespaces[j].Key })
-	for _, p := range o.Problems {
-		s.report(p)
-	}
-}
-
-// report adds a problem once.
-func (s *Site) report(p string) {
-	if !slices.Contains(s.Problems, p) {
-		s.Problems = append(s.Problems, p)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/neardup/neardup/io/document"
 )
 
 const armenianSiteinfo = `<siteinfo>
@@ -24,42 +26,42 @@ const armenianSiteinfo = `<siteinfo>
 func TestParseSite(t *testing.T) {
 	tests := []struct {
 		name, file, lang, siteinfo string
-		want                       Site
+		want                       document.Site
 	}{{
 		name: "armenian", file: "dumps/hywiki-20251101-pages-articles.xml.bz2", lang: "hy", siteinfo: armenianSiteinfo,
-		want: Site{Wiki: "hywiki", DBName: "hywiki", Lang: "hy", Base: "https://hy.wikipedia.org/wiki/%D4%B3%D5%AC%D5%AD%D5%A1%D5%BE%D5%B8%D6%80_%D5%A7%D5%BB",
-			Namespaces: []Namespace{{-2, "Մեդիա"}, {0, ""}, {6, "Պատկեր"}, {14, "Կատեգորիա"}}},
+		want: document.Site{Wiki: "hywiki", DBName: "hywiki", Lang: "hy", Base: "https://hy.wikipedia.org/wiki/%D4%B3%D5%AC%D5%AD%D5%A1%D5%BE%D5%B8%D6%80_%D5%A7%D5%BB",
+			Namespaces: []document.Namespace{{Key: -2, Name: "Մեդիա"}, {Key: 0, Name: ""}, {Key: 6, Name: "Պատկեր"}, {Key: 14, Name: "Կատեգորիա"}}},
 	}, {
 		name: "language from base when the root has none", file: "x.xml", siteinfo: armenianSiteinfo,
-		want: Site{Wiki: "hywiki", DBName: "hywiki", Lang: "hy", Base: "https://hy.wikipedia.org/wiki/%D4%B3%D5%AC%D5%AD%D5%A1%D5%BE%D5%B8%D6%80_%D5%A7%D5%BB",
-			Namespaces: []Namespace{{-2, "Մեդիա"}, {0, ""}, {6, "Պատկեր"}, {14, "Կատեգորիա"}}},
+		want: document.Site{Wiki: "hywiki", DBName: "hywiki", Lang: "hy", Base: "https://hy.wikipedia.org/wiki/%D4%B3%D5%AC%D5%AD%D5%A1%D5%BE%D5%B8%D6%80_%D5%A7%D5%BB",
+			Namespaces: []document.Namespace{{Key: -2, Name: "Մեդիա"}, {Key: 0, Name: ""}, {Key: 6, Name: "Պատկեր"}, {Key: 14, Name: "Կատեգորիա"}}},
 	}, {
 		name: "bare pages: wiki and language from the file name", file: "/data/dewiki-20130602-id1.xml",
-		want: Site{Wiki: "dewiki", Lang: "de", Problems: []string{"dewiki-20130602-id1.xml: no <siteinfo>: canonical namespace names used"}},
+		want: document.Site{Wiki: "dewiki", Lang: "de", Problems: []string{"dewiki-20130602-id1.xml: no <siteinfo>: canonical namespace names used"}},
 	}, {
 		name: "bare pages of no known wiki", file: "gs://b/Katrina.xml",
-		want: Site{Wiki: "Katrina", Problems: []string{"Katrina.xml: no <siteinfo>: canonical namespace names used"}},
+		want: document.Site{Wiki: "Katrina", Problems: []string{"Katrina.xml: no <siteinfo>: canonical namespace names used"}},
 	}, {
 		name: "malformed siteinfo", file: "frwiki-x.xml", lang: "fr", siteinfo: `<siteinfo><dbname>frwiki</dbname><namespaces><namespace key="6">Fichier</namespaces></siteinfo>`,
-		want: Site{Wiki: "frwiki", Lang: "fr", Problems: []string{
+		want: document.Site{Wiki: "frwiki", Lang: "fr", Problems: []string{
 			"frwiki-x.xml: malformed <siteinfo> (XML syntax error on line 1: element <namespace> closed by </namespaces>): canonical namespace names used"}},
 	}, {
 		name: "malformed key and unusable dbname", file: "a.xml", lang: "EN", siteinfo: `<siteinfo><dbname>en wiki:1</dbname><namespaces><namespace key="x">Bad</namespace><namespace key="14">Category</namespace></namespaces></siteinfo>`,
-		want: Site{Wiki: "a", DBName: "en wiki:1", Lang: "en", Namespaces: []Namespace{{14, "Category"}}, Problems: []string{
+		want: document.Site{Wiki: "a", DBName: "en wiki:1", Lang: "en", Namespaces: []document.Namespace{{Key: 14, Name: "Category"}}, Problems: []string{
 			`a.xml: unusable <dbname> "en wiki:1": the wiki is named after the file`, `a.xml: namespace with a malformed key "x" ignored`}},
 	}, {
 		name: "file named like a dump of another wiki", file: "gs://b/dewiki-20250101-pages-articles.xml.bz2", lang: "en", siteinfo: `<siteinfo><dbname>enwiki</dbname><namespaces><namespace key="14">Category</namespace></namespaces></siteinfo>`,
-		want: Site{Wiki: "enwiki", DBName: "enwiki", Lang: "en", Namespaces: []Namespace{{14, "Category"}}, Problems: []string{
+		want: document.Site{Wiki: "enwiki", DBName: "enwiki", Lang: "en", Namespaces: []document.Namespace{{Key: 14, Name: "Category"}}, Problems: []string{
 			"dewiki-20250101-pages-articles.xml.bz2 is named like a dump of dewiki but its <dbname> is enwiki"}},
 	}, {
 		name: "file not named like a dump", file: "dewiki-minidump.xml.bz2", lang: "en", siteinfo: `<siteinfo><dbname>enwiki</dbname><namespaces><namespace key="14">Category</namespace></namespaces></siteinfo>`,
-		want: Site{Wiki: "enwiki", DBName: "enwiki", Lang: "en", Namespaces: []Namespace{{14, "Category"}}},
+		want: document.Site{Wiki: "enwiki", DBName: "enwiki", Lang: "en", Namespaces: []document.Namespace{{Key: 14, Name: "Category"}}},
 	}, {
 		name: "no dbname: the wiki is named after the file", file: "enwiki-20260601-pages-articles.xml", lang: "en", siteinfo: `<siteinfo><namespaces><namespace key="14">Category</namespace></namespaces></siteinfo>`,
-		want: Site{Wiki: "enwiki", Lang: "en", Namespaces: []Namespace{{14, "Category"}}},
+		want: document.Site{Wiki: "enwiki", Lang: "en", Namespaces: []document.Namespace{{Key: 14, Name: "Category"}}},
 	}, {
 		name: "no namespaces", file: "w.xml", siteinfo: `<siteinfo><dbname>commonswiki</dbname></siteinfo>`,
-		want: Site{Wiki: "commonswiki", DBName: "commonswiki", Problems: []string{"w.xml: no <namespaces> in <siteinfo>: canonical namespace names used"}},
+		want: document.Site{Wiki: "commonswiki", DBName: "commonswiki", Problems: []string{"w.xml: no <namespaces> in <siteinfo>: canonical namespace names used"}},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -75,7 +77,7 @@ func TestParseSite(t *testing.T) {
 	}
 }
 
-func sameSite(a, b Site) bool {
+func sameSite(a, b document.Site) bool {
 	return a.Wiki == b.Wiki && a.DBName == b.DBName && a.Lang == b.Lang && a.Base == b.Base &&
 		slices.Equal(a.Namespaces, b.Namespaces) && slices.Equal(a.Problems, b.Problems)
 }
@@ -99,8 +101,8 @@ func TestReadSiteOfTheSample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Site{Wiki: "samplewiki", DBName: "samplewiki", Lang: "en", Base: "https://sample.invalid/wiki/Main_Page",
-		Namespaces: []Namespace{{0, ""}, {1, "Talk"}, {2, "User"}, {3, "User talk"}, {10, "Template"}, {14, "Category"}}}
+	want := document.Site{Wiki: "samplewiki", DBName: "samplewiki", Lang: "en", Base: "https://sample.invalid/wiki/Main_Page",
+		Namespaces: []document.Namespace{{Key: 0, Name: ""}, {Key: 1, Name: "Talk"}, {Key: 2, Name: "User"}, {Key: 3, Name: "User talk"}, {Key: 10, Name: "Template"}, {Key: 14, Name: "Category"}}}
 	if !sameSite(s, want) {
 		t.Errorf("ReadSite = %+v, want %+v", s, want)
 	}
@@ -136,11 +138,11 @@ func TestReadSiteOfRealDumps(t *testing.T) {
 }
 
 func TestMergeSites(t *testing.T) {
-	a := Site{Wiki: "dewiki", Lang: "de", Namespaces: []Namespace{{6, "Datei"}, {14, "Kategorie"}}}
-	b := Site{Wiki: "dewiki", Lang: "en", Namespaces: []Namespace{{6, "Bild"}, {14, "Kategorie"}}, Problems: []string{"p"}}
-	c := Site{Wiki: "alswiki", Lang: "gsw"}
-	got := MergeSites([]Site{a, b, c})
-	want := []Site{c, {Wiki: "dewiki", Lang: "de", Namespaces: []Namespace{{6, "Datei"}, {6, "Bild"}, {14, "Kategorie"}},
+	a := document.Site{Wiki: "dewiki", Lang: "de", Namespaces: []document.Namespace{{Key: 6, Name: "Datei"}, {Key: 14, Name: "Kategorie"}}}
+	b := document.Site{Wiki: "dewiki", Lang: "en", Namespaces: []document.Namespace{{Key: 6, Name: "Bild"}, {Key: 14, Name: "Kategorie"}}, Problems: []string{"p"}}
+	c := document.Site{Wiki: "alswiki", Lang: "gsw"}
+	got := document.MergeSites([]document.Site{a, b, c})
+	want := []document.Site{c, {Wiki: "dewiki", Lang: "de", Namespaces: []document.Namespace{{Key: 6, Name: "Datei"}, {Key: 6, Name: "Bild"}, {Key: 14, Name: "Kategorie"}},
 		Problems: []string{"files of wiki dewiki disagree on its language (de, en): de used", "p"}}}
 	if len(got) != 2 || !sameSite(got[0], want[0]) || !sameSite(got[1], want[1]) {
 		t.Errorf("MergeSites =\n%+v\nwant\n%+v", got, want)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	"github.com/neardup/neardup/io/document"
 )
 
 // Source is an input file as the read stage plans it.
@@ -19,7 +20,7 @@ type Source struct {
 	// Namespaces are those the file's header declares (Site.Namespaces),
 	// given to the reader of every byte range: a page without <ns> gets the
 	// namespace of its title's prefix whichever range reads it.
-	Namespaces []Namespace
+	Namespaces []document.Namespace
 	// Splittable says the file may be read in byte ranges in parallel: it is
 	// plain UTF-8 XML (not compressed, no UTF-16 byte order mark) and it ends
 	// like a complete dump (with </mediawiki>, or has no root at all), so

@@ -17,13 +17,12 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/multistream"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/io/text"
 	"github.com/neardup/neardup/io/warc"
-	"github.com/neardup/neardup/transforms/sentence"
-	"github.com/neardup/neardup/transforms/summary"
 )
 
 // Sources is the planned input: dumps read by io/dump (plain XML in byte
@@ -38,12 +37,12 @@ type Sources struct {
 	WARCs       []warc.Source
 	// Sites are the wikis and text corpora the files come from, one per
 	// wiki or corpus, by name.
-	Sites []dump.Site
+	Sites []document.Site
 
 	// dbnames are the <dbname>s of the dumps' headers, by file.
 	dbnames map[string]string
 	// files describes every input file for the manifest (describe).
-	files []summary.Input
+	files []document.Input
 }
 
 // WARCSplitBytes is the size of the splits of a WARC file read in
@@ -233,7 +232,7 @@ func (src *Sources) readSites(ctx context.Context) error {
 	for _, m := range src.Multistream {
 		files = append(files, m.File)
 	}
-	sites := make([]dump.Site, len(files))
+	sites := make([]document.Site, len(files))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(8)
 	for i, f := range files {
@@ -259,18 +258,18 @@ func (src *Sources) readSites(ctx context.Context) error {
 	for i, f := range files {
 		src.dbnames[f] = sites[i].DBName
 	}
-	wikis := dump.MergeSites(sites)
+	wikis := document.MergeSites(sites)
 	for _, corpus := range src.Corpora() {
-		if i := slices.IndexFunc(wikis, func(s dump.Site) bool { return s.Wiki == corpus }); i >= 0 {
+		if i := slices.IndexFunc(wikis, func(s document.Site) bool { return s.Wiki == corpus }); i >= 0 {
 			return fmt.Errorf("text corpus %s (%s) has the name of a wiki of the input: their ids would mix; rename the file",
 				corpus, src.corpusFile(corpus))
 		}
 		sites = append(sites, text.Site(corpus))
 	}
-	src.Sites = dump.MergeSites(sites)
-	if len(src.Sites) > sentence.MaxWikis {
+	src.Sites = document.MergeSites(sites)
+	if len(src.Sites) > document.MaxWikis {
 		return fmt.Errorf("%d wikis and text corpora in one run (each JSON-lines file is a corpus); sentence ids tell at most %d apart",
-			len(src.Sites), sentence.MaxWikis)
+			len(src.Sites), document.MaxWikis)
 	}
 	return nil
 }
@@ -308,9 +307,9 @@ func (src *Sources) Corpora() []string {
 // its name, its header's <dbname> (a multistream index: its dump's) and its
 // checksum, the SHA-256 of a local file costing a read of it at launch.
 func (src *Sources) describe(ctx context.Context) error {
-	var in []summary.Input
+	var in []document.Input
 	add := func(file string, size int64, dbname string) {
-		in = append(in, summary.Input{Path: file, Bytes: size, DumpDate: DumpDate(file), DBName: dbname})
+		in = append(in, document.Input{Path: file, Bytes: size, DumpDate: DumpDate(file), DBName: dbname})
 	}
 	for _, d := range src.Dumps {
 		add(d.File, d.Size, src.dbnames[d.File])
@@ -412,7 +411,7 @@ func textFormat(t text.Source) text.Format {
 
 // Inputs lists every file the run reads, for the manifest: the dumps, then
 // each multistream dump and its index, then the files of text corpora.
-func (s Sources) Inputs() []summary.Input {
+func (s Sources) Inputs() []document.Input {
 	return slices.Clone(s.files)
 }
 

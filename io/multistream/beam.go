@@ -17,11 +17,12 @@ import (
 	"github.com/neardup/neardup/internal/ordered"
 	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 )
 
 func init() {
-	register.DoFn6x1[context.Context, *sdf.LockRTracker, Source, func(dump.Page), func(dump.DeadLetter), func(tally.Counts), error](&readFn{})
+	register.DoFn6x1[context.Context, *sdf.LockRTracker, Source, func(document.Page), func(document.DeadLetter), func(tally.Counts), error](&readFn{})
 }
 
 // Source is a multistream dump and its index.
@@ -31,7 +32,7 @@ type Source struct {
 	Size  int64  // bytes of File
 	// IndexSize is the bytes of Index.
 	IndexSize int64
-	// Wiki is the wiki's name, stamped on the file's pages (dump.Site.Wiki).
+	// Wiki is the wiki's name, stamped on the file's pages (document.Site.Wiki).
 	Wiki string
 }
 
@@ -109,11 +110,11 @@ func (f *readFn) CreateTracker(rest offsetrange.Restriction) *sdf.LockRTracker {
 	return sdf.NewLockRTracker(offsetrange.NewTracker(rest))
 }
 
-func (f *readFn) StartBundle(context.Context, func(dump.Page), func(dump.DeadLetter), func(tally.Counts)) {
+func (f *readFn) StartBundle(context.Context, func(document.Page), func(document.DeadLetter), func(tally.Counts)) {
 	f.counts = tally.Counts{}
 }
 
-func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src Source, emitPage func(dump.Page), emitDead func(dump.DeadLetter), _ func(tally.Counts)) error {
+func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src Source, emitPage func(document.Page), emitDead func(document.DeadLetter), _ func(tally.Counts)) error {
 	rest := rt.GetRestriction().(offsetrange.Restriction)
 	ranges, err := f.ranges(ctx, src)
 	if err != nil {
@@ -144,7 +145,7 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src S
 // stream's offset before emitting its pages. It returns errRefused when a
 // claim is refused, and an error naming the index and the file when a
 // stream does not start where the index says.
-func (f *readFn) read(ctx context.Context, ra io.ReaderAt, src Source, ranges []Range, rest offsetrange.Restriction, claim func(int64) bool, emitPage func(dump.Page), emitDead func(dump.DeadLetter)) error {
+func (f *readFn) read(ctx context.Context, ra io.ReaderAt, src Source, ranges []Range, rest offsetrange.Restriction, claim func(int64) bool, emitPage func(document.Page), emitDead func(document.DeadLetter)) error {
 	remote := strings.HasPrefix(src.File, "gs://")
 	filter := dump.Filter{Namespaces: f.Namespaces, Wiki: src.Wiki, Redirects: f.Redirects}
 	if rest.Start == 0 && len(ranges) > 0 && ranges[0].Pages == 0 {
@@ -245,8 +246,8 @@ var errRefused = errors.New("multistream: claim refused")
 // stream is what one bzip2 stream held.
 type stream struct {
 	rg     Range
-	pages  []dump.Page
-	dead   []dump.DeadLetter
+	pages  []document.Page
+	dead   []document.DeadLetter
 	counts tally.Counts
 	// over says that the pages exceeded the stream's share of the buffer:
 	// pages, dead and counts are empty, and the stream is to be read again
@@ -281,11 +282,11 @@ func readStream(d *Decoder, ra io.ReaderAt, remote bool, rg Range, file string, 
 	}
 	r := d.ReadRange(ra, rg, file, dump.Options{MaxPageBytes: maxPageBytes})
 	var held int64
-	keep := func(p dump.Page) {
+	keep := func(p document.Page) {
 		held += pageBytes(p)
 		st.pages = append(st.pages, p)
 	}
-	dead := streamDead(rg, func(dl dump.DeadLetter) {
+	dead := streamDead(rg, func(dl document.DeadLetter) {
 		held += deadBytes(dl)
 		st.dead = append(st.dead, dl)
 	})
@@ -304,20 +305,20 @@ func readStream(d *Decoder, ra io.ReaderAt, remote bool, rg Range, file string, 
 
 // streamDead returns emit with the stream's offset added to each dead
 // letter's reason.
-func streamDead(rg Range, emit func(dump.DeadLetter)) func(dump.DeadLetter) {
-	return func(dl dump.DeadLetter) {
+func streamDead(rg Range, emit func(document.DeadLetter)) func(document.DeadLetter) {
+	return func(dl document.DeadLetter) {
 		dl.Reason = fmt.Sprintf("in the bzip2 stream at byte %d: %s", rg.Start, dl.Reason)
 		emit(dl)
 	}
 }
 
 // pageBytes is about the memory a page holds.
-func pageBytes(p dump.Page) int64 {
+func pageBytes(p document.Page) int64 {
 	return int64(len(p.Text) + len(p.Title) + len(p.Redirect) + len(p.File) + len(p.Wiki) + 128)
 }
 
 // deadBytes is about the memory a dead letter holds.
-func deadBytes(d dump.DeadLetter) int64 {
+func deadBytes(d document.DeadLetter) int64 {
 	return int64(len(d.File) + len(d.Title) + len(d.Reason) + 64)
 }
 
@@ -378,6 +379,6 @@ func (f *readFn) ranges(ctx context.Context, src Source) ([]Range, error) {
 	return f.index[src.File], nil
 }
 
-func (f *readFn) FinishBundle(ctx context.Context, _ func(dump.Page), _ func(dump.DeadLetter), emitCounts func(tally.Counts)) {
+func (f *readFn) FinishBundle(ctx context.Context, _ func(document.Page), _ func(document.DeadLetter), emitCounts func(tally.Counts)) {
 	tally.Emit(ctx, f.counts, emitCounts)
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 )
 
@@ -53,27 +54,27 @@ func writeIndex(t testing.TB, src Source, lines []string) {
 
 // got is what a readFn emitted.
 type got struct {
-	pages  []dump.Page
-	dead   []dump.DeadLetter
+	pages  []document.Page
+	dead   []document.DeadLetter
 	counts tally.Counts
 }
 
 // process runs the readFn over the whole of src, as one restriction,
 // passing each page to onPage (and keeping it if keep).
-func process(t testing.TB, f *readFn, src Source, keep bool, onPage func(dump.Page)) (got, error) {
+func process(t testing.TB, f *readFn, src Source, keep bool, onPage func(document.Page)) (got, error) {
 	t.Helper()
 	rest := f.CreateInitialRestriction(src)
 	rt := f.CreateTracker(rest)
 	var g got
 	f.StartBundle(context.Background(), nil, nil, nil)
-	err := f.ProcessElement(context.Background(), rt, src, func(p dump.Page) {
+	err := f.ProcessElement(context.Background(), rt, src, func(p document.Page) {
 		if onPage != nil {
 			onPage(p)
 		}
 		if keep {
 			g.pages = append(g.pages, p)
 		}
-	}, func(d dump.DeadLetter) { g.dead = append(g.dead, d) }, nil)
+	}, func(d document.DeadLetter) { g.dead = append(g.dead, d) }, nil)
 	g.counts = f.counts
 	if err == nil && !rt.IsDone() {
 		t.Errorf("restriction %v not done: %v", rest, rt.GetRestriction())
@@ -158,7 +159,7 @@ func TestReadFnBoundsMemoryByBytes(t *testing.T) {
 		}
 	}()
 	n := 0
-	g, err := process(t, f, src, false, func(p dump.Page) {
+	g, err := process(t, f, src, false, func(p document.Page) {
 		if len(p.Text) != pageSize/32*len(fmt.Sprintf("Page %d, a sentence of its own. ", p.ID)) {
 			t.Errorf("page %d of %d bytes", p.ID, len(p.Text))
 		}

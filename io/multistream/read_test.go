@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 )
 
@@ -20,7 +21,7 @@ type content struct {
 	Redirect    string
 }
 
-func contentOf(p dump.Page) content {
+func contentOf(p document.Page) content {
 	return content{p.ID, p.RevID, p.NS, p.Title, p.Text, p.Redirect}
 }
 

@@ -11,13 +11,14 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 )
 
 func init() {
-	register.DoFn5x1[context.Context, Source, func(dump.Page), func(dump.DeadLetter), func(tally.Counts), error](&readFn{})
-	register.Emitter1[dump.Page]()
-	register.Emitter1[dump.DeadLetter]()
+	register.DoFn5x1[context.Context, Source, func(document.Page), func(document.DeadLetter), func(tally.Counts), error](&readFn{})
+	register.Emitter1[document.Page]()
+	register.Emitter1[document.DeadLetter]()
 	register.Emitter1[tally.Counts]()
 }
 
@@ -31,9 +32,9 @@ type ReadOptions struct {
 
 // Read reads the files of a PCollection<Source>, each whole by one worker,
 // and returns, as dump.Read does, the documents with text
-// (PCollection<dump.Page>, marked Plain, stamped with their corpus as
+// (PCollection<document.Page>, marked Plain, stamped with their corpus as
 // Wiki), the dead letters of what could not be read
-// (PCollection<dump.DeadLetter>, one per bad line or file, one per
+// (PCollection<document.DeadLetter>, one per bad line or file, one per
 // truncated file) and partial counts (PCollection<tally.Counts>): files
 // read and truncated, documents read, kept, empty and failed, dead
 // letters.
@@ -49,11 +50,11 @@ type readFn struct {
 	meter  progress.Meter
 }
 
-func (f *readFn) StartBundle(context.Context, func(dump.Page), func(dump.DeadLetter), func(tally.Counts)) {
+func (f *readFn) StartBundle(context.Context, func(document.Page), func(document.DeadLetter), func(tally.Counts)) {
 	f.counts = tally.Counts{}
 }
 
-func (f *readFn) ProcessElement(ctx context.Context, src Source, emitPage func(dump.Page), emitDead func(dump.DeadLetter), _ func(tally.Counts)) error {
+func (f *readFn) ProcessElement(ctx context.Context, src Source, emitPage func(document.Page), emitDead func(document.DeadLetter), _ func(tally.Counts)) error {
 	defer f.meter.Flush(ctx)
 	rc, err := dump.OpenMetered(ctx, src.File, 0, f.meter.Reader)
 	if err != nil {
@@ -62,13 +63,13 @@ func (f *readFn) ProcessElement(ctx context.Context, src Source, emitPage func(d
 	defer rc.Close()
 	empty := f.counts.PagesEmpty
 	err = Drain(rc, src, f.MaxDocBytes, &f.counts,
-		func(p dump.Page) { f.meter.Page(ctx); emitPage(p) },
-		func(d dump.DeadLetter) { f.meter.Page(ctx); emitDead(d) })
+		func(p document.Page) { f.meter.Page(ctx); emitPage(p) },
+		func(d document.DeadLetter) { f.meter.Page(ctx); emitDead(d) })
 	f.meter.Add(ctx, f.counts.PagesEmpty-empty, 0) // read, not emitted
 	return err
 }
 
-func (f *readFn) FinishBundle(ctx context.Context, _ func(dump.Page), _ func(dump.DeadLetter), emitCounts func(tally.Counts)) {
+func (f *readFn) FinishBundle(ctx context.Context, _ func(document.Page), _ func(document.DeadLetter), emitCounts func(tally.Counts)) {
 	tally.Emit(ctx, f.counts, emitCounts)
 }
 
@@ -78,7 +79,7 @@ func (f *readFn) FinishBundle(ctx context.Context, _ func(dump.Page), _ func(dum
 // a dead letter for each bad document, for a cut one and for the
 // truncation. A truncation ends the reading without error; an I/O error is
 // returned.
-func Drain(r io.Reader, src Source, maxDocBytes int, c *tally.Counts, emit func(dump.Page), emitDead func(dump.DeadLetter)) error {
+func Drain(r io.Reader, src Source, maxDocBytes int, c *tally.Counts, emit func(document.Page), emitDead func(document.DeadLetter)) error {
 	c.FilesRead++
 	next := plainNext(r, src, maxDocBytes)
 	if !src.Plain {
@@ -112,12 +113,12 @@ func Drain(r io.Reader, src Source, maxDocBytes int, c *tally.Counts, emit func(
 				c.PagesRead++
 				c.PagesFailed++
 				c.DeadLetters++
-				emitDead(dump.DeadLetter{File: src.File, Offset: cut.Offset, Line: cut.Line,
+				emitDead(document.DeadLetter{File: src.File, Offset: cut.Offset, Line: cut.Line,
 					Reason: "truncated: document cut: " + cut.Err.Error()})
 			}
 			c.FilesTruncated++
 			c.DeadLetters++
-			emitDead(dump.DeadLetter{File: src.File, Offset: cut.Offset, Reason: "truncated: " + cut.Err.Error()})
+			emitDead(document.DeadLetter{File: src.File, Offset: cut.Offset, Reason: "truncated: " + cut.Err.Error()})
 			return nil
 		default:
 			return err
@@ -127,11 +128,11 @@ func Drain(r io.Reader, src Source, maxDocBytes int, c *tally.Counts, emit func(
 
 // plainNext returns a function that returns the one document of a
 // plain-text file, then io.EOF.
-func plainNext(r io.Reader, src Source, maxDocBytes int) func() (dump.Page, error) {
+func plainNext(r io.Reader, src Source, maxDocBytes int) func() (document.Page, error) {
 	done := false
-	return func() (dump.Page, error) {
+	return func() (document.Page, error) {
 		if done {
-			return dump.Page{}, io.EOF
+			return document.Page{}, io.EOF
 		}
 		done = true
 		return ReadPlain(r, src, maxDocBytes)

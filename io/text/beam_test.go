@@ -10,18 +10,18 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 )
 
 // readOnce runs the read DoFn over sources as a runner would for one
 // bundle, and returns everything it emitted.
-func readOnce(t *testing.T, fn *readFn, sources ...Source) ([]dump.Page, []dump.DeadLetter, []tally.Counts) {
+func readOnce(t *testing.T, fn *readFn, sources ...Source) ([]document.Page, []document.DeadLetter, []tally.Counts) {
 	t.Helper()
-	var pages []dump.Page
-	var dead []dump.DeadLetter
+	var pages []document.Page
+	var dead []document.DeadLetter
 	var counts []tally.Counts
-	emitPage := func(p dump.Page) { pages = append(pages, p) }
-	emitDead := func(d dump.DeadLetter) { dead = append(dead, d) }
+	emitPage := func(p document.Page) { pages = append(pages, p) }
+	emitDead := func(d document.DeadLetter) { dead = append(dead, d) }
 	emitCounts := func(c tally.Counts) { counts = append(counts, c) }
 	ctx := context.Background()
 	fn.StartBundle(ctx, emitPage, emitDead, emitCounts)
@@ -72,7 +72,7 @@ func TestReadFn(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("pages %q, want %q", got, want)
 	}
-	wantDead := []dump.DeadLetter{{File: sources[2].File, Offset: 105, Line: 3, Reason: `id "a" repeats line 1`}}
+	wantDead := []document.DeadLetter{{File: sources[2].File, Offset: 105, Line: 3, Reason: `id "a" repeats line 1`}}
 	if !reflect.DeepEqual(dead, wantDead) {
 		t.Errorf("dead letters %+v, want %+v", dead, wantDead)
 	}
@@ -88,7 +88,7 @@ func TestReadFn(t *testing.T) {
 
 func init() { register.Function1x1(pageName) }
 
-func pageName(p dump.Page) string { return p.Wiki + ":" + p.Name }
+func pageName(p document.Page) string { return p.Wiki + ":" + p.Name }
 
 // TestRead runs Read on Prism.
 func TestRead(t *testing.T) {
@@ -97,7 +97,7 @@ func TestRead(t *testing.T) {
 	pages, dead, counts := Read(s, beam.CreateList(s, sources), ReadOptions{})
 	names := beam.ParDo(s, pageName, pages)
 	passert.Equals(s, names, "text:"+sources[0].File, "text:"+sources[1].File, "web:a", "web:c")
-	passert.Equals(s, dead, dump.DeadLetter{File: sources[2].File, Offset: 105, Line: 3, Reason: `id "a" repeats line 1`})
+	passert.Equals(s, dead, document.DeadLetter{File: sources[2].File, Offset: 105, Line: 3, Reason: `id "a" repeats line 1`})
 	passert.Equals(s, tally.Total(s, counts), tally.Counts{FilesRead: 3, PagesRead: 6, PagesKept: 4, PagesEmpty: 1, PagesFailed: 1, DeadLetters: 1})
 	if err := ptest.Run(p); err != nil {
 		t.Fatal(err)

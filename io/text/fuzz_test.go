@@ -8,7 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 )
 
 // FuzzJSONL checks that the JSON-lines reader never panics or loops, that
@@ -63,7 +63,7 @@ func FuzzJSONL(f *testing.F) {
 }
 
 // checkDocument checks a document read and its paragraphs.
-func checkDocument(t *testing.T, p dump.Page, names map[string]bool) {
+func checkDocument(t *testing.T, p document.Page, names map[string]bool) {
 	t.Helper()
 	if p.Name == "" || names[p.Name] || !p.Plain || p.Title == "" || !utf8.ValidString(p.Text) || !utf8.ValidString(p.Name) {
 		t.Fatalf("document %+v", p)

@@ -12,6 +12,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/klauspost/compress/zstd"
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 )
 
@@ -60,8 +61,8 @@ func zstded(t testing.TB, b []byte) []byte {
 
 // drained is everything Drain emitted and counted for one file.
 type drained struct {
-	pages  []dump.Page
-	dead   []dump.DeadLetter
+	pages  []document.Page
+	dead   []document.DeadLetter
 	counts tally.Counts
 }
 
@@ -80,8 +81,8 @@ func drainReader(t testing.TB, r io.Reader, src Source, maxDocBytes int) drained
 	t.Helper()
 	var d drained
 	err := Drain(r, src, maxDocBytes, &d.counts,
-		func(p dump.Page) { d.pages = append(d.pages, p) },
-		func(l dump.DeadLetter) { d.dead = append(d.dead, l) })
+		func(p document.Page) { d.pages = append(d.pages, p) },
+		func(l document.DeadLetter) { d.dead = append(d.dead, l) })
 	if err != nil {
 		t.Fatal(err)
 	}

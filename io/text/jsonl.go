@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 )
 
@@ -18,7 +19,7 @@ import (
 // plain-text file over the size limit. The reader has skipped it: call
 // Next again to go on.
 type DocError struct {
-	DeadLetter dump.DeadLetter
+	DeadLetter document.DeadLetter
 }
 
 func (e *DocError) Error() string {
@@ -91,12 +92,12 @@ func NewJSONLReader(r io.Reader, file string, maxLineBytes int) *JSONLReader {
 	return &JSONLReader{r: bufio.NewReaderSize(r, 64<<10), file: file, max: maxLineBytes, seen: map[[16]byte]int64{}}
 }
 
-// Next returns the next document: a dump.Page marked Plain whose ID is its
+// Next returns the next document: a document.Page marked Plain whose ID is its
 // line number, Name its id, Offset its line's decompressed byte offset, and
 // Wiki unset. It returns a *DocError for a line that holds no document
 // (the reader has skipped it), a *TruncatedError if the stream was cut,
 // io.EOF at its end, and any other error of the stream.
-func (r *JSONLReader) Next() (dump.Page, error) {
+func (r *JSONLReader) Next() (document.Page, error) {
 	for r.err == nil {
 		start := r.offset
 		line, n, long, err := r.readLine()
@@ -107,15 +108,15 @@ func (r *JSONLReader) Next() (dump.Page, error) {
 		switch {
 		case err == io.EOF && n == 0:
 			r.err = io.EOF
-			return dump.Page{}, r.err
+			return document.Page{}, r.err
 		case err == io.EOF:
 			r.err = io.EOF // the last line has no newline: it is whole
 		case err != nil && dump.IsDecodeFailure(err):
 			r.err = r.truncated(start, n, err)
-			return dump.Page{}, r.err
+			return document.Page{}, r.err
 		case err != nil:
 			r.err = fmt.Errorf("text: reading %s at offset %d: %w", r.file, r.offset, err)
-			return dump.Page{}, r.err
+			return document.Page{}, r.err
 		}
 		if r.line == 1 {
 			line = bytes.TrimPrefix(line, utf8BOM)
@@ -125,7 +126,7 @@ func (r *JSONLReader) Next() (dump.Page, error) {
 		}
 		return r.document(line, start, long)
 	}
-	return dump.Page{}, r.err
+	return document.Page{}, r.err
 }
 
 // truncated is the error of a stream that failed after n bytes of the line
@@ -161,30 +162,30 @@ func (r *JSONLReader) readLine() (line []byte, n int64, long bool, err error) {
 }
 
 // document decodes the line starting at offset start.
-func (r *JSONLReader) document(line []byte, start int64, long bool) (dump.Page, error) {
+func (r *JSONLReader) document(line []byte, start int64, long bool) (document.Page, error) {
 	bad := func(format string, args ...any) error {
-		return &DocError{DeadLetter: dump.DeadLetter{File: r.file, Offset: start, Line: r.line, Reason: fmt.Sprintf(format, args...)}}
+		return &DocError{DeadLetter: document.DeadLetter{File: r.file, Offset: start, Line: r.line, Reason: fmt.Sprintf(format, args...)}}
 	}
 	switch {
 	case long:
-		return dump.Page{}, bad("line longer than %d bytes (--max_page_bytes)", r.max)
-	case r.line > dump.MaxRevisionID:
-		return dump.Page{}, bad("line number beyond %d, the largest page id", int64(dump.MaxRevisionID))
+		return document.Page{}, bad("line longer than %d bytes (--max_page_bytes)", r.max)
+	case r.line > document.MaxKey:
+		return document.Page{}, bad("line number beyond %d, the largest page id", int64(document.MaxKey))
 	}
 	rec, err := decodeRecord(line)
 	if err != nil {
-		return dump.Page{}, bad("%v", err)
+		return document.Page{}, bad("%v", err)
 	}
 	key := idKey(rec.id)
 	if first, ok := r.seen[key]; ok {
-		return dump.Page{}, bad("id %s repeats line %d", quoteID(rec.id), first)
+		return document.Page{}, bad("id %s repeats line %d", quoteID(rec.id), first)
 	}
 	r.seen[key] = r.line
 	title := rec.title
 	if title == "" {
 		title = rec.id
 	}
-	return dump.Page{File: r.file, Offset: start, ID: r.line, Title: title, Text: rec.text,
+	return document.Page{File: r.file, Offset: start, ID: r.line, Title: title, Text: rec.text,
 		Plain: true, Name: rec.id, URL: rec.url, Lang: rec.lang}, nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 )
 
@@ -18,30 +19,30 @@ import (
 func TestJSONLFields(t *testing.T) {
 	tests := []struct {
 		name, line string
-		want       dump.Page // File, Offset, ID and Plain are checked apart
+		want       document.Page // File, Offset, ID and Plain are checked apart
 	}{
 		{"id and text", `{"id":"doc-1","text":"Hello."}`,
-			dump.Page{Name: "doc-1", Title: "doc-1", Text: "Hello."}},
+			document.Page{Name: "doc-1", Title: "doc-1", Text: "Hello."}},
 		{"title, url and lang", `{"id":"d","text":"T","title":"A title","url":"https://example.org/a","lang":"de"}`,
-			dump.Page{Name: "d", Title: "A title", Text: "T", URL: "https://example.org/a", Lang: "de"}},
+			document.Page{Name: "d", Title: "A title", Text: "T", URL: "https://example.org/a", Lang: "de"}},
 		{"language", `{"id":"d","text":"T","language":"pt_BR"}`,
-			dump.Page{Name: "d", Title: "d", Text: "T", Lang: "pt-br"}},
+			document.Page{Name: "d", Title: "d", Text: "T", Lang: "pt-br"}},
 		{"numeric id kept as written", `{"id":-42.5e3,"text":"T"}`,
-			dump.Page{Name: "-42.5e3", Title: "-42.5e3", Text: "T"}},
+			document.Page{Name: "-42.5e3", Title: "-42.5e3", Text: "T"}},
 		{"Dolma", `{"id":"blj5uzvc","text":"T","source":"common-crawl","added":"2023-04-07","metadata":{"url":"http://a.example/","warc_url":"http://b.example/","language":"en"}}`,
-			dump.Page{Name: "blj5uzvc", Title: "blj5uzvc", Text: "T", URL: "http://a.example/", Lang: "en"}},
+			document.Page{Name: "blj5uzvc", Title: "blj5uzvc", Text: "T", URL: "http://a.example/", Lang: "en"}},
 		{"datatrove", `{"text":"T","id":"<urn:uuid:6f2c>","media":[],"metadata":{"dump":"CC-MAIN-2024-10","url":"https://c.example/x","language":"fr","language_score":0.97}}`,
-			dump.Page{Name: "<urn:uuid:6f2c>", Title: "<urn:uuid:6f2c>", Text: "T", URL: "https://c.example/x", Lang: "fr"}},
+			document.Page{Name: "<urn:uuid:6f2c>", Title: "<urn:uuid:6f2c>", Text: "T", URL: "https://c.example/x", Lang: "fr"}},
 		{"CCNet metadata title", `{"id":"http://e.example/","text":"T","metadata":{"title":"Page title","url":"http://e.example/","language":"en"}}`,
-			dump.Page{Name: "http://e.example/", Title: "Page title", Text: "T", URL: "http://e.example/", Lang: "en"}},
+			document.Page{Name: "http://e.example/", Title: "Page title", Text: "T", URL: "http://e.example/", Lang: "en"}},
 		{"top-level fields before metadata's", `{"id":"d","text":"T","url":"u1","lang":"es","title":"t1","metadata":{"url":"u2","language":"en","title":"t2"}}`,
-			dump.Page{Name: "d", Title: "t1", Text: "T", URL: "u1", Lang: "es"}},
+			document.Page{Name: "d", Title: "t1", Text: "T", URL: "u1", Lang: "es"}},
 		{"optional fields that are not strings are ignored", `{"id":"d","text":"T","title":5,"url":null,"lang":["en"],"metadata":"none"}`,
-			dump.Page{Name: "d", Title: "d", Text: "T"}},
+			document.Page{Name: "d", Title: "d", Text: "T"}},
 		{"not a language tag", `{"id":"d","text":"T","language":"English (US)"}`,
-			dump.Page{Name: "d", Title: "d", Text: "T"}},
+			document.Page{Name: "d", Title: "d", Text: "T"}},
 		{"escapes and invalid UTF-8", "{\"id\":\"\\u00e9\",\"text\":\"a\\nb \xff\"}",
-			dump.Page{Name: "é", Title: "é", Text: "a\nb \uFFFD"}},
+			document.Page{Name: "é", Title: "é", Text: "a\nb \uFFFD"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -91,10 +92,10 @@ func TestJSONLBadLines(t *testing.T) {
 	for i, l := range lines {
 		offsets[i+1] = offsets[i] + int64(len(l)) + 1
 	}
-	letter := func(line int, reason string) dump.DeadLetter {
-		return dump.DeadLetter{File: "bad.jsonl", Offset: offsets[line-1], Line: int64(line), Reason: reason}
+	letter := func(line int, reason string) document.DeadLetter {
+		return document.DeadLetter{File: "bad.jsonl", Offset: offsets[line-1], Line: int64(line), Reason: reason}
 	}
-	wantDead := []dump.DeadLetter{
+	wantDead := []document.DeadLetter{
 		letter(2, "invalid JSON: invalid character 'o' in literal null (expecting 'u')"),
 		letter(3, "not a JSON object"),
 		letter(4, `no "id"`),
@@ -131,7 +132,7 @@ func TestJSONLBadLines(t *testing.T) {
 	}
 }
 
-func show(dead []dump.DeadLetter) string {
+func show(dead []document.DeadLetter) string {
 	var b strings.Builder
 	for _, d := range dead {
 		fmt.Fprintf(&b, "  %+v\n", d)
@@ -191,7 +192,7 @@ func TestJSONLCompressed(t *testing.T) {
 		writeFile(t, dir, "c.jsonl.gz", gzipped(t, data)),
 		writeFile(t, dir, "c.jsonl.zst", zstded(t, data)),
 	}
-	var want []dump.Page
+	var want []document.Page
 	for i, f := range files {
 		d := drainFile(t, Source{File: f, Corpus: "c"}, 0)
 		if len(d.pages) != 3000 || len(d.dead) != 0 || d.pages[2999].Name != "doc-2999" || d.pages[2999].URL != "https://example.org/2999" {
@@ -292,7 +293,7 @@ func (failing) Read([]byte) (int, error) { return 0, io.ErrUnexpectedEOF }
 func TestJSONLSourceError(t *testing.T) {
 	broken := dump.MarkSourceErrors(io.MultiReader(strings.NewReader(`{"id":"a",`), errReader{}))
 	var c tally.Counts
-	err := Drain(broken, Source{File: "f.jsonl"}, 0, &c, func(dump.Page) {}, func(dump.DeadLetter) { t.Error("a dead letter for an I/O error") })
+	err := Drain(broken, Source{File: "f.jsonl"}, 0, &c, func(document.Page) {}, func(document.DeadLetter) { t.Error("a dead letter for an I/O error") })
 	if err == nil || !strings.Contains(err.Error(), "f.jsonl") || !strings.Contains(err.Error(), "disk on fire") {
 		t.Errorf("Drain error %v, want one naming the file and the cause", err)
 	}

@@ -8,32 +8,33 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 )
 
 // ReadPlain reads the one document of a plain-text file from r, its stream
-// (opened with dump.Open): a dump.Page marked Plain whose ID is src.Rank
+// (opened with dump.Open): a document.Page marked Plain whose ID is src.Rank
 // and whose Name and Title are the file's path. Invalid UTF-8 is replaced
 // by U+FFFD and a UTF-8 byte order mark is skipped. A file of more than
 // maxBytes bytes (0: dump.DefaultMaxPageBytes) is a *DocError, read no
 // further; a stream cut or whose decompressor fails is a *TruncatedError;
 // any other error of the stream is returned.
-func ReadPlain(r io.Reader, src Source, maxBytes int) (dump.Page, error) {
+func ReadPlain(r io.Reader, src Source, maxBytes int) (document.Page, error) {
 	if maxBytes <= 0 {
 		maxBytes = dump.DefaultMaxPageBytes
 	}
 	b, err := io.ReadAll(io.LimitReader(r, int64(maxBytes)+1))
 	switch {
 	case err != nil && dump.IsDecodeFailure(err):
-		return dump.Page{}, &TruncatedError{File: src.File, Offset: 0, Cut: len(b) > 0, Err: err}
+		return document.Page{}, &TruncatedError{File: src.File, Offset: 0, Cut: len(b) > 0, Err: err}
 	case err != nil:
-		return dump.Page{}, fmt.Errorf("text: reading %s: %w", src.File, err)
+		return document.Page{}, fmt.Errorf("text: reading %s: %w", src.File, err)
 	case len(b) > maxBytes:
-		return dump.Page{}, &DocError{DeadLetter: dump.DeadLetter{File: src.File,
+		return document.Page{}, &DocError{DeadLetter: document.DeadLetter{File: src.File,
 			Reason: fmt.Sprintf("file longer than %d bytes (--max_page_bytes)", maxBytes)}}
 	}
 	b = bytes.ToValidUTF8(bytes.TrimPrefix(b, utf8BOM), []byte(string(utf8.RuneError)))
-	return dump.Page{File: src.File, Wiki: src.Corpus, ID: src.Rank, Title: src.File, Text: string(b),
+	return document.Page{File: src.File, Wiki: src.Corpus, ID: src.Rank, Title: src.File, Text: string(b),
 		Plain: true, Name: src.File}, nil
 }
 

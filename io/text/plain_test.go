@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 )
 
 func TestAppendParagraphs(t *testing.T) {
@@ -57,12 +57,12 @@ func TestReadPlain(t *testing.T) {
 	src := Source{File: "/corpus/a.txt", Plain: true, Corpus: PlainCorpus, Rank: 3}
 	tests := []struct {
 		name, data string
-		want       dump.Page
+		want       document.Page
 	}{
-		{"text", "Some text.\n", dump.Page{Text: "Some text.\n"}},
-		{"byte order mark skipped", "\xef\xbb\xbfText", dump.Page{Text: "Text"}},
-		{"invalid UTF-8 replaced", "caf\xe9 au lait", dump.Page{Text: "caf\uFFFD au lait"}},
-		{"empty", "", dump.Page{}},
+		{"text", "Some text.\n", document.Page{Text: "Some text.\n"}},
+		{"byte order mark skipped", "\xef\xbb\xbfText", document.Page{Text: "Text"}},
+		{"invalid UTF-8 replaced", "caf\xe9 au lait", document.Page{Text: "caf\uFFFD au lait"}},
+		{"empty", "", document.Page{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -89,16 +89,16 @@ func TestDrainPlain(t *testing.T) {
 		data   []byte
 		max    int
 		pages  int
-		dead   []dump.DeadLetter // File filled in
+		dead   []document.DeadLetter // File filled in
 		counts tally.Counts
 	}{
 		{"doc.txt", []byte(doc), 0, 1, nil,
 			tally.Counts{FilesRead: 1, PagesRead: 1, PagesKept: 1}},
 		{"blank.txt", []byte(" \n\n"), 0, 0, nil,
 			tally.Counts{FilesRead: 1, PagesRead: 1, PagesEmpty: 1}},
-		{"big.txt", []byte(doc), 1000, 0, []dump.DeadLetter{{Reason: "file longer than 1000 bytes (--max_page_bytes)"}},
+		{"big.txt", []byte(doc), 1000, 0, []document.DeadLetter{{Reason: "file longer than 1000 bytes (--max_page_bytes)"}},
 			tally.Counts{FilesRead: 1, PagesRead: 1, PagesFailed: 1, DeadLetters: 1}},
-		{"cut.txt.gz", gzipped(t, []byte(doc))[:60], 0, 0, []dump.DeadLetter{
+		{"cut.txt.gz", gzipped(t, []byte(doc))[:60], 0, 0, []document.DeadLetter{
 			{Reason: "truncated: document cut: decompressing: unexpected EOF"}, {Reason: "truncated: decompressing: unexpected EOF"}},
 			tally.Counts{FilesRead: 1, FilesTruncated: 1, PagesRead: 1, PagesFailed: 1, DeadLetters: 2}},
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/internal/testshared"
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 )
 
 // TestDolmaFiles reads the three Dolma samples of ../shared/data: every
@@ -83,7 +83,7 @@ type page struct {
 	name, url string
 }
 
-func pageOf(p dump.Page) page { return page{p.ID, p.Name, p.URL} }
+func pageOf(p document.Page) page { return page{p.ID, p.Name, p.URL} }
 
 // TestDolmaTruncated reads the first half of a real Dolma file: its
 // complete lines are the whole file's first documents, then the cut line

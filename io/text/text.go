@@ -42,7 +42,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 )
 
 // Format is the format of an input file.
@@ -86,7 +86,7 @@ type Source struct {
 	// JSON lines.
 	Plain bool
 	// Corpus is the corpus's name, stamped on its documents as
-	// dump.Page.Wiki: CorpusName(File) for JSON lines, PlainCorpus for
+	// document.Page.Wiki: CorpusName(File) for JSON lines, PlainCorpus for
 	// plain text.
 	Corpus string
 	// Rank is a plain-text file's page id: its rank among the run's
@@ -98,7 +98,7 @@ type Source struct {
 // PlainCorpus names the corpus of a run's plain-text files.
 const PlainCorpus = "text"
 
-// maxCorpusName bounds a corpus's name, like a wiki's (dump.Site.Wiki).
+// maxCorpusName bounds a corpus's name, like a wiki's (document.Site.Wiki).
 const maxCorpusName = 64
 
 // compressed are the extensions of the compressed files dump.Open reads.
@@ -139,7 +139,7 @@ func CorpusName(file string) string {
 
 // Site is what the pipeline knows of a text corpus, in the place of a
 // wiki's header: its name, and no language (a document may have its own,
-// dump.Page.Lang), no base URL and no namespaces.
-func Site(corpus string) dump.Site {
-	return dump.Site{Wiki: corpus}
+// document.Page.Lang), no base URL and no namespaces.
+func Site(corpus string) document.Site {
+	return document.Site{Wiki: corpus}
 }

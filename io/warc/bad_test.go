@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/transforms/sentence"
 )
 
@@ -91,9 +91,9 @@ func TestBadInput(t *testing.T) {
 				data = append(gz(tt.bad), gz(good())...)
 			}
 			res := readBytes(t, data, Source{File: "f", Members: tt.gzip}, ReadOptions{MaxRecordBytes: tt.max})
-			var want []dump.DeadLetter
+			var want []document.DeadLetter
 			if tt.reason != "" {
-				want = []dump.DeadLetter{{File: "f", Reason: tt.reason}}
+				want = []document.DeadLetter{{File: "f", Reason: tt.reason}}
 			}
 			if !reflect.DeepEqual(res.dead, want) {
 				t.Errorf("dead letters %+v, want %+v", res.dead, want)
@@ -125,12 +125,12 @@ func TestMaxKey(t *testing.T) {
 	src := Source{File: "f", Start: start, Aligned: true}
 	var res result
 	err := Drain(NewReader(bytes.NewReader(good()), src, ReadOptions{}), src, &res.counts,
-		func(p dump.Page) { res.pages = append(res.pages, p) },
-		func(d dump.DeadLetter) { res.dead = append(res.dead, d) })
+		func(p document.Page) { res.pages = append(res.pages, p) },
+		func(d document.DeadLetter) { res.dead = append(res.dead, d) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []dump.DeadLetter{{File: "f", Offset: start, Reason: fmt.Sprintf("response record: record offset beyond %d, the largest page id", int64(sentence.MaxKey))}}
+	want := []document.DeadLetter{{File: "f", Offset: start, Reason: fmt.Sprintf("response record: record offset beyond %d, the largest page id", int64(sentence.MaxKey))}}
 	if !reflect.DeepEqual(res.dead, want) || len(res.pages) != 0 || res.counts.PagesFailed != 1 {
 		t.Errorf("dead %+v pages %d counts %+v", res.dead, len(res.pages), res.counts)
 	}

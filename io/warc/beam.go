@@ -11,21 +11,21 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 )
 
 func init() {
-	register.DoFn5x1[context.Context, Source, func(dump.Page), func(dump.DeadLetter), func(tally.Counts), error](&readFn{})
-	register.Emitter1[dump.Page]()
-	register.Emitter1[dump.DeadLetter]()
+	register.DoFn5x1[context.Context, Source, func(document.Page), func(document.DeadLetter), func(tally.Counts), error](&readFn{})
+	register.Emitter1[document.Page]()
+	register.Emitter1[document.DeadLetter]()
 	register.Emitter1[tally.Counts]()
 }
 
 // Read reads the WARC files and splits of a PCollection<Source> (Plan), each
 // by one worker, and returns, as text.Read does, the documents with text
-// (PCollection<dump.Page>, marked Plain, stamped with their corpus as
+// (PCollection<document.Page>, marked Plain, stamped with their corpus as
 // Wiki), the dead letters of what could not be read
-// (PCollection<dump.DeadLetter>) and partial counts
+// (PCollection<document.DeadLetter>) and partial counts
 // (PCollection<tally.Counts>): files read and truncated, documents read,
 // kept, empty and failed, dead letters, and the records by kind (Web).
 func Read(s beam.Scope, sources beam.PCollection, opt ReadOptions) (pages, dead, counts beam.PCollection) {
@@ -40,11 +40,11 @@ type readFn struct {
 	meter  progress.Meter
 }
 
-func (f *readFn) StartBundle(context.Context, func(dump.Page), func(dump.DeadLetter), func(tally.Counts)) {
+func (f *readFn) StartBundle(context.Context, func(document.Page), func(document.DeadLetter), func(tally.Counts)) {
 	f.counts = tally.Counts{}
 }
 
-func (f *readFn) ProcessElement(ctx context.Context, src Source, emitPage func(dump.Page), emitDead func(dump.DeadLetter), _ func(tally.Counts)) error {
+func (f *readFn) ProcessElement(ctx context.Context, src Source, emitPage func(document.Page), emitDead func(document.DeadLetter), _ func(tally.Counts)) error {
 	defer f.meter.Flush(ctx)
 	r, err := Open(ctx, src, f.ReadOptions, f.meter.Reader)
 	if err != nil {
@@ -53,13 +53,13 @@ func (f *readFn) ProcessElement(ctx context.Context, src Source, emitPage func(d
 	defer r.Close()
 	empty := f.counts.PagesEmpty
 	err = Drain(r, src, &f.counts,
-		func(p dump.Page) { f.meter.Page(ctx); emitPage(p) },
-		func(d dump.DeadLetter) { f.meter.Page(ctx); emitDead(d) })
+		func(p document.Page) { f.meter.Page(ctx); emitPage(p) },
+		func(d document.DeadLetter) { f.meter.Page(ctx); emitDead(d) })
 	f.meter.Add(ctx, f.counts.PagesEmpty-empty, 0) // read, not emitted
 	return err
 }
 
-func (f *readFn) FinishBundle(ctx context.Context, _ func(dump.Page), _ func(dump.DeadLetter), emitCounts func(tally.Counts)) {
+func (f *readFn) FinishBundle(ctx context.Context, _ func(document.Page), _ func(document.DeadLetter), emitCounts func(tally.Counts)) {
 	tally.Emit(ctx, f.counts, emitCounts)
 }
 
@@ -71,12 +71,12 @@ func (f *readFn) FinishBundle(ctx context.Context, _ func(dump.Page), _ func(dum
 // in DeadLetters and in one of Web.BadRecords, Web.TooLarge, PagesFailed
 // (a document that could not be made) and FilesTruncated. A truncation
 // ends the reading without error; an I/O error is returned.
-func Drain(r *Reader, src Source, c *tally.Counts, emit func(dump.Page), emitDead func(dump.DeadLetter)) error {
+func Drain(r *Reader, src Source, c *tally.Counts, emit func(document.Page), emitDead func(document.DeadLetter)) error {
 	if src.Start == 0 {
 		c.FilesRead++
 	}
 	conv := converter{file: src.File, max: r.max, web: &c.Web}
-	dead := func(d dump.DeadLetter) {
+	dead := func(d document.DeadLetter) {
 		c.DeadLetters++
 		emitDead(d)
 	}
@@ -88,7 +88,7 @@ func Drain(r *Reader, src Source, c *tally.Counts, emit func(dump.Page), emitDea
 		switch {
 		case err == nil:
 			c.Web.Records++
-			document(&conv, rec, off, src, c, emit, dead)
+			emitDocument(&conv, rec, off, src, c, emit, dead)
 		case errors.Is(err, io.EOF):
 			return nil
 		case errors.As(err, &bad):
@@ -100,7 +100,7 @@ func Drain(r *Reader, src Source, c *tally.Counts, emit func(dump.Page), emitDea
 			dead(bad.DeadLetter)
 		case errors.As(err, &cut):
 			c.FilesTruncated++
-			dead(dump.DeadLetter{File: src.File, Offset: cut.Offset, Reason: "truncated: " + cut.Err.Error()})
+			dead(document.DeadLetter{File: src.File, Offset: cut.Offset, Reason: "truncated: " + cut.Err.Error()})
 			return nil
 		default:
 			return err
@@ -108,8 +108,8 @@ func Drain(r *Reader, src Source, c *tally.Counts, emit func(dump.Page), emitDea
 	}
 }
 
-// document makes the document of a record read whole, and counts it.
-func document(conv *converter, rec Record, off int64, src Source, c *tally.Counts, emit func(dump.Page), dead func(dump.DeadLetter)) {
+// emitDocument makes the document of a record read whole, and counts it.
+func emitDocument(conv *converter, rec Record, off int64, src Source, c *tally.Counts, emit func(document.Page), dead func(document.DeadLetter)) {
 	p, why, err := conv.document(rec, off)
 	var derr *docError
 	switch {
@@ -123,7 +123,7 @@ func document(conv *converter, rec Record, off int64, src Source, c *tally.Count
 			c.PagesRead++
 			c.PagesFailed++
 		}
-		dead(dump.DeadLetter{File: src.File, Offset: off, Reason: rec.Type + " record: " + derr.reason})
+		dead(document.DeadLetter{File: src.File, Offset: off, Reason: rec.Type + " record: " + derr.reason})
 		return
 	case why == otherRecord:
 		c.Web.OtherRecords++

@@ -8,12 +8,12 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 )
 
 func init() { register.Function1x1(pageTitle) }
 
-func pageTitle(p dump.Page) string { return p.Wiki + ":" + p.Title }
+func pageTitle(p document.Page) string { return p.Wiki + ":" + p.Title }
 
 // TestRead runs Read on Prism over a gzip-per-record file in splits and an
 // uncompressed one with a bad record.
@@ -29,7 +29,7 @@ func TestRead(t *testing.T) {
 	p, s := beam.NewPipelineWithRoot()
 	pages, dead, counts := Read(s, beam.CreateList(s, sources), ReadOptions{})
 	passert.Equals(s, beam.ParDo(s, pageTitle, pages), "m:Page A", "m:Page B", "m:https://c.example/", "p:OK")
-	passert.Equals(s, dead, dump.DeadLetter{File: dir + "/p.warc", Reason: "no WARC record starts here: skipped 5 bytes to the next one"})
+	passert.Equals(s, dead, document.DeadLetter{File: dir + "/p.warc", Reason: "no WARC record starts here: skipped 5 bytes to the next one"})
 	want := corpusCounts
 	want.FilesRead, want.PagesRead, want.PagesKept, want.DeadLetters = 2, 5, 4, 1
 	want.Web.Records, want.Web.Responses, want.Web.HTMLPages, want.Web.BadRecords, want.Web.SkippedBytes = 10, 6, 4, 1, 5

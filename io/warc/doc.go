@@ -1,7 +1,7 @@
 // Package warc reads web crawls in the WARC format (ISO 28500, WARC 1.0
 // and 1.1): the response records of HTML pages, whose main content
 // package htmltext extracts, and the conversion records of WET files,
-// which are text already. Each becomes a document (dump.Page, marked
+// which are text already. Each becomes a document (document.Page, marked
 // Plain) of the corpus named after its file (text.CorpusName: one corpus
 // per WARC file, whirlwind.warc.gz → whirlwind). Its page id is its
 // record's offset, unique in its file and the same whoever reads it; its
@@ -78,7 +78,7 @@
 //     binary (sniffed as another type than text, or holding a NUL byte
 //     outside UTF-16), an unsupported or broken Content-Encoding, a page
 //     htmltext cannot decode, a record whose offset exceeds
-//     sentence.MaxKey, is a failed document (PagesFailed).
+//     document.MaxKey, is a failed document (PagesFailed).
 //
 // Records of other types (warcinfo, request, metadata, revisit, resource…)
 // are counted (OtherRecords), as are responses whose status is not 200

@@ -15,9 +15,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/htmltext"
-	"github.com/neardup/neardup/transforms/sentence"
 	"golang.org/x/text/language"
 )
 
@@ -54,8 +53,8 @@ type converter struct {
 
 // document returns the document of the record at off, or why the record
 // is not one (skip), or a *docError.
-func (c *converter) document(rec Record, off int64) (dump.Page, skip, error) {
-	var p dump.Page
+func (c *converter) document(rec Record, off int64) (document.Page, skip, error) {
+	var p document.Page
 	var err error
 	switch rec.Type {
 	case "response":
@@ -70,8 +69,8 @@ func (c *converter) document(rec Record, off int64) (dump.Page, skip, error) {
 	default:
 		return p, otherRecord, nil
 	}
-	if off > sentence.MaxKey {
-		return dump.Page{}, isDocument, failed("record offset beyond %d, the largest page id", int64(sentence.MaxKey))
+	if off > document.MaxKey {
+		return document.Page{}, isDocument, failed("record offset beyond %d, the largest page id", int64(document.MaxKey))
 	}
 	p.File, p.Offset, p.ID, p.Plain = c.file, off, off, true
 	p.Name = rec.Get("WARC-Record-ID")
@@ -84,7 +83,7 @@ func (c *converter) document(rec Record, off int64) (dump.Page, skip, error) {
 
 // conversion returns the document of a conversion record: its block, a
 // paragraph per line.
-func conversion(rec Record) dump.Page {
+func conversion(rec Record) document.Page {
 	block := bytes.ToValidUTF8(rec.Block, []byte(string(utf8.RuneError)))
 	var paras []string
 	for line := range strings.Lines(string(block)) {
@@ -93,7 +92,7 @@ func conversion(rec Record) dump.Page {
 		}
 	}
 	lang, _, _ := strings.Cut(rec.Get("WARC-Identified-Content-Language"), ",")
-	return dump.Page{Text: joinParagraphs(paras), Lang: langTag(lang)}
+	return document.Page{Text: joinParagraphs(paras), Lang: langTag(lang)}
 }
 
 // joinParagraphs joins paragraphs with blank lines, each on one line, so
@@ -144,34 +143,34 @@ func checkLang(tag string) string {
 
 // response returns the document of a response record, or why it is not
 // one.
-func (c *converter) response(rec Record) (dump.Page, skip, error) {
+func (c *converter) response(rec Record) (document.Page, skip, error) {
 	if ct := strings.ToLower(rec.Get("Content-Type")); ct != "" && !strings.HasPrefix(ct, "application/http") {
-		return dump.Page{}, notHTML, nil // dns:, whois:…
+		return document.Page{}, notHTML, nil // dns:, whois:…
 	}
 	resp, body, err := parseHTTP(rec.Block)
 	if err != nil {
-		return dump.Page{}, isDocument, &docError{reason: "bad HTTP response: " + err.Error(), bad: true}
+		return document.Page{}, isDocument, &docError{reason: "bad HTTP response: " + err.Error(), bad: true}
 	}
 	if resp.StatusCode != http.StatusOK {
-		return dump.Page{}, notOK, nil
+		return document.Page{}, notOK, nil
 	}
 	contentType := resp.Header.Get("Content-Type")
 	if !isHTML(contentType, rec.Get("WARC-Identified-Payload-Type"), body) {
-		return dump.Page{}, notHTML, nil
+		return document.Page{}, notHTML, nil
 	}
 	body, err = c.decode(body, resp.Header.Get("Content-Encoding"))
 	if err != nil {
-		return dump.Page{}, isDocument, err
+		return document.Page{}, isDocument, err
 	}
 	if err := checkText(body); err != nil {
-		return dump.Page{}, isDocument, err
+		return document.Page{}, isDocument, err
 	}
 	page, err := htmltext.Extract(body, contentType, resp.Header.Get("Content-Language"))
 	if err != nil {
-		return dump.Page{}, isDocument, failed("extracting the HTML page: %v", err)
+		return document.Page{}, isDocument, failed("extracting the HTML page: %v", err)
 	}
 	c.count(page, len(body))
-	return dump.Page{Title: strings.Join(strings.Fields(page.Title), " "), Text: joinParagraphs(page.Paragraphs), Lang: checkLang(page.Lang)}, isDocument, nil
+	return document.Page{Title: strings.Join(strings.Fields(page.Title), " "), Text: joinParagraphs(page.Paragraphs), Lang: checkLang(page.Lang)}, isDocument, nil
 }
 
 // count counts an HTML page extracted from a payload of n bytes.

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 )
 
@@ -52,11 +53,11 @@ func FuzzReader(f *testing.F) {
 		}
 		var c tally.Counts
 		r = NewReader(bytes.NewReader(data[min(int64(len(data)), StreamOffset(src)):]), src, ReadOptions{MaxRecordBytes: int(max)})
-		err := Drain(r, src, &c, func(p dump.Page) {
+		err := Drain(r, src, &c, func(p document.Page) {
 			if !utf8.ValidString(p.Text) {
 				t.Fatalf("invalid UTF-8 text %q", p.Text)
 			}
-		}, func(dump.DeadLetter) {})
+		}, func(document.DeadLetter) {})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs" // register gs://
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/internal/testshared/fakegcs"
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 )
 
 // TestGCS plans and reads WARC files from gs:// (a fake server behind
@@ -40,8 +40,8 @@ func TestGCS(t *testing.T) {
 				t.Fatal(err)
 			}
 			var c tally.Counts
-			err = Drain(r, s, &c, func(p dump.Page) { out = append(out, p.Wiki+" "+p.URL+" "+p.Title) },
-				func(d dump.DeadLetter) { t.Errorf("dead letter %+v", d) })
+			err = Drain(r, s, &c, func(p document.Page) { out = append(out, p.Wiki+" "+p.URL+" "+p.Title) },
+				func(d document.DeadLetter) { t.Errorf("dead letter %+v", d) })
 			r.Close()
 			if err != nil {
 				t.Fatal(err)

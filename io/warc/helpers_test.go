@@ -12,13 +12,13 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 )
 
 // result is everything a read emitted.
 type result struct {
-	pages  []dump.Page
-	dead   []dump.DeadLetter
+	pages  []document.Page
+	dead   []document.DeadLetter
 	counts tally.Counts
 }
 
@@ -28,8 +28,8 @@ func readBytes(t testing.TB, data []byte, src Source, opt ReadOptions) result {
 	var res result
 	r := NewReader(bytes.NewReader(data[min(int64(len(data)), StreamOffset(src)):]), src, opt)
 	err := Drain(r, src, &res.counts,
-		func(p dump.Page) { res.pages = append(res.pages, p) },
-		func(d dump.DeadLetter) { res.dead = append(res.dead, d) })
+		func(p document.Page) { res.pages = append(res.pages, p) },
+		func(d document.DeadLetter) { res.dead = append(res.dead, d) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,8 +47,8 @@ func readSplits(t testing.TB, data []byte, srcs []Source, opt ReadOptions) resul
 		all.dead = append(all.dead, r.dead...)
 		all.counts.Merge(r.counts)
 	}
-	slices.SortStableFunc(all.pages, func(a, b dump.Page) int { return cmp.Compare(a.Offset, b.Offset) })
-	slices.SortStableFunc(all.dead, func(a, b dump.DeadLetter) int { return cmp.Compare(a.Offset, b.Offset) })
+	slices.SortStableFunc(all.pages, func(a, b document.Page) int { return cmp.Compare(a.Offset, b.Offset) })
+	slices.SortStableFunc(all.dead, func(a, b document.DeadLetter) int { return cmp.Compare(a.Offset, b.Offset) })
 	return all
 }
 

@@ -24,7 +24,7 @@ type Source struct {
 	File string
 	Size int64
 	// Corpus is the corpus's name, stamped on its documents as
-	// dump.Page.Wiki: text.CorpusName(File).
+	// document.Page.Wiki: text.CorpusName(File).
 	Corpus string
 	// Members says the file is gzip-compressed a record per gzip member,
 	// as Common Crawl ships WARC files: it is read as raw bytes, member by

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 )
 
@@ -17,7 +18,7 @@ import (
 // record), or it is larger than the size cap. The Reader has skipped it:
 // call Next again to go on.
 type RecordError struct {
-	DeadLetter dump.DeadLetter
+	DeadLetter document.DeadLetter
 	// Type is the record's WARC-Type, "" if its header could not be read.
 	Type string
 	// TooLarge says the record was skipped, unread, for its size.
@@ -140,7 +141,7 @@ func (r *Reader) ended(off int64) bool { return r.src.End > 0 && off >= r.src.En
 
 // bad returns a *RecordError for the record at off.
 func (r *Reader) bad(off int64, typ string, format string, args ...any) *RecordError {
-	return &RecordError{DeadLetter: dump.DeadLetter{File: r.src.File, Offset: off, Reason: fmt.Sprintf(format, args...)}, Type: typ}
+	return &RecordError{DeadLetter: document.DeadLetter{File: r.src.File, Offset: off, Reason: fmt.Sprintf(format, args...)}, Type: typ}
 }
 
 // ioError wraps an error of the stream, or reports the stream as truncated

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/text"
 )
 
@@ -24,7 +24,7 @@ func TestCorpus(t *testing.T) {
 			data, offsets := writeCorpus(t, corpusRecords(), compress)
 			src := Source{File: "c.warc", Corpus: "c", Members: compress}
 			res := readBytes(t, data, src, ReadOptions{})
-			want := []dump.Page{
+			want := []document.Page{
 				{File: "c.warc", Wiki: "c", Offset: offsets[2], ID: offsets[2], Title: "Page A", Plain: true,
 					Name: "<urn:uuid:https://a.example/>", URL: "https://a.example/",
 					Text: paraA1 + "\n\n" + paraA2 + "\n\n" + paraA3},
@@ -65,8 +65,8 @@ func TestTruncation(t *testing.T) {
 			ends := append(offsets[1:], int64(len(data)))
 			for n := 0; n <= len(data); n++ {
 				res := readBytes(t, data[:n], Source{File: "c", Members: compress}, ReadOptions{})
-				var want []dump.Page
-				var wantDead []dump.DeadLetter
+				var want []document.Page
+				var wantDead []document.DeadLetter
 				for i, off := range offsets {
 					end := ends[i]
 					if !compress {
@@ -80,7 +80,7 @@ func TestTruncation(t *testing.T) {
 							}
 						}
 					case off < int64(n):
-						wantDead = append(wantDead, dump.DeadLetter{File: "c", Offset: off})
+						wantDead = append(wantDead, document.DeadLetter{File: "c", Offset: off})
 					}
 				}
 				for i := range res.dead {
@@ -223,7 +223,7 @@ func TestPlan(t *testing.T) {
 			t.Fatal(err)
 		}
 		var c tally.Counts
-		if err := Drain(r, s, &c, func(p dump.Page) { want = append(want, p.Wiki+" "+p.Title) }, func(d dump.DeadLetter) { t.Errorf("dead letter %+v", d) }); err != nil {
+		if err := Drain(r, s, &c, func(p document.Page) { want = append(want, p.Wiki+" "+p.Title) }, func(d document.DeadLetter) { t.Errorf("dead letter %+v", d) }); err != nil {
 			t.Fatal(err)
 		}
 		r.Close()

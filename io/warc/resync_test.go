@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 )
 
 // okRecord is a response record that reads as a document of uri.
@@ -28,50 +28,50 @@ func TestResync(t *testing.T) {
 	tests := []struct {
 		name  string
 		data  []byte
-		uris  []string          // the documents read
-		dead  []dump.DeadLetter // File "f"
-		skip  int64             // counts.Web.SkippedBytes
-		trunc int64             // counts.FilesTruncated
+		uris  []string              // the documents read
+		dead  []document.DeadLetter // File "f"
+		skip  int64                 // counts.Web.SkippedBytes
+		trunc int64                 // counts.FilesTruncated
 	}{
 		{name: "Content-Length 2^63-1, over the limit",
 			data: cat(header(1<<63-1), []byte("short block\r\n\r\n"), a, b),
 			uris: []string{"https://a.example/", "https://b.example/"},
-			dead: []dump.DeadLetter{{File: "f", Offset: 0, Reason: "resource record of 9223372036854775807 bytes, over the 67108864-byte limit (--max_page_bytes), and a record starts 15 bytes into its block: its Content-Length is wrong; read on from there"}},
+			dead: []document.DeadLetter{{File: "f", Offset: 0, Reason: "resource record of 9223372036854775807 bytes, over the 67108864-byte limit (--max_page_bytes), and a record starts 15 bytes into its block: its Content-Length is wrong; read on from there"}},
 			skip: int64(len(header(1<<63-1))) + 15},
 		{name: "Content-Length 100 MB, over the limit",
 			data: cat(header(100<<20), []byte("short block\r\n\r\n"), a, b),
 			uris: []string{"https://a.example/", "https://b.example/"},
-			dead: []dump.DeadLetter{{File: "f", Offset: 0, Reason: "resource record of 104857600 bytes, over the 67108864-byte limit (--max_page_bytes), and a record starts 15 bytes into its block: its Content-Length is wrong; read on from there"}},
+			dead: []document.DeadLetter{{File: "f", Offset: 0, Reason: "resource record of 104857600 bytes, over the 67108864-byte limit (--max_page_bytes), and a record starts 15 bytes into its block: its Content-Length is wrong; read on from there"}},
 			skip: int64(len(header(100<<20))) + 15},
 		{name: "Content-Length 10 MB, under the limit",
 			data: cat(a, header(10<<20), []byte("short block\r\n\r\n"), b),
 			uris: []string{"https://a.example/", "https://b.example/"},
-			dead: []dump.DeadLetter{{File: "f", Offset: lenA, Reason: "resource record: Content-Length 10485760 is wrong: the stream ends inside its block, and a record starts 15 bytes into it; read on from there"}},
+			dead: []document.DeadLetter{{File: "f", Offset: lenA, Reason: "resource record: Content-Length 10485760 is wrong: the stream ends inside its block, and a record starts 15 bytes into it; read on from there"}},
 			skip: int64(len(header(10<<20))) + 15},
 		{name: "junk line between records",
 			data: cat(a, []byte("junk bytes\n"), b),
 			uris: []string{"https://a.example/", "https://b.example/"},
-			dead: []dump.DeadLetter{{File: "f", Offset: lenA, Reason: "no WARC record starts here: skipped 11 bytes to the next one"}},
+			dead: []document.DeadLetter{{File: "f", Offset: lenA, Reason: "no WARC record starts here: skipped 11 bytes to the next one"}},
 			skip: 11},
 		{name: "junk without a line feed",
 			data: cat(a, []byte("\x00\x01junk"), b),
 			uris: []string{"https://a.example/", "https://b.example/"},
-			dead: []dump.DeadLetter{{File: "f", Offset: lenA, Reason: "no WARC record starts here: skipped 6 bytes to the next one"}},
+			dead: []document.DeadLetter{{File: "f", Offset: lenA, Reason: "no WARC record starts here: skipped 6 bytes to the next one"}},
 			skip: 6},
 		{name: "junk at the end",
 			data: cat(a, []byte("trailing junk")),
 			uris: []string{"https://a.example/"},
-			dead: []dump.DeadLetter{{File: "f", Offset: lenA, Reason: "no WARC record starts here: skipped 13 bytes to the end of the file"}},
+			dead: []document.DeadLetter{{File: "f", Offset: lenA, Reason: "no WARC record starts here: skipped 13 bytes to the end of the file"}},
 			skip: 13},
 		{name: "truncated inside an oversized record",
 			data: cat(a, header(100<<20), []byte(strings.Repeat("x", 1000))),
 			uris: []string{"https://a.example/"},
-			dead: []dump.DeadLetter{{File: "f", Offset: lenA, Reason: "truncated: resource record of 104857600 bytes, over the 67108864-byte limit (--max_page_bytes): the stream ends 104856600 bytes before its block does"}},
+			dead: []document.DeadLetter{{File: "f", Offset: lenA, Reason: "truncated: resource record of 104857600 bytes, over the 67108864-byte limit (--max_page_bytes): the stream ends 104856600 bytes before its block does"}},
 			skip: int64(len(header(100<<20))) + 1000, trunc: 1},
 		{name: "truncated inside a record",
 			data:  cat(a, header(5000), []byte(strings.Repeat("x", 1000))),
 			uris:  []string{"https://a.example/"},
-			dead:  []dump.DeadLetter{{File: "f", Offset: lenA, Reason: "truncated: Content-Length 5000 but only 1000 bytes follow the header"}},
+			dead:  []document.DeadLetter{{File: "f", Offset: lenA, Reason: "truncated: Content-Length 5000 but only 1000 bytes follow the header"}},
 			trunc: 1},
 	}
 	for _, tt := range tests {
@@ -110,7 +110,7 @@ func TestResyncMembers(t *testing.T) {
 	if len(res.pages) != 2 || res.pages[1].URL != "https://b.example/" {
 		t.Errorf("documents %+v, want a and b", res.pages)
 	}
-	want := []dump.DeadLetter{{File: "f", Offset: int64(len(a)), Reason: "no gzip member starts here: skipped 10 bytes to the next one"}}
+	want := []document.DeadLetter{{File: "f", Offset: int64(len(a)), Reason: "no gzip member starts here: skipped 10 bytes to the next one"}}
 	if !reflect.DeepEqual(res.dead, want) {
 		t.Errorf("dead letters %+v, want %+v", res.dead, want)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/input"
 	"github.com/neardup/neardup/io/result"
@@ -25,7 +26,7 @@ import (
 )
 
 func init() {
-	register.DoFn2x0[dump.Page, func(string)](&webURLFn{})
+	register.DoFn2x0[document.Page, func(string)](&webURLFn{})
 	register.Emitter1[string]()
 }
 
@@ -126,7 +127,7 @@ type webURLFn struct {
 	Web []string
 }
 
-func (f *webURLFn) ProcessElement(p dump.Page, emit func(string)) {
+func (f *webURLFn) ProcessElement(p document.Page, emit func(string)) {
 	for _, w := range f.Web {
 		if p.Wiki == w {
 			emit(cmp.Or(p.URL, fmt.Sprintf("%s:%d", p.Wiki, p.ID)))

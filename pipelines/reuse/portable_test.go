@@ -22,7 +22,7 @@ import (
 
 	"github.com/neardup/neardup/internal/portabletest"
 	"github.com/neardup/neardup/internal/testshared"
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/warc"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/sentence"
@@ -54,7 +54,7 @@ func copiedSentences(t *testing.T, path string, n, minLen int) (string, []string
 		if strings.Contains(p.Title, ":") {
 			continue // not an article
 		}
-		cp, err := cleaner.Clean(dump.Page{Title: p.Title, Text: p.Text})
+		cp, err := cleaner.Clean(document.Page{Title: p.Title, Text: p.Text})
 		if err != nil {
 			t.Fatal(err)
 		}

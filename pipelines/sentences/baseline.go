@@ -9,18 +9,17 @@ import (
 	"log"
 	"slices"
 
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/input"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/changes"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
-	"github.com/neardup/neardup/transforms/summary"
 	"github.com/neardup/neardup/transforms/verify"
 )
 
@@ -65,10 +64,10 @@ func (o *Options) planAll(ctx context.Context) error {
 
 // otherWikis returns the names of the baseline's wikis that are not the
 // input's.
-func otherWikis(input, baseline []dump.Site) []string {
+func otherWikis(input, baseline []document.Site) []string {
 	var out []string
 	for _, b := range baseline {
-		if !slices.ContainsFunc(input, func(s dump.Site) bool { return s.Wiki == b.Wiki }) {
+		if !slices.ContainsFunc(input, func(s document.Site) bool { return s.Wiki == b.Wiki }) {
 			out = append(out, b.Wiki)
 		}
 	}
@@ -77,7 +76,7 @@ func otherWikis(input, baseline []dump.Site) []string {
 
 // inputs lists every file the run reads, for the manifest: the input's,
 // then the baseline's, marked so.
-func (o Options) inputs() []summary.Input {
+func (o Options) inputs() []document.Input {
 	in := o.Sources.Inputs()
 	if o.BaselineSources != nil {
 		for _, f := range o.BaselineSources.Inputs() {
@@ -91,7 +90,7 @@ func (o Options) inputs() []summary.Input {
 // summarySites are the wikis summary.json lists: the input's, with the
 // problems of the baseline's files of the same wiki (each naming its
 // file) added to theirs.
-func (o Options) summarySites() []dump.Site {
+func (o Options) summarySites() []document.Site {
 	if o.BaselineSources == nil {
 		return o.Sources.Sites
 	}

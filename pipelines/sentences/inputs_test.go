@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/input"
 	"github.com/neardup/neardup/io/multistream"
 	"github.com/neardup/neardup/io/text"
@@ -56,7 +57,7 @@ func TestInputsInTheManifest(t *testing.T) {
 		return info.Size()
 	}
 	index := multistream.IndexName(multi)
-	want := []summary.Input{
+	want := []document.Input{
 		{Path: dated, Bytes: size(dated), DumpDate: "2026-06-01", DBName: "samplewiki", Checksum: sha(dated)},
 		{Path: undated, Bytes: size(undated), Checksum: sha(undated)},
 		{Path: multi, Bytes: size(multi), DumpDate: "2026-05-01", DBName: "samplewiki", Checksum: sha(multi)},

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/clean"
@@ -189,7 +190,7 @@ func readSentences(t *testing.T, path string, wanted map[sentenceKey]bool) map[s
 	if err != nil {
 		t.Fatal(err)
 	}
-	sites := []dump.Site{site}
+	sites := []document.Site{site}
 	wikis, err := sentence.NewWikis(sites)
 	if err != nil {
 		t.Fatal(err)
@@ -243,7 +244,7 @@ func learnSections(t *testing.T, files []string) *sectionkind.Table {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cleaner := clean.Cleaner{Sites: clean.NewSites([]dump.Site{site})}
+		cleaner := clean.Cleaner{Sites: clean.NewSites([]document.Site{site})}
 		rc, err := dump.Open(t.Context(), path)
 		if err != nil {
 			t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/internal/plant"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/multistream"
 	"github.com/neardup/neardup/transforms/clean"
@@ -262,13 +263,13 @@ func readEvalFile(t *testing.T, path, dir string) *evalFile {
 // sites of all the run's files merged by wiki.
 type evalSplitter struct {
 	ps    sentence.PageSplitter
-	langs map[string]string     // by wiki
-	byDoc map[string]*dump.Page // by document
+	langs map[string]string         // by wiki
+	byDoc map[string]*document.Page // by document
 }
 
 func newEvalSplitter(t *testing.T, files []*evalFile, dir string) *evalSplitter {
 	t.Helper()
-	var sites []dump.Site
+	var sites []document.Site
 	langs := map[string]string{}
 	for _, f := range files {
 		s, err := dump.ReadSite(t.Context(), filepath.Join(dir, f.name))
@@ -279,14 +280,14 @@ func newEvalSplitter(t *testing.T, files []*evalFile, dir string) *evalSplitter 
 		langs[s.Wiki] = s.Lang
 		sites = append(sites, s)
 	}
-	sites = dump.MergeSites(sites)
+	sites = document.MergeSites(sites)
 	wikis, err := sentence.NewWikis(sites)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return &evalSplitter{
 		ps:    sentence.PageSplitter{Sites: clean.NewSites(sites), Wikis: wikis},
-		langs: langs, byDoc: map[string]*dump.Page{},
+		langs: langs, byDoc: map[string]*document.Page{},
 	}
 }
 
@@ -329,7 +330,7 @@ func (sp *evalSplitter) split(doc, text string) ([]plant.Sentence, error) {
 }
 
 // split1 cleans and splits one page, noting each sentence's paragraph.
-func (sp *evalSplitter) split1(p dump.Page) ([]plant.Sentence, error) {
+func (sp *evalSplitter) split1(p document.Page) ([]plant.Sentence, error) {
 	var c clean.Cleaner
 	c.Sites = sp.ps.Sites
 	cp, err := c.Clean(p)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/input"
 	"github.com/neardup/neardup/io/result"
@@ -215,7 +216,7 @@ func Build(s beam.Scope, opts Options) error {
 // outputs are the collections a run writes.
 type outputs struct {
 	clusters  shuffle.Lines
-	dead      beam.PCollection // of dump.DeadLetter
+	dead      beam.PCollection // of document.DeadLetter
 	sentences shuffle.Sentences
 	// memberships are the cluster ids of the sentences in clusters
 	// (cluster.Assemble), for the sentences' lines.
@@ -292,7 +293,7 @@ type wikiSummary struct {
 	Problems []string `json:"problems,omitempty"`
 }
 
-func wikiSummaries(sites []dump.Site) []wikiSummary {
+func wikiSummaries(sites []document.Site) []wikiSummary {
 	out := make([]wikiSummary, 0, len(sites))
 	for _, s := range sites {
 		out = append(out, wikiSummary{Wiki: s.Wiki, Lang: s.Lang, Base: s.Base, Problems: s.Problems})

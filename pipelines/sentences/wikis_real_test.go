@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/sentence"
 )
@@ -49,7 +50,7 @@ var nonEnglishDumps = []string{
 
 // wikiGroup is the files of one wiki and what the run's planning found of it.
 type wikiGroup struct {
-	site  dump.Site
+	site  document.Site
 	files []string
 }
 
@@ -82,7 +83,7 @@ func groupByWiki(t *testing.T, files []string) []wikiGroup {
 // debrisMarks are strings that only link debris puts in a sentence: the
 // wiki's own names of its file, media and category namespaces followed by
 // ':', the canonical ones, and image options.
-func debrisMarks(s dump.Site) []string {
+func debrisMarks(s document.Site) []string {
 	marks := []string{"thumb|", "Category:", "File:", "Image:"}
 	names := s.Names()
 	for _, key := range []int{-2, 6, 14} {

@@ -11,13 +11,13 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/transforms/clean"
 )
 
 func init() {
 	register.DoFn4x1[context.Context, clean.Page, func(int, []byte), func(tally.Counts), error](&pageClaimsFn{})
-	register.DoFn4x1[context.Context, dump.Page, func(int, []byte), func(tally.Counts), error](&redirectClaimsFn{})
+	register.DoFn4x1[context.Context, document.Page, func(int, []byte), func(tally.Counts), error](&redirectClaimsFn{})
 	register.DoFn5x1[context.Context, int, func(*[]byte) bool, func(string, []byte), func(tally.Counts), error](&namesFn{})
 	register.DoFn5x1[context.Context, string, func(*[]byte) bool, func([]byte), func(tally.Counts), error](&tableFn{})
 	register.Function2x0(emptyTable)
@@ -35,7 +35,7 @@ const DefaultMaxNames = 250_000
 
 // Config says how Build runs; it is serialised with the DoFns.
 type Config struct {
-	Sites []dump.Site // the run's wikis, one per wiki (dump.MergeSites)
+	Sites []document.Site // the run's wikis, one per wiki (document.MergeSites)
 	// MaxNames bounds the names the table keeps of each wiki, the most
 	// used (0: DefaultMaxNames).
 	MaxNames int
@@ -61,7 +61,7 @@ func (c Config) wikis() []string {
 }
 
 // Build makes the alias table of the run from its redirect pages
-// (PCollection<dump.Page>, dump.SplitRedirects) and its cleaned pages with
+// (PCollection<document.Page>, dump.SplitRedirects) and its cleaned pages with
 // their links (PCollection<clean.Page>, clean.Config.Links). It returns a
 // PCollection of exactly one []byte, the encoded Table of every wiki (empty
 // when there is no page), to be read as a side input with ReadTable, and
@@ -169,7 +169,7 @@ func (f *pageClaimsFn) ProcessElement(_ context.Context, p clean.Page, emit func
 // redirectClaimsFn packs the claims of each redirect page.
 type redirectClaimsFn struct{ claimPacker }
 
-func (f *redirectClaimsFn) ProcessElement(_ context.Context, p dump.Page, emit func(int, []byte), _ func(tally.Counts)) error {
+func (f *redirectClaimsFn) ProcessElement(_ context.Context, p document.Page, emit func(int, []byte), _ func(tally.Counts)) error {
 	f.claims = AppendRedirectClaims(f.claims[:0], p.Wiki, p.Title, p.Redirect, p.Text, f.namespaces[p.Wiki])
 	return f.pack(p.Wiki, emit)
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/neardup/neardup/internal/ordered"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/sentence"
@@ -20,13 +20,13 @@ import (
 )
 
 func init() {
-	register.DoFn4x0[context.Context, dump.Page, func(dump.Page), func(tally.Counts)](&wikiFilterFn{})
+	register.DoFn4x0[context.Context, document.Page, func(document.Page), func(tally.Counts)](&wikiFilterFn{})
 	register.DoFn3x0[context.Context, tally.Counts, func(tally.Counts)](&readCountsFn{})
 	register.DoFn2x1[sentence.Page, func(int, []byte), error](&packFn{})
 	register.Function4x0(gather)
 	register.Emitter2[int, sides]()
 	register.DoFn6x1[context.Context, int, sides, []byte, func(int, []byte), func(tally.Counts), error](&compareFn{})
-	register.Emitter1[dump.Page]()
+	register.Emitter1[document.Page]()
 	register.Emitter1[tally.Counts]()
 	register.Emitter2[int, []byte]()
 	register.Iter1[[]byte]()
@@ -44,7 +44,7 @@ type BeamConfig struct {
 	Workers      int // goroutines of the comparison's pool (0: GOMAXPROCS)
 }
 
-// KeepWikis returns the baseline pages (PCollection<dump.Page>) of the
+// KeepWikis returns the baseline pages (PCollection<document.Page>) of the
 // input's wikis, the only ones that can be compared, and the counts of the
 // others (Baseline.PagesOtherWiki), whose wiki the cleaning and splitting
 // stages would not know.
@@ -60,11 +60,11 @@ type wikiFilterFn struct {
 	other int64
 }
 
-func (f *wikiFilterFn) StartBundle(context.Context, func(dump.Page), func(tally.Counts)) {
+func (f *wikiFilterFn) StartBundle(context.Context, func(document.Page), func(tally.Counts)) {
 	f.other = 0
 }
 
-func (f *wikiFilterFn) ProcessElement(_ context.Context, p dump.Page, emit func(dump.Page), _ func(tally.Counts)) {
+func (f *wikiFilterFn) ProcessElement(_ context.Context, p document.Page, emit func(document.Page), _ func(tally.Counts)) {
 	if _, ok := slices.BinarySearch(f.Wikis, p.Wiki); ok {
 		emit(p)
 		return
@@ -72,7 +72,7 @@ func (f *wikiFilterFn) ProcessElement(_ context.Context, p dump.Page, emit func(
 	f.other++
 }
 
-func (f *wikiFilterFn) FinishBundle(ctx context.Context, _ func(dump.Page), emit func(tally.Counts)) {
+func (f *wikiFilterFn) FinishBundle(ctx context.Context, _ func(document.Page), emit func(tally.Counts)) {
 	tally.Emit(ctx, tally.Counts{Baseline: tally.Baseline{PagesOtherWiki: f.other}}, emit)
 }
 

@@ -4,22 +4,22 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/ordered"
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 )
 
 func init() {
-	register.DoFn2x1[dump.Page, func(Page), error](&cleanFn{})
+	register.DoFn2x1[document.Page, func(Page), error](&cleanFn{})
 	register.Emitter1[Page]()
 }
 
 // Config is what the cleaning stage needs; it is serialised with the DoFn.
 type Config struct {
-	Sites   []dump.Site // the run's wikis, one per wiki (dump.MergeSites)
-	Workers int         // goroutines of the DoFn's pool (0: GOMAXPROCS)
-	Links   bool        // keep each page's internal links (Page.Links)
+	Sites   []document.Site // the run's wikis, one per wiki (document.MergeSites)
+	Workers int             // goroutines of the DoFn's pool (0: GOMAXPROCS)
+	Links   bool            // keep each page's internal links (Page.Links)
 }
 
-// Pages cleans each page of PCollection<dump.Page> and returns
+// Pages cleans each page of PCollection<document.Page> and returns
 // PCollection<Page>, in the order of the input within each bundle. Pages
 // are cleaned on cfg.Workers goroutines, a batch at a time.
 func Pages(s beam.Scope, pages beam.PCollection, cfg Config) beam.PCollection {
@@ -29,18 +29,18 @@ func Pages(s beam.Scope, pages beam.PCollection, cfg Config) beam.PCollection {
 type cleanFn struct {
 	Cfg Config
 
-	ordered.Mapper[dump.Page, Page]
+	ordered.Mapper[document.Page, Page]
 }
 
 func (f *cleanFn) Setup() {
 	sites := NewSites(f.Cfg.Sites)
-	f.StartEach(f.Cfg.Workers, func() func(dump.Page) (Page, error) {
+	f.StartEach(f.Cfg.Workers, func() func(document.Page) (Page, error) {
 		c := &Cleaner{Sites: sites, Links: f.Cfg.Links}
 		return c.Clean
 	})
 }
 
-func (f *cleanFn) ProcessElement(p dump.Page, emit func(Page)) error {
+func (f *cleanFn) ProcessElement(p document.Page, emit func(Page)) error {
 	return f.Process(p, len(p.Text), emit)
 }
 

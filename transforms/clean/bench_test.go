@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/sentence"
@@ -41,7 +42,7 @@ func benchmarkStages(b *testing.B, split bool, options ...func(*clean.Cleaner)) 
 	type wiki struct {
 		splitter *sentence.PageSplitter
 		cleaner  *clean.Cleaner
-		pages    []dump.Page
+		pages    []document.Page
 	}
 	var wikis []wiki
 	var size int64
@@ -51,12 +52,12 @@ func benchmarkStages(b *testing.B, split bool, options ...func(*clean.Cleaner)) 
 		if err != nil {
 			b.Fatal(err)
 		}
-		wikis2, err := sentence.NewWikis([]dump.Site{site})
+		wikis2, err := sentence.NewWikis([]document.Site{site})
 		if err != nil {
 			b.Fatal(err)
 		}
-		w := wiki{splitter: &sentence.PageSplitter{Sites: clean.NewSites([]dump.Site{site}), Wikis: wikis2},
-			cleaner: &clean.Cleaner{Sites: clean.NewSites([]dump.Site{site})}}
+		w := wiki{splitter: &sentence.PageSplitter{Sites: clean.NewSites([]document.Site{site}), Wikis: wikis2},
+			cleaner: &clean.Cleaner{Sites: clean.NewSites([]document.Site{site})}}
 		for _, o := range options {
 			o(w.cleaner)
 		}

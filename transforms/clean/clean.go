@@ -10,7 +10,7 @@ import (
 	"hash/crc32"
 	"unsafe"
 
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/text"
 	"github.com/neardup/neardup/transforms/wikitext"
 )
@@ -23,7 +23,7 @@ type Page struct {
 	ID     int64
 	RevID  int64
 	Title  string
-	// Name, URL and Lang are a text document's (dump.Page's): its id in its
+	// Name, URL and Lang are a text document's (document.Page's): its id in its
 	// corpus, its URL and its own language, "" for a wiki's page.
 	Name     string
 	URL      string
@@ -45,8 +45,8 @@ type Page struct {
 // concurrent use.
 type Sites map[string]*wikitext.Site
 
-// NewSites indexes the sites of a run (dump.MergeSites: one per wiki).
-func NewSites(sites []dump.Site) Sites {
+// NewSites indexes the sites of a run (document.MergeSites: one per wiki).
+func NewSites(sites []document.Site) Sites {
 	out := make(Sites, len(sites))
 	for _, s := range sites {
 		out[s.Wiki] = wikitext.NewSite(s.Lang, s.Names())
@@ -72,7 +72,7 @@ type Cleaner struct {
 // text.AppendParagraphs finds them in its lines, all prose. A page of a
 // wiki that is not one of Sites is an error: the run's planning read every
 // input file's header.
-func (c *Cleaner) Clean(p dump.Page) (Page, error) {
+func (c *Cleaner) Clean(p document.Page) (Page, error) {
 	site, ok := c.Sites[p.Wiki]
 	if c.Sites != nil && !ok {
 		return Page{}, fmt.Errorf("clean: %s: page %d (%q) at offset %d is of wiki %q, not one of the run's", p.File, p.ID, p.Title, p.Offset, p.Wiki)

@@ -5,33 +5,33 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/transforms/wikitext"
 )
 
 func TestCleaner(t *testing.T) {
-	sites := NewSites([]dump.Site{
-		{Wiki: "dewiki", Lang: "de", Namespaces: []dump.Namespace{{Key: 6, Name: "Datei"}, {Key: 14, Name: "Kategorie"}}},
+	sites := NewSites([]document.Site{
+		{Wiki: "dewiki", Lang: "de", Namespaces: []document.Namespace{{Key: 6, Name: "Datei"}, {Key: 14, Name: "Kategorie"}}},
 		{Wiki: "enwiki", Lang: "en"},
 	})
 	tests := []struct {
 		name  string
 		sites Sites
-		page  dump.Page
+		page  document.Page
 		want  []string // paragraph texts
 		err   string
 	}{
 		{"german file link", sites,
-			dump.Page{Wiki: "dewiki", ID: 1, Text: "Berlin ist die Hauptstadt.[[Datei:Berlin.jpg|mini|Ein Bild]]\n\n[[Kategorie:Stadt]]"},
+			document.Page{Wiki: "dewiki", ID: 1, Text: "Berlin ist die Hauptstadt.[[Datei:Berlin.jpg|mini|Ein Bild]]\n\n[[Kategorie:Stadt]]"},
 			[]string{"Berlin ist die Hauptstadt."}, ""},
 		{"english link keeps its label", sites,
-			dump.Page{Wiki: "enwiki", ID: 2, Text: "'''Paris''' is the [[capital city|capital]] of [[France]]."},
+			document.Page{Wiki: "enwiki", ID: 2, Text: "'''Paris''' is the [[capital city|capital]] of [[France]]."},
 			[]string{"Paris is the capital of France."}, ""},
 		{"no sites: canonical names and every alias", nil,
-			dump.Page{Wiki: "anything", ID: 3, Text: "Rom ist alt.[[Datei:Rom.jpg|mini]]"},
+			document.Page{Wiki: "anything", ID: 3, Text: "Rom ist alt.[[Datei:Rom.jpg|mini]]"},
 			[]string{"Rom ist alt."}, ""},
 		{"a wiki the run did not plan", sites,
-			dump.Page{File: "x.xml", Wiki: "frwiki", ID: 4, Title: "Lyon", Offset: 99, Text: "Lyon."},
+			document.Page{File: "x.xml", Wiki: "frwiki", ID: 4, Title: "Lyon", Offset: 99, Text: "Lyon."},
 			nil, `clean: x.xml: page 4 ("Lyon") at offset 99 is of wiki "frwiki", not one of the run's`},
 	}
 	for _, tt := range tests {
@@ -69,8 +69,8 @@ func TestCleaner(t *testing.T) {
 // (text.AppendParagraphs), all prose; the document's name, URL and
 // language are carried.
 func TestCleanerPlainText(t *testing.T) {
-	sites := NewSites([]dump.Site{{Wiki: "web"}})
-	page := dump.Page{File: "web.jsonl", Wiki: "web", Offset: 12, ID: 2, Title: "A page", Plain: true,
+	sites := NewSites([]document.Site{{Wiki: "web"}})
+	page := document.Page{File: "web.jsonl", Wiki: "web", Offset: 12, ID: 2, Title: "A page", Plain: true,
 		Name: "doc-2", URL: "https://example.org/2", Lang: "en",
 		Text: "Some '''bold''' [[link]] text\nwrapped here.\n\n== Not a heading ==\n{{not a template}}"}
 	c := Cleaner{Sites: sites}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/sentence"
@@ -88,11 +89,11 @@ func pageSentences(t *testing.T, file, title string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wikis, err := sentence.NewWikis([]dump.Site{site})
+	wikis, err := sentence.NewWikis([]document.Site{site})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps := sentence.PageSplitter{Sites: clean.NewSites([]dump.Site{site}), Wikis: wikis}
+	ps := sentence.PageSplitter{Sites: clean.NewSites([]document.Site{site}), Wikis: wikis}
 	rc, err := dump.Open(ctx, file)
 	if err != nil {
 		t.Fatal(err)

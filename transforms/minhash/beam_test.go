@@ -15,6 +15,7 @@ import (
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/sentence"
@@ -22,7 +23,7 @@ import (
 )
 
 // realPages reads the main-namespace pages of the real dump at path.
-func realPages(t *testing.T, path string) []dump.Page {
+func realPages(t *testing.T, path string) []document.Page {
 	t.Helper()
 	rel := filepath.Base(path)
 	rc, err := dump.Open(context.Background(), path)
@@ -31,7 +32,7 @@ func realPages(t *testing.T, path string) []dump.Page {
 	}
 	defer rc.Close()
 	r := dump.NewReader(rc, rel, dump.Options{})
-	var pages []dump.Page
+	var pages []document.Page
 	for {
 		p, err := r.Next()
 		if errors.Is(err, io.EOF) {
@@ -60,12 +61,12 @@ func TestSignFnPacksWhatASerialLoopComputes(t *testing.T) {
 	}
 }
 
-func testSignFn(t *testing.T, pages []dump.Page, schemeName string) {
+func testSignFn(t *testing.T, pages []document.Page, schemeName string) {
 	cfg := Config{
 		ShingleLength: 12, MinShingles: 75, MaxShingles: 600, Norm: shingle.DefaultNormalization,
 		Scheme: schemeName, Bands: 20, Rows: 7, Seed: 1, BucketShards: 8, RecordShards: 5,
 	}
-	sites := []dump.Site{{Wiki: "enwiki", Lang: "en"}}
+	sites := []document.Site{{Wiki: "enwiki", Lang: "en"}}
 
 	scheme, err := cfg.NewScheme()
 	if err != nil {

@@ -9,23 +9,23 @@ import (
 	"testing"
 	"time"
 
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
 )
 
 // oneLinePage is a page whose wikitext is one paragraph of about size bytes
 // without a sentence terminator: one sentence of that size.
-func oneLinePage(size int) dump.Page {
+func oneLinePage(size int) document.Page {
 	const words = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore "
 	text := strings.Repeat(words, size/len(words)+1)[:size]
-	return dump.Page{File: "big.xml", Wiki: "enwiki", ID: 1, RevID: 1, Title: "Big", Text: text}
+	return document.Page{File: "big.xml", Wiki: "enwiki", ID: 1, RevID: 1, Title: "Big", Text: text}
 }
 
 // memoryOf signs the pages on one signer worker and returns the bytes
 // allocated meanwhile and the peak of the heap in use above what it was
 // before, sampled every millisecond.
-func memoryOf(t testing.TB, pages []dump.Page) (allocated, peak uint64, out *signed) {
+func memoryOf(t testing.TB, pages []document.Page) (allocated, peak uint64, out *signed) {
 	t.Helper()
 	cfg := Config{
 		ShingleLength: 12, MinShingles: 75, MaxShingles: 600, Norm: shingle.DefaultNormalization,
@@ -84,7 +84,7 @@ func memoryOf(t testing.TB, pages []dump.Page) (allocated, peak uint64, out *sig
 func TestSignerGivesUpATooLongSentenceEarly(t *testing.T) {
 	const size = 16 << 20
 	p := oneLinePage(size)
-	allocated, peak, out := memoryOf(t, []dump.Page{p})
+	allocated, peak, out := memoryOf(t, []document.Page{p})
 	if len(out.status) != 1 || out.status[0] != 1 {
 		t.Fatalf("statuses %v, want one sentence too long", out.status)
 	}
@@ -106,7 +106,7 @@ func TestSignerMemoryOfAHugePage(t *testing.T) {
 	if mb <= 0 {
 		t.Skip("set NEARDUP_HUGE_PAGE_MB to measure")
 	}
-	allocated, peak, _ := memoryOf(t, []dump.Page{oneLinePage(mb << 20)})
+	allocated, peak, _ := memoryOf(t, []document.Page{oneLinePage(mb << 20)})
 	t.Logf("%d MB one-line page: %.0f MB allocated (%.1f×), heap peak +%.0f MB (%.1f×)", mb,
 		float64(allocated)/(1<<20), float64(allocated)/float64(mb<<20), float64(peak)/(1<<20), float64(peak)/float64(mb<<20))
 }

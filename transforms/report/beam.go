@@ -10,14 +10,14 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/result"
 )
 
 func init() {
 	beam.RegisterCoder(reflect.TypeOf(Stats{}), encodeStats, decodeStats)
 	register.DoFn3x1[int, []byte, func(Stats), error](&linesFn{})
-	register.DoFn2x0[dump.DeadLetter, func(Stats)](&deadFn{})
+	register.DoFn2x0[document.DeadLetter, func(Stats)](&deadFn{})
 	register.Emitter1[Stats]()
 	register.Function2x1(mergeStats)
 	register.DoFn4x2[context.Context, int, func(*[]byte) bool, func(*Stats) bool, int, error](&writeFn{})
@@ -50,7 +50,7 @@ type Config struct {
 
 // Collect returns PCollection<Stats>: the one Stats of the cluster lines
 // of categorize.Clusters (read by their digest rows; only the sampled
-// lines are kept) and of the dead letters (PCollection<dump.DeadLetter>).
+// lines are kept) and of the dead letters (PCollection<document.DeadLetter>).
 // Each bundle builds partial Stats, which are merged into one. With no
 // cluster and no dead letter the collection is empty.
 func Collect(s beam.Scope, lines shuffle.Lines, dead beam.PCollection, cfg Config) beam.PCollection {
@@ -82,7 +82,7 @@ type deadFn struct {
 
 func (f *deadFn) StartBundle(func(Stats)) { f.stats = NewStats(f.Cfg.Examples, f.Cfg.Seed) }
 
-func (f *deadFn) ProcessElement(d dump.DeadLetter, _ func(Stats)) { f.stats.AddDeadLetter(d) }
+func (f *deadFn) ProcessElement(d document.DeadLetter, _ func(Stats)) { f.stats.AddDeadLetter(d) }
 
 func (f *deadFn) FinishBundle(emit func(Stats)) { emit(f.stats) }
 

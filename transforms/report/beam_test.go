@@ -11,7 +11,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/neardup/neardup/internal/testshared/members"
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/cluster"
@@ -69,7 +69,7 @@ func testClusters(t *testing.T) []cluster.Cluster {
 // the same lines and letters added in one pass.
 func TestCollectOnPrism(t *testing.T) {
 	clusters := testClusters(t)
-	dead := []dump.DeadLetter{
+	dead := []document.DeadLetter{
 		{File: "/d/el.xml.xz", Offset: 99, Reason: "truncated: unexpected EOF"},
 		{File: "/d/el.xml.xz", Offset: 50, PageID: 3, Title: "Κομμένη", Reason: "truncated: page cut: unexpected EOF"},
 	}

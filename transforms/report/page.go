@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/summary"
@@ -45,7 +46,7 @@ type Info struct {
 	RunID   string
 	Commit  string
 	Started time.Time // when the run was submitted; zero if unknown
-	Inputs  []summary.Input
+	Inputs  []document.Input
 }
 
 // Page is everything report.html shows, ready for Render.
@@ -192,8 +193,8 @@ type DeadRow struct {
 	Reason string
 }
 
-// document is what the page reads of summary.json.
-type document struct {
+// summaryDoc is what the page reads of summary.json.
+type summaryDoc struct {
 	Version    string          `json:"version"`
 	Parameters json.RawMessage `json:"parameters"`
 	Curve      struct {
@@ -242,7 +243,7 @@ type parameters struct {
 
 // NewPage builds the page of a run from its summary.json and Stats.
 func NewPage(info Info, summaryJSON []byte, st Stats) (Page, error) {
-	var doc document
+	var doc summaryDoc
 	if err := json.Unmarshal(summaryJSON, &doc); err != nil {
 		return Page{}, fmt.Errorf("report: reading summary.json: %w", err)
 	}
@@ -296,7 +297,7 @@ func NewPage(info Info, summaryJSON []byte, st Stats) (Page, error) {
 }
 
 // wikiViews lists the first wikis of the run, and says how many more.
-func wikiViews(doc document) (views []Wiki, more int) {
+func wikiViews(doc summaryDoc) (views []Wiki, more int) {
 	for _, w := range doc.Wikis {
 		if len(views) == maxWikisShown {
 			more++
@@ -319,7 +320,7 @@ func wikiViews(doc document) (views []Wiki, more int) {
 }
 
 // curveView is the collision curve of summary.json, with the threshold.
-func curveView(doc document, params parameters) CurveView {
+func curveView(doc summaryDoc, params parameters) CurveView {
 	cv := doc.Curve
 	v := CurveView{Formula: cv.Formula, Bands: cv.Bands, Rows: cv.Rows, Functions: cv.Functions,
 		Scheme: params.Scheme, Threshold: params.Threshold, Recall: params.Recall,

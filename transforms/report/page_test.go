@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/summary"
@@ -81,7 +81,7 @@ func smallRun(t testing.TB) (Info, []byte, Stats) {
 			t.Fatal(err)
 		}
 	}
-	st.AddDeadLetter(dump.DeadLetter{File: "/d/enwiki.xml", Offset: 1234, PageID: 7, Title: "Cut", Reason: "truncated: page cut: unexpected EOF"})
+	st.AddDeadLetter(document.DeadLetter{File: "/d/enwiki.xml", Offset: 1234, PageID: 7, Title: "Cut", Reason: "truncated: page cut: unexpected EOF"})
 
 	var c tally.Counts
 	c.FilesRead, c.DeadLetters, c.FilesTruncated, c.PagesFailed = 1, 1, 0, 1
@@ -97,7 +97,7 @@ func smallRun(t testing.TB) (Info, []byte, Stats) {
 	pairs := []summary.PairCount{{WikiA: "enwiki", PageA: 1, WikiB: "enwiki", PageB: 2, TitleA: "Page 1", TitleB: "Thames (disambiguation)", Clusters: 2}}
 	doc := summaryJSON(t, c, pairs, []testWiki{{Wiki: "enwiki", Lang: "en", Base: "https://en.wikipedia.org/wiki/Main_Page"}}, "/d/enwiki.xml")
 	info := Info{RunID: "run-1", Commit: "abc1234", Started: time.Date(2026, 3, 1, 12, 30, 5, 0, time.UTC),
-		Inputs: []summary.Input{{Path: "/d/enwiki.xml", Bytes: 123456}}}
+		Inputs: []document.Input{{Path: "/d/enwiki.xml", Bytes: 123456}}}
 	return info, doc, st
 }
 
@@ -328,7 +328,7 @@ func TestRenderEscapes(t *testing.T) {
 	if err := st.AddRecord(record(t, 1, c)); err != nil {
 		t.Fatal(err)
 	}
-	st.AddDeadLetter(dump.DeadLetter{File: "x.xml", Title: evil, Reason: "bad title " + evil})
+	st.AddDeadLetter(document.DeadLetter{File: "x.xml", Title: evil, Reason: "bad title " + evil})
 	var counts tally.Counts
 	counts.AddCategory(categorize.FactualDrift, 1, 2)
 	counts.AddClusterSize(2, 1)
@@ -337,7 +337,7 @@ func TestRenderEscapes(t *testing.T) {
 		{Wiki: "enwiki", Lang: "en", Base: "https://en.wikipedia.org/wiki/Main_Page", Problems: []string{"problem " + evil}},
 		{Wiki: "badwiki", Lang: "xx", Base: "javascript:alert(1)//wiki/Main_Page"},
 	}, "in<put>.xml")
-	p, err := NewPage(Info{RunID: "run " + evil, Inputs: []summary.Input{{Path: "in<put>.xml", Bytes: 1}}}, doc, st)
+	p, err := NewPage(Info{RunID: "run " + evil, Inputs: []document.Input{{Path: "in<put>.xml", Bytes: 1}}}, doc, st)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -402,7 +402,7 @@ func TestPageSizeBound(t *testing.T) {
 			counts.AddClusterSize(int64(size), 1)
 		}
 		for i := range 300 {
-			st.AddDeadLetter(dump.DeadLetter{File: strings.Repeat("/very/long/path", 20) + fmt.Sprint(i), Title: title,
+			st.AddDeadLetter(document.DeadLetter{File: strings.Repeat("/very/long/path", 20) + fmt.Sprint(i), Title: title,
 				Reason: fmt.Sprintf("reason %c%s: %s", 'a'+i%26, strings.Repeat("x", i%40), title)})
 		}
 		var pairs []summary.PairCount
@@ -410,11 +410,11 @@ func TestPageSizeBound(t *testing.T) {
 			pairs = append(pairs, summary.PairCount{WikiA: "elwiki", PageA: int64(i), WikiB: "elwiki", PageB: int64(i + 1), TitleA: title, TitleB: title, Clusters: 1000 - int64(i)})
 		}
 		var wikis []testWiki
-		var inputs []summary.Input
+		var inputs []document.Input
 		for i := range 300 {
 			wikis = append(wikis, testWiki{Wiki: fmt.Sprintf("wiki%d", i), Lang: "el", Base: "https://el.wikipedia.org/wiki/Main_Page",
 				Problems: slices.Repeat([]string{"a problem of " + title}, 10)})
-			inputs = append(inputs, summary.Input{Path: fmt.Sprintf("/dumps/wiki%d-20240101-pages-articles-multistream.xml.bz2", i), Bytes: 1 << 30})
+			inputs = append(inputs, document.Input{Path: fmt.Sprintf("/dumps/wiki%d-20240101-pages-articles-multistream.xml.bz2", i), Bytes: 1 << 30})
 		}
 		wikis = append(wikis, testWiki{Wiki: "elwiki", Lang: "el", Base: "https://el.wikipedia.org/wiki/Main_Page"})
 		paths := make([]string, len(inputs))
@@ -495,7 +495,7 @@ func TestRenderIsolatesDirection(t *testing.T) {
 	counts.AddClusterSize(2, 1)
 	pairs := []summary.PairCount{{WikiA: "enwiki", PageA: 1, WikiB: "enwiki", PageB: 2, TitleA: rlo, TitleB: "After", Clusters: 1}}
 	doc := summaryJSON(t, counts, pairs, []testWiki{{Wiki: "enwiki", Lang: "en", Base: "https://en.wikipedia.org/wiki/Main_Page"}}, "in.xml")
-	p, err := NewPage(Info{RunID: "run", Inputs: []summary.Input{{Path: "in.xml", Bytes: 1}}}, doc, st)
+	p, err := NewPage(Info{RunID: "run", Inputs: []document.Input{{Path: "in.xml", Bytes: 1}}}, doc, st)
 	if err != nil {
 		t.Fatal(err)
 	}

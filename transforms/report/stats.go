@@ -26,7 +26,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/internal/mix"
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/categorize"
 )
@@ -94,8 +94,8 @@ type Example struct {
 // DeadReasons counts the dead letters of one kind of reason (ReasonKind)
 // and keeps the first of them, by file and offset.
 type DeadReasons struct {
-	Count int64           `json:"count"`
-	First dump.DeadLetter `json:"first"`
+	Count int64               `json:"count"`
+	First document.DeadLetter `json:"first"`
 }
 
 // NewStats returns empty Stats that sample examples clusters of each kind
@@ -170,7 +170,7 @@ func insertExample(sample []Example, e Example, n int) []Example {
 }
 
 // AddDeadLetter counts a dead letter under the kind of its reason.
-func (s *Stats) AddDeadLetter(d dump.DeadLetter) {
+func (s *Stats) AddDeadLetter(d document.DeadLetter) {
 	if s.Dead == nil {
 		s.Dead = map[string]DeadReasons{}
 	}
@@ -183,7 +183,7 @@ func (s *Stats) AddDeadLetter(d dump.DeadLetter) {
 	s.Dead[kind] = r
 }
 
-func deadBefore(a, b dump.DeadLetter) bool {
+func deadBefore(a, b document.DeadLetter) bool {
 	return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Offset, b.Offset), strings.Compare(a.Reason, b.Reason)) < 0
 }
 
@@ -240,7 +240,7 @@ const maxReasonKind = 80
 // "truncated: page cut: unexpected EOF" → "truncated: page cut", "page of
 // 70000000 bytes, larger than 67108864 bytes" → "page of N bytes, larger
 // than N bytes".
-func ReasonKind(d dump.DeadLetter) string {
+func ReasonKind(d document.DeadLetter) string {
 	k := d.Reason
 	if d.File != "" {
 		k = strings.ReplaceAll(k, d.File, "<file>")

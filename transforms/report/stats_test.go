@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/cluster"
@@ -112,7 +112,7 @@ func TestReasonKind(t *testing.T) {
 		{"", "(no reason given)"},
 		{strings.Repeat("x", 200), strings.Repeat("x", maxReasonKind-1) + "…"},
 	} {
-		if got := ReasonKind(dump.DeadLetter{File: file, Reason: tt.reason}); got != tt.want {
+		if got := ReasonKind(document.DeadLetter{File: file, Reason: tt.reason}); got != tt.want {
 			t.Errorf("ReasonKind(%q) = %q, want %q", tt.reason, got, tt.want)
 		}
 	}
@@ -168,7 +168,7 @@ func TestSampleIsBottomK(t *testing.T) {
 		records = append(records, record(t, uint64(i), c))
 		ids[cat] = append(ids[cat], c.ID)
 	}
-	dead := []dump.DeadLetter{
+	dead := []document.DeadLetter{
 		{File: "b.xml", Offset: 5, Reason: "truncated: unexpected EOF"},
 		{File: "a.xml", Offset: 900, Reason: "page of 9 bytes, larger than 8 bytes", Title: "Big"},
 		{File: "a.xml", Offset: 100, Reason: "page of 7 bytes, larger than 6 bytes", Title: "Bigger"},

@@ -15,6 +15,7 @@ import (
 
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/clean"
@@ -52,7 +53,7 @@ func describe(h sectionkind.Heading) string {
 
 // readDump returns the pages of a dump (up to its cut, for a truncated
 // one) and its site.
-func readDump(t testing.TB, path string) ([]dump.Page, dump.Site) {
+func readDump(t testing.TB, path string) ([]document.Page, document.Site) {
 	t.Helper()
 	site, err := dump.ReadSite(t.Context(), path)
 	if err != nil {
@@ -64,7 +65,7 @@ func readDump(t testing.TB, path string) ([]dump.Page, dump.Site) {
 	}
 	defer rc.Close()
 	r := dump.NewReader(rc, path, dump.Options{})
-	var pages []dump.Page
+	var pages []document.Page
 	for {
 		p, err := r.Next()
 		if errors.Is(err, io.EOF) || errors.Is(err, dump.ErrTruncated) {
@@ -83,16 +84,16 @@ func readDump(t testing.TB, path string) ([]dump.Page, dump.Site) {
 }
 
 // learnSerial cleans the pages and learns their table without Beam.
-func learnSerial(t testing.TB, pages []dump.Page, site dump.Site) *sectionkind.Table {
+func learnSerial(t testing.TB, pages []document.Page, site document.Site) *sectionkind.Table {
 	table, _ := learnSerialEntries(t, pages, site)
 	return table
 }
 
 // learnSerialEntries is learnSerial, with the summed entries of every
 // heading.
-func learnSerialEntries(t testing.TB, pages []dump.Page, site dump.Site) (*sectionkind.Table, []sectionkind.Entry) {
+func learnSerialEntries(t testing.TB, pages []document.Page, site document.Site) (*sectionkind.Table, []sectionkind.Entry) {
 	t.Helper()
-	cleaner := clean.Cleaner{Sites: clean.NewSites([]dump.Site{site})}
+	cleaner := clean.Cleaner{Sites: clean.NewSites([]document.Site{site})}
 	var c sectionkind.Counter
 	citation := categorize.IsCitation
 	for _, p := range pages {
@@ -127,7 +128,7 @@ func TestLearnPipeline(t *testing.T) {
 	}
 	for _, workers := range []int{1, 3} {
 		p, s := beam.NewPipelineWithRoot()
-		cleaned := clean.Pages(s, beam.CreateList(s, pages), clean.Config{Sites: []dump.Site{site}, Workers: workers})
+		cleaned := clean.Pages(s, beam.CreateList(s, pages), clean.Config{Sites: []document.Site{site}, Workers: workers})
 		table, counts := sectionkind.Learn(s, cleaned, categorize.IsCitation, sectionkind.Config{Shards: workers, Workers: workers})
 		passert.Count(s, table, "tables", 1)
 		passert.Equals(s, beam.ParDo(s, describeTable, table), want...)

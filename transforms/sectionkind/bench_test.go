@@ -4,17 +4,17 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/internal/testshared"
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/sectionkind"
 )
 
 // benchPages reads and cleans the Ukrainian sample dump.
-func benchPages(b *testing.B) ([]dump.Page, []clean.Page, dump.Site) {
+func benchPages(b *testing.B) ([]document.Page, []clean.Page, document.Site) {
 	b.Helper()
 	pages, site := readDump(b, testshared.Data(b, "xztextfilter-wiki-truncated/ukwiki-truncated-100k.xml.xz"))
-	cleaner := clean.Cleaner{Sites: clean.NewSites([]dump.Site{site})}
+	cleaner := clean.Cleaner{Sites: clean.NewSites([]document.Site{site})}
 	var cleaned []clean.Page
 	for _, p := range pages {
 		cp, err := cleaner.Clean(p)
@@ -41,7 +41,7 @@ func BenchmarkSummarize(b *testing.B) {
 
 func BenchmarkCleanYardstick(b *testing.B) {
 	pages, _, site := benchPages(b)
-	cleaner := clean.Cleaner{Sites: clean.NewSites([]dump.Site{site})}
+	cleaner := clean.Cleaner{Sites: clean.NewSites([]document.Site{site})}
 	b.ResetTimer()
 	for b.Loop() {
 		for _, p := range pages {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/wikitext"
 )
@@ -12,18 +12,18 @@ import (
 // Wiki is what splitting needs to know of one wiki of a run.
 type Wiki struct {
 	Index int    // rank of the wiki's name among the run's wikis
-	Name  string // dump.Site.Wiki
-	Lang  string // dump.Site.Lang
+	Name  string // document.Site.Wiki
+	Lang  string // document.Site.Lang
 	Rules *Rules
 }
 
 // Wikis are the wikis of a run, by name. Safe for concurrent use.
 type Wikis map[string]*Wiki
 
-// NewWikis indexes the sites of a run, one per wiki (see dump.MergeSites):
+// NewWikis indexes the sites of a run, one per wiki (see document.MergeSites):
 // each wiki's index is the rank of its name, so that ids, and so the order of
 // the outputs, do not depend on the order of the input files.
-func NewWikis(sites []dump.Site) (Wikis, error) {
+func NewWikis(sites []document.Site) (Wikis, error) {
 	if len(sites) > MaxWikis {
 		return nil, fmt.Errorf("sentence: %d wikis in one run; at most %d", len(sites), MaxWikis)
 	}
@@ -147,7 +147,7 @@ type PageSplitter struct {
 }
 
 // Split cleans and splits p.
-func (s *PageSplitter) Split(p dump.Page) (Page, error) {
+func (s *PageSplitter) Split(p document.Page) (Page, error) {
 	s.cleaner.Sites, s.splitter.Wikis = s.Sites, s.Wikis
 	cp, err := s.cleaner.Clean(p)
 	if err != nil {
@@ -159,7 +159,7 @@ func (s *PageSplitter) Split(p dump.Page) (Page, error) {
 // Sentences cleans and splits p and calls emit for each sentence in
 // document order. It returns how many sentences it emitted and how many it
 // cut (Page.Cut).
-func (s *PageSplitter) Sentences(p dump.Page, emit func(Sentence)) (emitted, cut int, err error) {
+func (s *PageSplitter) Sentences(p document.Page, emit func(Sentence)) (emitted, cut int, err error) {
 	page, err := s.Split(p)
 	if err != nil {
 		return 0, 0, err

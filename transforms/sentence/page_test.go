@@ -5,16 +5,21 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/wikitext"
 )
 
-// TestIDBoundsAgree: the reader dead-letters the pages whose revision (or
-// page) id a Doc cannot hold, so both must say the same bound.
+// TestIDBoundsAgree: the readers dead-letter the pages whose revision (or
+// page) id a Doc cannot hold, and the launcher refuses more wikis than it
+// can tell apart, by the bounds of package document: a Doc must hold
+// exactly those.
 func TestIDBoundsAgree(t *testing.T) {
-	if MaxKey != dump.MaxRevisionID {
-		t.Fatalf("sentence.MaxKey %d != dump.MaxRevisionID %d", int64(MaxKey), int64(dump.MaxRevisionID))
+	if MaxKey != document.MaxKey {
+		t.Errorf("sentence.MaxKey %d != document.MaxKey %d", int64(MaxKey), int64(document.MaxKey))
+	}
+	if MaxWikis != document.MaxWikis {
+		t.Errorf("sentence.MaxWikis %d != document.MaxWikis %d", MaxWikis, document.MaxWikis)
 	}
 }
 
@@ -28,7 +33,7 @@ func TestSentencesPastMaxOrdinalAreCounted(t *testing.T) {
 	text := strings.Repeat("Go on. ", MaxOrdinal+6)
 	var s PageSplitter
 	last := -1
-	emitted, cut, err := s.Sentences(dump.Page{ID: 1, RevID: 2, Text: text}, func(st Sentence) { last = st.ID.Ordinal() })
+	emitted, cut, err := s.Sentences(document.Page{ID: 1, RevID: 2, Text: text}, func(st Sentence) { last = st.ID.Ordinal() })
 	if err != nil || emitted != MaxOrdinal+1 || cut != 5 || last != MaxOrdinal {
 		t.Errorf("emitted %d, cut %d, last ordinal %d, %v; want %d, 5, %d", emitted, cut, last, err, MaxOrdinal+1, MaxOrdinal)
 	}
@@ -40,7 +45,7 @@ func TestSentencesPastMaxOrdinalAreCounted(t *testing.T) {
 // the page's fields are carried for the later stages; a page of another
 // wiki is an error.
 func TestSplitter(t *testing.T) {
-	wikis, err := NewWikis([]dump.Site{{Wiki: "frwiki", Lang: "fr"}, {Wiki: "dewiki", Lang: "de"}})
+	wikis, err := NewWikis([]document.Site{{Wiki: "frwiki", Lang: "fr"}, {Wiki: "dewiki", Lang: "de"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +95,7 @@ func TestSplitter(t *testing.T) {
 // has one, else by the language-neutral rules; the document's name and URL
 // are carried.
 func TestSplitterDocumentLanguage(t *testing.T) {
-	wikis, err := NewWikis([]dump.Site{{Wiki: "web"}, {Wiki: "enwiki", Lang: "en"}})
+	wikis, err := NewWikis([]document.Site{{Wiki: "web"}, {Wiki: "enwiki", Lang: "en"}})
 	if err != nil {
 		t.Fatal(err)
 	}

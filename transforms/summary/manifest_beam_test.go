@@ -14,6 +14,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/result"
 )
 
@@ -78,7 +79,7 @@ func TestWriteManifestOnPrism(t *testing.T) {
 		Version:    "v0.2.0",
 		Commit:     "ef720bf",
 		Parameters: json.RawMessage(`{"shingle_length": 12, "scheme": "oph"}`),
-		Inputs: []Input{
+		Inputs: []document.Input{
 			{Path: "/dumps/hywiki-20260301-pages-articles.xml.bz2", Bytes: 123456, DumpDate: "2026-03-01", DBName: "hywiki",
 				Checksum: "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"},
 			{Path: "gs://b/Katrina.xml", Bytes: 9, Checksum: "crc32c:e3069283", MD5: "25f9e794323b453885f5181f1b624d0b"},

@@ -28,6 +28,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/sentence"
@@ -108,11 +109,11 @@ func countFile(file string, out *bufio.Writer) (Count, error) {
 	if err != nil {
 		return Count{}, err
 	}
-	wikis, err := sentence.NewWikis([]dump.Site{site})
+	wikis, err := sentence.NewWikis([]document.Site{site})
 	if err != nil {
 		return Count{}, err
 	}
-	ps := sentence.PageSplitter{Sites: clean.NewSites([]dump.Site{site}), Wikis: wikis}
+	ps := sentence.PageSplitter{Sites: clean.NewSites([]document.Site{site}), Wikis: wikis}
 	rc, err := dump.Open(ctx, file)
 	if err != nil {
 		return Count{}, err

@@ -33,6 +33,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/sentence"
@@ -156,7 +157,7 @@ func readFile(ctx context.Context, file string, out map[int64]revision) error {
 	if err != nil {
 		return err
 	}
-	sites := []dump.Site{site}
+	sites := []document.Site{site}
 	wikis, err := sentence.NewWikis(sites)
 	if err != nil {
 		return fmt.Errorf("pairsample: %s: %w", file, err)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/summary"
@@ -153,7 +154,7 @@ func writeMeta(dir string, shards int, wikis []Wiki, counts tally.Counts) error 
 	outputs = append(outputs, result.ShardName("dead_letter", 0, 1), "summary.json", "manifest.json")
 	when := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	m := summary.Manifest{RunID: filepath.Base(dir), Version: "synthetic", Parameters: params, Outputs: outputs,
-		Inputs: []summary.Input{}, Started: when, Finished: when, Counts: counts}
+		Inputs: []document.Input{}, Started: when, Finished: when, Counts: counts}
 	for _, f := range []struct {
 		name string
 		v    any
