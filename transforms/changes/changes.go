@@ -84,7 +84,16 @@ type Change struct {
 	New     Side                `json:"new"`
 	Facts   []Fact              `json:"facts"`
 	Changes []categorize.Change `json:"changes"` // the aligned token changes
+	// Mechanisms says what decided beyond the token rules, as
+	// "mechanism: detail" (categorize.Comparison.Mechanisms, and the
+	// values set aside as moved to a neighbouring sentence: MechanismMoved).
+	Mechanisms []string `json:"mechanisms,omitempty"`
 }
+
+// MechanismMoved names the values of a pair that one side gives and a
+// sentence next to the other side's states: moved there, not added or
+// removed ("moved: Latin").
+const MechanismMoved = "moved"
 
 // Counts are what comparing revisions counted. For the pages compared,
 // every old sentence is unchanged, paired or removed, and every new one
@@ -196,12 +205,15 @@ func (c *Comparer) Compare(old, cur Revision) ([]Change, Counts) {
 			counts.PairsOther++
 			continue
 		}
-		facts := partners.keepFacts(cr.Facts, old.Sentences, cur.Sentences, p)
+		facts, moved := partners.keepFacts(cr.Facts, old.Sentences, cur.Sentences, p)
 		if len(facts) == 0 {
 			counts.PairsCopyEdit++
 			continue
 		}
 		ch := change(old, cur, a, b, cr, facts)
+		for _, v := range moved {
+			ch.Mechanisms = append(ch.Mechanisms, MechanismMoved+": "+v)
+		}
 		counts.count(ch.Type)
 		out = append(out, ch)
 	}
@@ -310,6 +322,7 @@ func change(old, cur Revision, a, b Sentence, c categorize.Comparison, kept []ca
 		Old:   side(old, a),
 		New:   side(cur, b),
 		Facts: facts, Changes: c.Changes,
+		Mechanisms: slices.Clone(c.Mechanisms),
 	}
 }
 

@@ -490,3 +490,34 @@ var (
 		"Dominic J. Pulera, Sharing the Dream: White Males in a Multicultural America.",
 	}
 )
+
+// TestChangeMechanisms checks that a record names what decided beyond the
+// token rules: a value moved to the next sentence (no removed fact), a
+// number form, an acronym written out.
+func TestChangeMechanisms(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		old, new []string
+		want     []string // the mechanisms of the one change
+	}{
+		{"a year moved to the next sentence beside a replaced number",
+			[]string{"The bridge over the Marren, 120 metres long, was rebuilt in 1912 after the flood destroyed the old wooden one.", filler},
+			[]string{"The bridge over the Marren, 135 metres long, was rebuilt after the flood destroyed the old wooden one.", "The work was finished in 1912.", filler},
+			[]string{"moved: 1912"}},
+		// ASCII (2012, 2016): 20hex is 20 with a subscript 16.
+		{"a code in another base beside a replaced number",
+			[]string{"Codes 20hex to 7Ehex, known as the 95 printable characters, represent letters.", filler},
+			[]string{"Codes 2016 to 7E16, known as the 94 printable characters, represent letters.", filler},
+			[]string{"number_form: 20hex = 2016", "number_form: Ehex = E16"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			changes, _ := NewComparer(testConfig()).Compare(revision(1, tc.old...), revision(2, tc.new...))
+			if len(changes) != 1 {
+				t.Fatalf("%d changes, want 1: %+v", len(changes), changes)
+			}
+			if got := changes[0].Mechanisms; !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("mechanisms %q, want %q (facts %+v)", got, tc.want, changes[0].Facts)
+			}
+		})
+	}
+}

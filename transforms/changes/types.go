@@ -130,18 +130,21 @@ func join(s, neighbour string, before bool) string {
 // that really changed: all the replaced ones, and those given on one side
 // only unless they moved to a sentence next to the pair's in the other
 // revision. A revision that splits a sentence in two, or merges two, moves
-// values to the next sentence without removing them from the page.
-func (p partners) keepFacts(facts []categorize.Fact, old, cur []Sentence, x Match) []categorize.Fact {
-	var out []categorize.Fact
+// values to the next sentence without removing them from the page. It
+// returns the values it set aside as moved too.
+func (p partners) keepFacts(facts []categorize.Fact, old, cur []Sentence, x Match) (kept []categorize.Fact, moved []string) {
 	for _, f := range facts {
 		switch {
-		case f.Change == categorize.ChangeRemoved && movedTo(cur, x.New, p.ofNew, old, x.Old, f.From),
-			f.Change == categorize.ChangeAdded && movedTo(old, x.Old, p.ofOld, cur, x.New, f.To):
+		case f.Change == categorize.ChangeRemoved && movedTo(cur, x.New, p.ofNew, old, x.Old, f.From):
+			moved = append(moved, f.From)
+			continue
+		case f.Change == categorize.ChangeAdded && movedTo(old, x.Old, p.ofOld, cur, x.New, f.To):
+			moved = append(moved, f.To)
 			continue
 		}
-		out = append(out, f)
+		kept = append(kept, f)
 	}
-	return out
+	return kept, moved
 }
 
 // neighbours is how many sentences on each side of a pair's sentence
