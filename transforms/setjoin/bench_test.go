@@ -5,11 +5,12 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/internal/mix"
-	"github.com/neardup/neardup/internal/sentencetest"
+	"github.com/neardup/neardup/testkit/sentencetest"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/transforms/docfreq"
 	"github.com/neardup/neardup/transforms/shingle"
+	"github.com/neardup/neardup/transforms/verify"
 )
 
 // BenchmarkPrefix is the cost of a set's prefix entries: ordering its
@@ -129,4 +130,38 @@ func BenchmarkJoin(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*st.PairsCompared), "ns/pair")
 		b.ReportMetric(float64(st.Candidates)/float64(st.PairsCompared), "passed/pair")
 	})
+}
+
+// BenchmarkVerifyCandidates is the cost of verifying the join's distinct
+// candidates on the Ukrainian sample's sentences (verify.Checker, as
+// verify.Edges compares a pair), per candidate: at Verification(0.8), the
+// exact scheme's, and at the default thresholds it was verified at
+// before, which measure the exact edit distance of every pair they accept
+// (Jaccard ≥ 0.5) and the banded one of the others.
+func BenchmarkVerifyCandidates(b *testing.B) {
+	sents := sentencetest.InWindow(b, testshared.Data(b, "xztextfilter-wiki-truncated/ukwiki-truncated-100k.xml.xz"))
+	texts := map[uint64]string{}
+	for _, s := range sents {
+		texts[uint64(s.ID)] = s.Text
+	}
+	pairs := distinctPairs(joinAll(realSets(sents), 0.8).candidates)
+	for _, v := range []struct {
+		name string
+		t    verify.Thresholds
+	}{{"exact", Verification(0.8)}, {"default", verify.DefaultThresholds()}} {
+		b.Run(v.name, func(b *testing.B) {
+			c := verify.NewChecker(shingleLength, shingle.DefaultNormalization, v.t)
+			kept := 0
+			for b.Loop() {
+				kept = 0
+				for _, p := range pairs {
+					if _, ok := c.Compare(texts[p.A], texts[p.B]); ok {
+						kept++
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(pairs)), "ns/candidate")
+			b.ReportMetric(float64(kept)/float64(len(pairs)), "kept/candidate")
+		})
+	}
 }
