@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/internal/mix"
-	"github.com/neardup/neardup/testkit/sentencetest"
 	"github.com/neardup/neardup/internal/shuffle"
+	"github.com/neardup/neardup/testkit/sentencetest"
 	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/transforms/docfreq"
 	"github.com/neardup/neardup/transforms/shingle"
