@@ -23,12 +23,12 @@ import (
 const crossdateGlob = "../../testdata/labels/crossdate-pairs*.jsonl"
 
 // Floors of TestLabelledChanges, just under what it measured last
-// (replaced: precision 0.76, recall 0.50; added: 0.62, 0.68; removed:
+// (replaced: precision 0.77, recall 0.53; added: 0.62, 0.68; removed:
 // 0.46, 0.60, on 270 pairs; see the CHANGELOG): a change that undoes that
 // work fails. Issue 30's targets for replaced are 0.85 and 0.75.
 const (
-	minReplacedPrecision = 0.73
-	minReplacedRecall    = 0.48
+	minReplacedPrecision = 0.74
+	minReplacedRecall    = 0.50
 	minAddedPrecision    = 0.60
 	minAddedRecall       = 0.65
 	minRemovedPrecision  = 0.44

@@ -100,6 +100,13 @@ func CompareWith(a, b Member, know Knowledge) Comparison {
 		for i := range out.Facts {
 			out.Facts[i] = typeReplacement(out.Facts[i])
 		}
+		if f, ok := splitQuantity(p.sided, c.texts[c.ref].toks, p.other.toks); ok {
+			out.Facts = append(out.Facts, f)
+			out.Mechanisms = append(out.Mechanisms, MechanismQuantity+": "+f.From+" → "+f.To)
+			if out.Kind == CopyEdit {
+				out.Kind, out.Rule = FactualDrift, "facts_differ"
+			}
+		}
 		out.Facts = append(out.Facts, oneSidedFacts(p.sided, indexSet(p.usedA), indexSet(p.usedB), c.texts[c.ref].toks, p.other.toks)...)
 		slices.SortStableFunc(out.Facts, func(x, y Fact) int { return x.Slot - y.Slot })
 	}
@@ -240,4 +247,55 @@ func allIndices(toks []Token) []int {
 		all[i] = i
 	}
 	return all
+}
+
+// MaxQuantityGap is the most tokens between a quantity that a hunk drops
+// and one of another class that another hunk adds for them to stand in one
+// place.
+const MaxQuantityGap = 2
+
+// splitQuantity finds a quantity replaced by one of another class across
+// a word that both texts keep, so that the diff splits the replacement in
+// two hunks, one dropping the quantity and one adding the other ("now
+// mostly obsolete" → "many now obsolete"): a quantity replaced all the
+// same (Fact.Change replaced, type quantity). Only the first is returned.
+func splitQuantity(sided []sidedHunk, a, b []Token) (Fact, bool) {
+	for _, x := range sided {
+		qa := quantityTokens(a, x.rem)
+		if len(qa) == 0 || len(quantityTokens(b, x.add)) > 0 {
+			continue
+		}
+		for _, y := range sided {
+			qb := quantityTokens(b, y.add)
+			if len(qb) == 0 || len(quantityTokens(a, y.rem)) > 0 || abs(y.A0-x.A0) > MaxQuantityGap+1 {
+				continue
+			}
+			if slices.Equal(quantities(a, qa), quantities(b, qb)) {
+				continue // one class: "mostly", "largely"
+			}
+			slot := qa[0]
+			return Fact{Change: ChangeReplaced, Type: FactQuantity, Slot: slot, Context: slotContext(a, slot),
+				From: phrase(pick(a, qa)), To: phrase(pick(b, qb))}, true
+		}
+	}
+	return Fact{}, false
+}
+
+// quantityTokens returns the indices of idx whose tokens state a quantity
+// (quantities).
+func quantityTokens(toks []Token, idx []int) []int {
+	var out []int
+	for _, i := range idx {
+		if len(quantities(toks, []int{i})) > 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -42,6 +42,7 @@ const (
 	MechanismNumberForm       = "number_form"       // one value written two ways
 	MechanismAcronym          = "acronym"           // an acronym of a name the other text writes in full: "acronym: DEC = Digital Equipment Corporation"
 	MechanismClause           = "clause"            // a negation inside a clause added or dropped: no statement denied
+	MechanismQuantity         = "quantity"          // a quantity replaced across a word both texts keep: "quantity: mostly → many"
 	MechanismReferenceSection = "reference_section" // a section learned to hold citations
 	MechanismSubject          = "subject"           // whose statement it is: same page, or different subjects
 )
