@@ -1,6 +1,9 @@
 package categorize
 
-import "slices"
+import (
+	"slices"
+	"unicode"
+)
 
 // Acronyms of names the other text writes in full: an edit that writes
 // "DEC" out as "Digital Equipment Corporation", or shortens "International
@@ -25,6 +28,9 @@ func (p *pair) dropSpelledAcronyms(a []Token, rem []int, b []Token, add []int) (
 // of other; flip says that toks is the other text, for the mechanism.
 func (p *pair) dropAcronymsOf(toks []Token, idx []int, other []Token, flip bool) []int {
 	return slices.DeleteFunc(idx, func(i int) bool {
+		if !allCapitals(toks[i].Text) {
+			return false // the cheap answer for most words
+		}
 		acr := acronym(toks[i])
 		from, to, ok := initialsRun(other, acr)
 		if !ok {
@@ -65,4 +71,19 @@ func initialsRun(toks []Token, acr string) (from, to int, ok bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// allCapitals reports whether s has two or more upper-case letters and no
+// lower-case one, as an acronym has (see acronym).
+func allCapitals(s string) bool {
+	upper := 0
+	for _, r := range s {
+		switch {
+		case unicode.IsLower(r):
+			return false
+		case unicode.IsUpper(r):
+			upper++
+		}
+	}
+	return upper >= 2
 }

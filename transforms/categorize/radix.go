@@ -27,6 +27,9 @@ var radixNames = map[string]int{
 // "5" of "5Ehex" being the same on both sides). A code is one token or
 // two adjacent ones ("20", "hex").
 func (p *pair) dropRadixForms(a []Token, rem []int, b []Token, add []int) ([]int, []int) {
+	if !namesRadix(a, rem) && !namesRadix(b, add) {
+		return rem, add // the cheap answer for nearly every hunk
+	}
 	for k := 0; k < len(rem); k++ {
 		matched := false
 		for _, x := range codeRuns(a, rem, k) {
@@ -93,4 +96,18 @@ func sameRadixCode(named, subscript string) bool {
 func isRadixDigit(c byte, base int) bool {
 	v, err := strconv.ParseUint(string(c), base, 8)
 	return err == nil && int(v) < base
+}
+
+// namesRadix reports whether a token of toks[idx] ends with the name of a
+// base (radixNames).
+func namesRadix(toks []Token, idx []int) bool {
+	for _, i := range idx {
+		k := toks[i].key()
+		for name := range radixNames {
+			if len(k) > len(name) && strings.HasSuffix(k, name) || k == name {
+				return true
+			}
+		}
+	}
+	return false
 }
