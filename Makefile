@@ -26,11 +26,11 @@ run-reuse:
 	$(GO) run -ldflags '$(LDFLAGS)' ./pipelines/reuse --wiki '$(WIKI)' --web '$(WEB)' --output '$(OUTPUT)' $(FLAGS)
 
 ## test: formatting, vet, staticcheck, every test (unit, Prism pipeline, golden end-to-end on ../shared/data), and the race detector on the concurrent code
-## internal/cmd/testsummary prints a line per package, failures in full, and how many tests passed, failed and skipped, the skips by reason
+## testkit/cmd/testsummary prints a line per package, failures in full, and how many tests passed, failed and skipped, the skips by reason
 ## (tests that need ../shared skip without it); pipefail keeps go test's own exit status. PKGS=./io/... tests fewer packages.
 PKGS ?= ./...
 test: fmt-check vet lint
-	set -o pipefail; $(GO) test -json -count=1 -timeout 20m $(PKGS) | $(GO) run ./internal/cmd/testsummary
+	set -o pipefail; $(GO) test -json -count=1 -timeout 20m $(PKGS) | $(GO) run ./testkit/cmd/testsummary
 	$(MAKE) race
 
 ## race: the race detector on the DoFns' worker pools, the read-ahead decompressor and a whole pipeline run on one and four cores

@@ -14,8 +14,8 @@ import (
 	"cloud.google.com/go/storage"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs" // register gs://
 	"github.com/fsouza/fake-gcs-server/fakestorage"
-	"github.com/neardup/neardup/internal/testshared"
-	"github.com/neardup/neardup/internal/testshared/fakegcs"
+	"github.com/neardup/neardup/testkit/testshared"
+	"github.com/neardup/neardup/testkit/testshared/fakegcs"
 )
 
 // The tests in this file read gs:// paths through Beam's gcs filesystem,

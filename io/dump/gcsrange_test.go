@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/testshared"
-	"github.com/neardup/neardup/internal/testshared/fakegcs"
+	"github.com/neardup/neardup/testkit/testshared"
+	"github.com/neardup/neardup/testkit/testshared/fakegcs"
 )
 
 // TestSplitReadingOnGCS reads a real dump stored in a (fake) GCS bucket in

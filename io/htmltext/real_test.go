@@ -5,7 +5,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/io/htmltext"
 	"github.com/neardup/neardup/io/htmltext/internal/warcpages"
 	"golang.org/x/text/language"

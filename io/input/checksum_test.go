@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/testshared/fakegcs"
+	"github.com/neardup/neardup/testkit/testshared/fakegcs"
 )
 
 func TestInputDumpDate(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/dsnet/compress/bzip2"
-	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/io/dump"
 )
 

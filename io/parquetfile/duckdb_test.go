@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/duckdbtest"
+	"github.com/neardup/neardup/testkit/duckdbtest"
 )
 
 // TestDuckDB reads the files with DuckDB, as a user of the results would:

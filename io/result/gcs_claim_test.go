@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/fsouza/fake-gcs-server/fakestorage"
-	"github.com/neardup/neardup/internal/testshared/fakegcs"
+	"github.com/neardup/neardup/testkit/testshared/fakegcs"
 )
 
 // putStaleClaim puts a claim object of a dead process (pid 4242 on host

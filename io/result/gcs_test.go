@@ -10,7 +10,7 @@ import (
 
 	"cloud.google.com/go/storage"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs" // register gs://
-	"github.com/neardup/neardup/internal/testshared/fakegcs"
+	"github.com/neardup/neardup/testkit/testshared/fakegcs"
 )
 
 // The tests in this file write gs:// paths through Beam's gcs filesystem,

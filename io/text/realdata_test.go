@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/io/document"
 )
 

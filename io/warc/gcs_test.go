@@ -6,7 +6,7 @@ import (
 
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs" // register gs://
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/internal/testshared/fakegcs"
+	"github.com/neardup/neardup/testkit/testshared/fakegcs"
 	"github.com/neardup/neardup/io/document"
 )
 

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/neardup/neardup/internal/browser"
+	"github.com/neardup/neardup/testkit/browser"
 	"github.com/neardup/neardup/pipelines/explore/internal/index"
 	"github.com/neardup/neardup/pipelines/explore/internal/store"
 	"github.com/neardup/neardup/pipelines/explore/internal/testrun"

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/launcher"
+	"github.com/neardup/neardup/pipelines/internal/launcher"
 )
 
 // testCLI is the command line on a copy of the process's flags (the

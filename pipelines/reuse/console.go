@@ -7,7 +7,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/neardup/neardup/internal/launcher"
+	"github.com/neardup/neardup/pipelines/internal/launcher"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/result"
 )

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/sentencetest"
-	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/testkit/sentencetest"
+	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/io/warc"
 	"github.com/neardup/neardup/transforms/reuse"
 )

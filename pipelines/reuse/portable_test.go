@@ -20,8 +20,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/portabletest"
-	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/testkit/portabletest"
+	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/warc"
 	"github.com/neardup/neardup/transforms/clean"

@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/neardup/neardup/internal/launcher"
+	"github.com/neardup/neardup/pipelines/internal/launcher"
 )
 
 // cli is the command line. TestHelpListsEveryFlag checks that every flag

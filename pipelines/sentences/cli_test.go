@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/launcher"
+	"github.com/neardup/neardup/pipelines/internal/launcher"
 )
 
 // command is one run of the built binary.

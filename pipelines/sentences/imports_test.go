@@ -12,7 +12,7 @@ import (
 )
 
 // stages are the pipeline's packages in the order Build composes them (the
-// README's diagram), each after the pure logic it wraps. A package may
+// diagram in docs/architecture.md), each after the pure logic it wraps. A package may
 // import only those before it, so that a stage can be reused by a new
 // pipeline without the stages that follow it. internal/ and io/result,
 // plumbing every stage may use, are not listed.
@@ -63,5 +63,63 @@ func TestImportsPointUpstream(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// floors are the layers of the repository, from the ground up: the
+// foundation (internal/: shuffling, counting, ordering), the document
+// model (io/document), the readers and writers (io/), the stages
+// (transforms/), and the commands, the benchmark and the test kits. A
+// package imports only packages of its own floor or below; only tests and
+// the benchmark import the test kits (testkit/).
+var floors = []string{"internal/", "io/document", "io/", "transforms/", ""}
+
+// floorOf returns the floor of a package path relative to the module.
+func floorOf(pkg string) int {
+	return slices.IndexFunc(floors, func(prefix string) bool { return strings.HasPrefix(pkg, prefix) })
+}
+
+// TestFloors checks every package's imports against the floors (docs/architecture.md).
+func TestFloors(t *testing.T) {
+	const module = "github.com/neardup/neardup/"
+	root := filepath.Join("..", "..")
+	checked := 0
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		if d.IsDir() {
+			if base := d.Name(); rel != "." && (strings.HasPrefix(base, ".") || base == "testdata" || base == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		pkg := filepath.ToSlash(filepath.Dir(rel))
+		parsed, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		checked++
+		for _, imp := range parsed.Imports {
+			dep, ok := strings.CutPrefix(strings.Trim(imp.Path.Value, `"`), module)
+			switch {
+			case !ok:
+			case floorOf(dep) > floorOf(pkg):
+				t.Errorf("%s imports %s, a floor above its own", rel, dep)
+			case strings.HasPrefix(dep, "testkit/") && !strings.HasPrefix(pkg, "testkit/") && !strings.HasPrefix(pkg, "bench/"):
+				t.Errorf("%s imports the test kit %s", rel, dep)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 200 {
+		t.Fatalf("checked %d files: is the walk rooted at the repository?", checked)
 	}
 }

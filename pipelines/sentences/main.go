@@ -21,8 +21,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/neardup/neardup/internal/launcher"
-	"github.com/neardup/neardup/internal/profile"
+	"github.com/neardup/neardup/pipelines/internal/launcher"
+	"github.com/neardup/neardup/pipelines/internal/profile"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"

@@ -4,7 +4,7 @@ import (
 	"runtime"
 	"slices"
 
-	"github.com/neardup/neardup/internal/launcher"
+	"github.com/neardup/neardup/pipelines/internal/launcher"
 
 	"github.com/neardup/neardup/io/input"
 

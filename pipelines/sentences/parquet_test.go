@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/neardup/neardup/internal/duckdbtest"
+	"github.com/neardup/neardup/testkit/duckdbtest"
 	"github.com/neardup/neardup/transforms/summary"
 )
 

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/plant"
+	"github.com/neardup/neardup/testkit/passageeval"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/multistream"
@@ -64,7 +64,7 @@ type evalConfig struct {
 	// belowTarget are the kinds of copy known to miss minLightF1 with this
 	// configuration: their shortfall is logged, not failed, and reaching
 	// the target fails, so that the entry is removed and the floor holds.
-	belowTarget map[plant.Kind]string
+	belowTarget map[passageeval.Kind]string
 }
 
 // evalConfigs are the pipeline's defaults, whose banding (20 × 7, for
@@ -73,8 +73,8 @@ type evalConfig struct {
 // 0.7), and --threshold 0.7 (17 × 4), with which every lightly edited kind
 // reaches the target: the passage stage finds what the candidates give it.
 var evalConfigs = []evalConfig{
-	{name: "defaults", belowTarget: map[plant.Kind]string{
-		plant.Reworded: "the banding for --threshold 0.8 makes few candidates of reworded sentences of Jaccard 0.45–0.7 " +
+	{name: "defaults", belowTarget: map[passageeval.Kind]string{
+		passageeval.Reworded: "the banding for --threshold 0.8 makes few candidates of reworded sentences of Jaccard 0.45–0.7 " +
 			"(the misses above); a plant with two unlinked sentences side by side, or fewer than 3 linked, is lost",
 	}},
 	{name: "--threshold 0.7", threshold: 0.7},
@@ -126,22 +126,22 @@ func TestPassageEvaluation(t *testing.T) {
 
 	// The pages as they are, in every configuration: the sentences and
 	// document pairs that any of them finds shared are not planted.
-	shared, related := map[string]map[int]bool{}, map[plant.Pair]bool{}
-	natural := make([]map[plant.Pair]bool, len(evalConfigs))
+	shared, related := map[string]map[int]bool{}, map[passageeval.Pair]bool{}
+	natural := make([]map[passageeval.Pair]bool, len(evalConfigs))
 	for i, cfg := range evalConfigs {
 		base := run(t, evalOptions(t, filepath.Join(dir, fmt.Sprint("out-base-", i)), filepath.Join(dir, "base"), all, cfg))
 		addShared(t, base, shared, related)
-		natural[i] = map[plant.Pair]bool{}
+		natural[i] = map[passageeval.Pair]bool{}
 		for _, f := range readFound(t, base) {
 			natural[i][f.Pair()] = true
 		}
 	}
 
-	var plants []plant.Plant
+	var plants []passageeval.Plant
 	texts := map[string]string{}
 	for i, c := range evalCorpora {
-		p := plant.Planner{
-			Config: plant.DefaultConfig(), Rand: rand.New(rand.NewPCG(evalSeed, uint64(i))),
+		p := passageeval.Planner{
+			Config: passageeval.DefaultConfig(), Rand: rand.New(rand.NewPCG(evalSeed, uint64(i))),
 			Split: sp.split, Shared: shared, Related: related,
 		}
 		out, err := p.Plan(corpusPages(pages, files[i]), c.perKind)
@@ -178,7 +178,7 @@ func TestPassageEvaluation(t *testing.T) {
 
 // evaluateCorpus scores the passages found on the pages of a corpus'
 // files against the plants into them.
-func evaluateCorpus(t *testing.T, files []*evalFile, plants []plant.Plant, found []foundLine, natural map[plant.Pair]bool) plant.Report {
+func evaluateCorpus(t *testing.T, files []*evalFile, plants []passageeval.Plant, found []foundLine, natural map[passageeval.Pair]bool) passageeval.Report {
 	t.Helper()
 	docs := map[string]bool{}
 	for _, f := range files {
@@ -186,19 +186,19 @@ func evaluateCorpus(t *testing.T, files []*evalFile, plants []plant.Plant, found
 			docs[d] = true
 		}
 	}
-	var ps []plant.Plant
+	var ps []passageeval.Plant
 	for _, p := range plants {
 		if docs[p.Target] {
 			ps = append(ps, p)
 		}
 	}
-	var fs []plant.Found
+	var fs []passageeval.Found
 	for _, f := range found {
 		if docs[f.A] || docs[f.B] {
 			fs = append(fs, f.Found)
 		}
 	}
-	r, err := plant.Evaluate(ps, fs, natural)
+	r, err := passageeval.Evaluate(ps, fs, natural)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,9 +208,9 @@ func evaluateCorpus(t *testing.T, files []*evalFile, plants []plant.Plant, found
 // checkFloors checks the F1 of the exact and lightly edited copies against
 // minLightF1, but for the kinds known to miss it, and that no passage was
 // found where nothing was planted.
-func checkFloors(t *testing.T, name string, r plant.Report, belowTarget map[plant.Kind]string) {
+func checkFloors(t *testing.T, name string, r passageeval.Report, belowTarget map[passageeval.Kind]string) {
 	t.Helper()
-	for _, k := range plant.Kinds {
+	for _, k := range passageeval.Kinds {
 		f1 := r.Kinds[k].F1()
 		why, known := belowTarget[k]
 		switch {
@@ -298,9 +298,9 @@ func docID(wiki string, page, rev int64) string {
 
 // pages parses the raw pages of the files and returns the articles (the
 // pages the run keeps: namespace 0, not redirects) with their sentences.
-func (sp *evalSplitter) pages(t *testing.T, files []*evalFile) map[string]plant.Page {
+func (sp *evalSplitter) pages(t *testing.T, files []*evalFile) map[string]passageeval.Page {
 	t.Helper()
-	out := map[string]plant.Page{}
+	out := map[string]passageeval.Page{}
 	for _, f := range files {
 		f.docs = make([]string, len(f.raw))
 		for i, raw := range f.raw {
@@ -316,21 +316,21 @@ func (sp *evalSplitter) pages(t *testing.T, files []*evalFile) map[string]plant.
 			}
 			f.docs[i] = doc
 			sp.byDoc[doc] = &p
-			out[doc] = plant.Page{Doc: doc, Title: p.Title, Lang: sp.langs[f.wiki], Text: p.Text, Sentences: ss}
+			out[doc] = passageeval.Page{Doc: doc, Title: p.Title, Lang: sp.langs[f.wiki], Text: p.Text, Sentences: ss}
 		}
 	}
 	return out
 }
 
-// split is the plant.SplitFunc of the run's pages.
-func (sp *evalSplitter) split(doc, text string) ([]plant.Sentence, error) {
+// split is the passageeval.SplitFunc of the run's pages.
+func (sp *evalSplitter) split(doc, text string) ([]passageeval.Sentence, error) {
 	p := *sp.byDoc[doc]
 	p.Text = text
 	return sp.split1(p)
 }
 
 // split1 cleans and splits one page, noting each sentence's paragraph.
-func (sp *evalSplitter) split1(p document.Page) ([]plant.Sentence, error) {
+func (sp *evalSplitter) split1(p document.Page) ([]passageeval.Sentence, error) {
 	var c clean.Cleaner
 	c.Sites = sp.ps.Sites
 	cp, err := c.Clean(p)
@@ -338,7 +338,7 @@ func (sp *evalSplitter) split1(p document.Page) ([]plant.Sentence, error) {
 		return nil, err
 	}
 	s := sentence.Splitter{Wikis: sp.ps.Wikis}
-	var out []plant.Sentence
+	var out []passageeval.Sentence
 	for i, para := range cp.Paragraphs {
 		one := cp
 		one.Paragraphs = cp.Paragraphs[i : i+1]
@@ -347,7 +347,7 @@ func (sp *evalSplitter) split1(p document.Page) ([]plant.Sentence, error) {
 			return nil, err
 		}
 		for _, st := range split.Sentences {
-			out = append(out, plant.Sentence{Text: st.Text, Para: i, Prose: para.Context == wikitext.Prose})
+			out = append(out, passageeval.Sentence{Text: st.Text, Para: i, Prose: para.Context == wikitext.Prose})
 		}
 	}
 	return out, nil
@@ -355,13 +355,13 @@ func (sp *evalSplitter) split1(p document.Page) ([]plant.Sentence, error) {
 
 // check reads the planted files as the pipeline will and checks that each
 // plant's sentences are where the plant says, in its source and target.
-func (sp *evalSplitter) check(t *testing.T, files []*evalFile, dir string, plants []plant.Plant) {
+func (sp *evalSplitter) check(t *testing.T, files []*evalFile, dir string, plants []passageeval.Plant) {
 	t.Helper()
 	want := map[string]bool{}
 	for _, p := range plants {
 		want[p.Source], want[p.Target] = true, true
 	}
-	got := map[string][]plant.Sentence{}
+	got := map[string][]passageeval.Sentence{}
 	for _, f := range files {
 		path := filepath.Join(dir, f.name)
 		rc, err := dump.Open(t.Context(), path)
@@ -387,7 +387,7 @@ func (sp *evalSplitter) check(t *testing.T, files []*evalFile, dir string, plant
 		}
 		rc.Close()
 	}
-	texts := func(doc string, s plant.Span) []string {
+	texts := func(doc string, s passageeval.Span) []string {
 		var out []string
 		for _, st := range got[doc][s.First : s.Last+1] {
 			out = append(out, st.Text)
@@ -402,8 +402,8 @@ func (sp *evalSplitter) check(t *testing.T, files []*evalFile, dir string, plant
 }
 
 // corpusPages returns the articles of the files, in file and page order.
-func corpusPages(pages map[string]plant.Page, files []*evalFile) []plant.Page {
-	var out []plant.Page
+func corpusPages(pages map[string]passageeval.Page, files []*evalFile) []passageeval.Page {
+	var out []passageeval.Page
 	for _, f := range files {
 		for _, d := range f.docs {
 			if d != "" {
@@ -423,7 +423,7 @@ func writePlanted(t *testing.T, f *evalFile, texts map[string]string, dir string
 	for i, raw := range f.raw {
 		if text, ok := texts[f.docs[i]]; ok && f.docs[i] != "" {
 			var err error
-			if raw, err = plant.ReplaceText(raw, text); err != nil {
+			if raw, err = passageeval.ReplaceText(raw, text); err != nil {
 				t.Fatalf("%s: %s: %v", f.name, f.docs[i], err)
 			}
 		}
@@ -458,7 +458,7 @@ func evalOptions(t *testing.T, out, dir string, files []*evalFile, cfg evalConfi
 
 // addShared adds, from a run's clusters, the sentences that another page
 // holds too, by document, and the document pairs that share one.
-func addShared(t *testing.T, files map[string][]byte, shared map[string]map[int]bool, related map[plant.Pair]bool) {
+func addShared(t *testing.T, files map[string][]byte, shared map[string]map[int]bool, related map[passageeval.Pair]bool) {
 	t.Helper()
 	for _, c := range readClusters(t, files) {
 		var docs []string
@@ -474,7 +474,7 @@ func addShared(t *testing.T, files map[string][]byte, shared map[string]map[int]
 		docs = slices.Compact(docs)
 		for i, a := range docs {
 			for _, b := range docs[i+1:] {
-				related[plant.PairOf(a, b)] = true
+				related[passageeval.PairOf(a, b)] = true
 			}
 		}
 	}
@@ -482,7 +482,7 @@ func addShared(t *testing.T, files map[string][]byte, shared map[string]map[int]
 
 // foundLine is a line of passages-*.jsonl as a found passage.
 type foundLine struct {
-	plant.Found
+	passageeval.Found
 	Matches []passage.Match
 }
 
@@ -499,9 +499,9 @@ func readFound(t *testing.T, files map[string][]byte) []foundLine {
 			if err := json.Unmarshal(line, &l); err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			out = append(out, foundLine{Found: plant.Found{
-				A: l.A.ID, B: l.B.ID, SpanA: plant.Span{First: l.A.First, Last: l.A.Last},
-				SpanB: plant.Span{First: l.B.First, Last: l.B.Last}, Matched: l.Matched,
+			out = append(out, foundLine{Found: passageeval.Found{
+				A: l.A.ID, B: l.B.ID, SpanA: passageeval.Span{First: l.A.First, Last: l.A.Last},
+				SpanB: passageeval.Span{First: l.B.First, Last: l.B.Last}, Matched: l.Matched,
 			}, Matches: l.Matches})
 		}
 	}
@@ -526,11 +526,11 @@ func clusteredPairs(t *testing.T, files map[string][]byte) map[[2]string]bool {
 
 // logMisses logs the plants no passage hits and the passages that hit no
 // plant, with the sentences of each plant the run linked to their copy.
-func logMisses(t *testing.T, r plant.Report, found []foundLine, clustered map[[2]string]bool) {
+func logMisses(t *testing.T, r passageeval.Report, found []foundLine, clustered map[[2]string]bool) {
 	t.Helper()
 	heavy := 0
 	for _, p := range r.Missed {
-		if p.Kind == plant.Heavy {
+		if p.Kind == passageeval.Heavy {
 			if heavy++; heavy > 3 {
 				continue // three examples are enough
 			}
@@ -553,7 +553,7 @@ func logMisses(t *testing.T, r plant.Report, found []foundLine, clustered map[[2
 			fmt.Fprintf(&b, "\n    copied %d: %q", i, s)
 		}
 		for _, f := range found {
-			if f.Pair() == plant.PairOf(p.Source, p.Target) {
+			if f.Pair() == passageeval.PairOf(p.Source, p.Target) {
 				fmt.Fprintf(&b, "\n    found %s %v ↔ %s %v, %d matched", f.A, f.SpanA, f.B, f.SpanB, f.Matched)
 			}
 		}

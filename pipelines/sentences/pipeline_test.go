@@ -12,10 +12,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/portabletest"
+	"github.com/neardup/neardup/testkit/portabletest"
 
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/testkit/testshared"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"

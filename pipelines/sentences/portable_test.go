@@ -18,7 +18,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/neardup/neardup/internal/portabletest"
+	"github.com/neardup/neardup/testkit/portabletest"
 )
 
 // The helpers of internal/portabletest that the package's other tests

@@ -13,7 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/neardup/neardup/internal/browser"
+	"github.com/neardup/neardup/testkit/browser"
 	"github.com/neardup/neardup/internal/tally"
 	htmlreport "github.com/neardup/neardup/transforms/report"
 	"github.com/neardup/neardup/transforms/summary"

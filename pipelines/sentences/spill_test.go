@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/testkit/testshared"
 )
 
 // TestSpilledShuffles runs the pipeline with its shuffles spilled to disk

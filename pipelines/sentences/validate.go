@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/neardup/neardup/internal/launcher"
+	"github.com/neardup/neardup/pipelines/internal/launcher"
 	"github.com/neardup/neardup/io/text"
 	"github.com/neardup/neardup/transforms/minhash"
 	"github.com/neardup/neardup/transforms/setjoin"

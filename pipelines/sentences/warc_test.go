@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/testkit/testshared"
 )
 
 // TestWARCInput runs the sentence pipeline on a real WARC file (Common

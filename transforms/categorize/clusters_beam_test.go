@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/neardup/neardup/internal/testshared/members"
+	"github.com/neardup/neardup/testkit/testshared/members"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"

@@ -11,7 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/internal/numeral"
-	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/testkit/testshared"
 )
 
 // TestTokenizeDigitsOfEveryScript: a run of decimal digits of any script

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/testkit/testshared"
 )
 
 // katrinaSentence is a sentence of Weissman et al.'s own test export.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/testkit/testshared"
 )
 
 // learnedSections is a Sections that knows the headings it is given, as

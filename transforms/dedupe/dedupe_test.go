@@ -10,7 +10,7 @@ import (
 
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/testkit/testshared"
 )
 
 func TestInfoRoundTrip(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/clean"

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/testkit/testshared"
 )
 
 // goldenRule is one line of testdata/golden_rules.jsonl: a Golden Rule of

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/testkit/testshared"
 )
 
 var splitTests = []struct {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/neardup/neardup/internal/mix"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/transforms/shingle"
 	"github.com/neardup/neardup/transforms/verify"
 )

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/transforms/sentence"
 )
 

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/transforms/shingle"
 )
 

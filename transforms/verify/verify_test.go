@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/testshared"
+	"github.com/neardup/neardup/testkit/testshared"
 
 	"github.com/neardup/neardup/transforms/shingle"
 )

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/testshared/fakegcs"
+	"github.com/neardup/neardup/testkit/testshared/fakegcs"
 )
 
 // TestStores reads the same files from a local directory and from a fake

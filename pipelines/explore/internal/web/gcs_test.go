@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/fsouza/fake-gcs-server/fakestorage"
-	"github.com/neardup/neardup/internal/testshared/fakegcs"
+	"github.com/neardup/neardup/testkit/testshared/fakegcs"
 	"github.com/neardup/neardup/pipelines/explore/internal/index"
 	"github.com/neardup/neardup/pipelines/explore/internal/store"
 	"github.com/neardup/neardup/pipelines/explore/internal/testrun"

@@ -1,4 +1,4 @@
-package plant
+package passageeval
 
 import (
 	"bytes"
@@ -80,7 +80,7 @@ func sameTexts(x, y []Sentence) bool {
 }
 
 // errNoText is returned for a page without a <text> element to replace.
-var errNoText = errors.New("plant: no <text>…</text> element in the page")
+var errNoText = errors.New("passageeval: no <text>…</text> element in the page")
 
 // textEscaper escapes the characters that the content of an XML element
 // may not hold as they are (and '>', as dumps do).

@@ -12,7 +12,7 @@
 // results at all (a broken pipe, or a `go test` that could not start, must not
 // pass silently). Use it with pipefail, so `go test`'s own status counts too:
 //
-//	set -o pipefail; go test -json ./... | go run ./internal/cmd/testsummary
+//	set -o pipefail; go test -json ./... | go run ./testkit/cmd/testsummary
 package main
 
 import (

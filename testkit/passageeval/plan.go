@@ -1,4 +1,4 @@
-package plant
+package passageeval
 
 import (
 	"fmt"
@@ -78,7 +78,7 @@ type planState struct {
 // falls on all of them alike.
 func (p *Planner) Plan(pages []Page, perKind int) (Planting, error) {
 	if p.Config.MinSentences < 3 || p.Config.MaxSentences < p.Config.MinSentences {
-		return Planting{}, fmt.Errorf("plant: paragraphs of %d to %d sentences; at least 3", p.Config.MinSentences, p.Config.MaxSentences)
+		return Planting{}, fmt.Errorf("passageeval: paragraphs of %d to %d sentences; at least 3", p.Config.MinSentences, p.Config.MaxSentences)
 	}
 	st := &planState{
 		Planner: p, pages: pages, byDoc: map[string]int{}, used: map[int]map[int]bool{},
@@ -87,7 +87,7 @@ func (p *Planner) Plan(pages []Page, perKind int) (Planting, error) {
 	}
 	for i, pg := range pages {
 		if _, dup := st.byDoc[pg.Doc]; dup {
-			return Planting{}, fmt.Errorf("plant: document %s given twice", pg.Doc)
+			return Planting{}, fmt.Errorf("passageeval: document %s given twice", pg.Doc)
 		}
 		st.byDoc[pg.Doc] = i
 	}
@@ -345,7 +345,7 @@ func (st *planState) place(t int, planted []string) (string, int, error) {
 		text := Insert(pg.Text, b, planted)
 		got, err := st.Split(pg.Doc, text)
 		if err != nil {
-			return "", 0, fmt.Errorf("plant: splitting %s: %w", pg.Doc, err)
+			return "", 0, fmt.Errorf("passageeval: splitting %s: %w", pg.Doc, err)
 		}
 		at := Inserted(pg.Sentences, got, planted)
 		if at >= 0 && !slices.ContainsFunc(st.runs[t], func(r Span) bool { return r.First < at && at <= r.Last }) {

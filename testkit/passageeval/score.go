@@ -1,4 +1,4 @@
-package plant
+package passageeval
 
 import (
 	"cmp"
@@ -134,10 +134,10 @@ func Evaluate(plants []Plant, found []Found, natural map[Pair]bool) (Report, err
 	for i, p := range plants {
 		pair := PairOf(p.Source, p.Target)
 		if _, dup := byPair[pair]; dup {
-			return Report{}, fmt.Errorf("plant: two plants on the document pair %s, %s", pair[0], pair[1])
+			return Report{}, fmt.Errorf("passageeval: two plants on the document pair %s, %s", pair[0], pair[1])
 		}
 		if natural[pair] {
-			return Report{}, fmt.Errorf("plant: a plant on the document pair %s, %s, which shared passages before", pair[0], pair[1])
+			return Report{}, fmt.Errorf("passageeval: a plant on the document pair %s, %s, which shared passages before", pair[0], pair[1])
 		}
 		byPair[pair] = i
 		r.Kinds[p.Kind].Planted++

@@ -1,4 +1,4 @@
-// Package plant builds an evaluation of the shared-passage stage (package
+// Package passageeval builds an evaluation of the shared-passage stage (package
 // transforms/passage) from real pages: it copies a paragraph of one page
 // into another, verbatim or edited (Kind), and scores the passages a run
 // finds against the copies it planted, by their boundaries (Evaluate).
@@ -11,7 +11,7 @@
 // sentence: every passage found on a planted document pair belongs to one
 // plant. Planning draws from a seeded random source: the same pages and
 // seed give the same plants.
-package plant
+package passageeval
 
 import (
 	"fmt"

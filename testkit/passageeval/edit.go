@@ -1,4 +1,4 @@
-package plant
+package passageeval
 
 import (
 	"cmp"
