@@ -9,8 +9,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/io/document"
+	"github.com/neardup/neardup/testkit/testshared"
 )
 
 // sharedData returns the directory of the project's real test data, or

@@ -5,9 +5,9 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/io/htmltext"
 	"github.com/neardup/neardup/io/htmltext/internal/warcpages"
+	"github.com/neardup/neardup/testkit/testshared"
 	"golang.org/x/text/language"
 )
 

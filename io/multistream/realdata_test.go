@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/dsnet/compress/bzip2"
-	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/testkit/testshared"
 )
 
 // readDecompressed reads a shared data file, decompressing a .bz2.

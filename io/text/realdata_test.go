@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/io/document"
+	"github.com/neardup/neardup/testkit/testshared"
 )
 
 // TestDolmaFiles reads the three Dolma samples of ../shared/data: every

@@ -6,8 +6,8 @@ import (
 
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs" // register gs://
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/testkit/testshared/fakegcs"
 	"github.com/neardup/neardup/io/document"
+	"github.com/neardup/neardup/testkit/testshared/fakegcs"
 )
 
 // TestGCS plans and reads WARC files from gs:// (a fake server behind

@@ -7,9 +7,9 @@ import (
 	"io"
 	"os"
 
-	"github.com/neardup/neardup/pipelines/internal/launcher"
 	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/pipelines/internal/launcher"
 )
 
 // printResults prints what a finished run found, from its summary.json.

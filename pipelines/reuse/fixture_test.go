@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/neardup/neardup/io/warc"
 	"github.com/neardup/neardup/testkit/sentencetest"
 	"github.com/neardup/neardup/testkit/testshared"
-	"github.com/neardup/neardup/io/warc"
 	"github.com/neardup/neardup/transforms/reuse"
 )
 

@@ -33,8 +33,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/google/uuid"
 
-	"github.com/neardup/neardup/pipelines/internal/launcher"
 	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/pipelines/internal/launcher"
 )
 
 // version and commit are stamped in by the release (-ldflags -X).

@@ -10,10 +10,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/neardup/neardup/pipelines/internal/launcher"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/input"
 	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/pipelines/internal/launcher"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/minhash"
 	"github.com/neardup/neardup/transforms/passage"

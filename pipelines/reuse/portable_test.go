@@ -20,10 +20,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/testkit/portabletest"
-	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/warc"
+	"github.com/neardup/neardup/testkit/portabletest"
+	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/wikitext"

@@ -12,8 +12,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/neardup/neardup/pipelines/internal/launcher"
 	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/pipelines/internal/launcher"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/minhash"
 	"github.com/neardup/neardup/transforms/summary"

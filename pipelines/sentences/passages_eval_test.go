@@ -14,10 +14,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/testkit/passageeval"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/multistream"
+	"github.com/neardup/neardup/testkit/passageeval"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/passage"
 	"github.com/neardup/neardup/transforms/sentence"

@@ -13,8 +13,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/neardup/neardup/testkit/browser"
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/testkit/browser"
 	htmlreport "github.com/neardup/neardup/transforms/report"
 	"github.com/neardup/neardup/transforms/summary"
 )

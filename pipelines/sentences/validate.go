@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/neardup/neardup/pipelines/internal/launcher"
 	"github.com/neardup/neardup/io/text"
+	"github.com/neardup/neardup/pipelines/internal/launcher"
 	"github.com/neardup/neardup/transforms/minhash"
 	"github.com/neardup/neardup/transforms/setjoin"
 	"github.com/neardup/neardup/transforms/simhash"

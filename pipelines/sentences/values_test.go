@@ -13,8 +13,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
-	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/cluster"
 	"github.com/neardup/neardup/transforms/sentence"

@@ -7,9 +7,9 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/sentence"
 )

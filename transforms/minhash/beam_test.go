@@ -14,9 +14,9 @@ import (
 
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"

@@ -14,9 +14,9 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
 	"github.com/neardup/neardup/internal/tally"
-	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/sectionkind"

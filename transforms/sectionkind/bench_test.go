@@ -3,8 +3,8 @@ package sectionkind_test
 import (
 	"testing"
 
-	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/io/document"
+	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/sectionkind"

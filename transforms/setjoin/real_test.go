@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/testkit/sentencetest"
 	"github.com/neardup/neardup/internal/shuffle"
+	"github.com/neardup/neardup/testkit/sentencetest"
 	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/transforms/docfreq"
 	"github.com/neardup/neardup/transforms/sentence"

@@ -15,9 +15,9 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/filter"
 
 	"github.com/neardup/neardup/internal/mix"
-	"github.com/neardup/neardup/testkit/sentencetest"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/testkit/sentencetest"
 	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"

@@ -17,9 +17,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/dsnet/compress/bzip2"
-	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/multistream"
+	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/transforms/sentence"
 )
 
