@@ -137,21 +137,6 @@ func TestReadSiteOfRealDumps(t *testing.T) {
 	}
 }
 
-func TestMergeSites(t *testing.T) {
-	a := document.Site{Wiki: "dewiki", Lang: "de", Namespaces: []document.Namespace{{Key: 6, Name: "Datei"}, {Key: 14, Name: "Kategorie"}}}
-	b := document.Site{Wiki: "dewiki", Lang: "en", Namespaces: []document.Namespace{{Key: 6, Name: "Bild"}, {Key: 14, Name: "Kategorie"}}, Problems: []string{"p"}}
-	c := document.Site{Wiki: "alswiki", Lang: "gsw"}
-	got := document.MergeSites([]document.Site{a, b, c})
-	want := []document.Site{c, {Wiki: "dewiki", Lang: "de", Namespaces: []document.Namespace{{Key: 6, Name: "Datei"}, {Key: 6, Name: "Bild"}, {Key: 14, Name: "Kategorie"}},
-		Problems: []string{"files of wiki dewiki disagree on its language (de, en): de used", "p"}}}
-	if len(got) != 2 || !sameSite(got[0], want[0]) || !sameSite(got[1], want[1]) {
-		t.Errorf("MergeSites =\n%+v\nwant\n%+v", got, want)
-	}
-	if len(a.Namespaces) != 2 {
-		t.Error("MergeSites changed its input")
-	}
-}
-
 func TestAttribute(t *testing.T) {
 	tests := []struct{ tag, name, want string }{
 		{`<mediawiki xmlns="x" xml:lang="de" version="0.10"`, "xml:lang", "de"},
