@@ -24,14 +24,14 @@ const crossdateGlob = "../../testdata/labels/crossdate-pairs*.jsonl"
 
 // Floors of TestLabelledChanges, just under what it measured last
 // (replaced: precision 0.77, recall 0.53; added: 0.62, 0.68; removed:
-// 0.46, 0.60, on 270 pairs; see the CHANGELOG): a change that undoes that
+// 0.50, 0.60, on 270 pairs; see the CHANGELOG): a change that undoes that
 // work fails. Issue 30's targets for replaced are 0.85 and 0.75.
 const (
 	minReplacedPrecision = 0.74
 	minReplacedRecall    = 0.50
 	minAddedPrecision    = 0.60
 	minAddedRecall       = 0.65
-	minRemovedPrecision  = 0.44
+	minRemovedPrecision  = 0.47
 	minRemovedRecall     = 0.55
 )
 

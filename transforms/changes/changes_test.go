@@ -491,6 +491,13 @@ var (
 	}
 )
 
+const (
+	albedoOld0 = "Albedo, or reflection coefficient, is the diffuse reflectivity or reflecting power of a surface."
+	albedoNew0 = "Albedo, or reflection coefficient, derived from Latin albedo \"whiteness\", is the diffuse reflectivity or reflecting power of a surface."
+	albedoOld1 = "The term is derived from Latin albedo \"whiteness\", and was introduced into optics by Johann Heinrich Lambert in his 1760 work Photometria."
+	albedoNew1 = "The term was introduced into optics by Johann Heinrich Lambert in his 1761 work Photometria."
+)
+
 // TestChangeMechanisms checks that a record names what decided beyond the
 // token rules: a value moved to the next sentence (no removed fact), a
 // number form, an acronym written out.
@@ -498,20 +505,28 @@ func TestChangeMechanisms(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		old, new []string
-		want     []string // the mechanisms of the one change
+		want     []string // the mechanisms of the change of old sentence at
+		at       int
 	}{
 		{"a year moved to the next sentence beside a replaced number",
 			[]string{"The bridge over the Marren, 120 metres long, was rebuilt in 1912 after the flood destroyed the old wooden one.", filler},
 			[]string{"The bridge over the Marren, 135 metres long, was rebuilt after the flood destroyed the old wooden one.", "The work was finished in 1912.", filler},
-			[]string{"moved: 1912"}},
+			[]string{"moved: 1912"}, 0},
 		// ASCII (2012, 2016): 20hex is 20 with a subscript 16.
 		{"a code in another base beside a replaced number",
 			[]string{"Codes 20hex to 7Ehex, known as the 95 printable characters, represent letters.", filler},
 			[]string{"Codes 2016 to 7E16, known as the 94 printable characters, represent letters.", filler},
-			[]string{"number_form: 20hex = 2016", "number_form: Ehex = E16"}},
+			[]string{"number_form: 20hex = 2016", "number_form: Ehex = E16"}, 0},
+		// Albedo (2012, 2016): the etymology moved from the sentence on
+		// Lambert to the page's first, three sentences away.
+		{"a phrase moved far",
+			[]string{albedoOld0, census, filler, added, albedoOld1},
+			[]string{albedoNew0, census, filler, added, albedoNew1},
+			[]string{"moved: Latin"}, 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			changes, _ := NewComparer(testConfig()).Compare(revision(1, tc.old...), revision(2, tc.new...))
+			changes = slices.DeleteFunc(changes, func(c Change) bool { return c.Old.Sentence != tc.at })
 			if len(changes) != 1 {
 				t.Fatalf("%d changes, want 1: %+v", len(changes), changes)
 			}

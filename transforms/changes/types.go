@@ -1,6 +1,8 @@
 package changes
 
 import (
+	"strings"
+
 	"github.com/neardup/neardup/transforms/categorize"
 )
 
@@ -135,7 +137,7 @@ func join(s, neighbour string, before bool) string {
 func (p partners) keepFacts(facts []categorize.Fact, old, cur []Sentence, x Match) (kept []categorize.Fact, moved []string) {
 	for _, f := range facts {
 		switch {
-		case f.Change == categorize.ChangeRemoved && movedTo(cur, x.New, p.ofNew, old, x.Old, f.From):
+		case f.Change == categorize.ChangeRemoved && (movedTo(cur, x.New, p.ofNew, old, x.Old, f.From) || movedWithContext(cur, p.ofNew, old, f)):
 			moved = append(moved, f.From)
 			continue
 		case f.Change == categorize.ChangeAdded && movedTo(old, x.Old, p.ofOld, cur, x.New, f.To):
@@ -162,6 +164,34 @@ func movedTo(ss []Sentence, i int, partner []int, others []Sentence, k int, valu
 		}
 		q := partner[j]
 		if q < 0 || abs(q-k) > neighbours || !categorize.Mentions(others[q].Text, value) {
+			return true
+		}
+	}
+	return false
+}
+
+// ContextMoveWords is how many words before a removed value movedWithContext
+// wants with it, so that a value moved far stands in the same phrase.
+const ContextMoveWords = 2
+
+// movedWithContext reports whether the removed fact f moved, with the
+// ContextMoveWords words before it, into a sentence of cur anywhere on the
+// page that is no version of an old sentence stating that phrase: a
+// revision that moves a clause to another paragraph ("derived from Latin
+// albedo" moved from the sentence on Lambert to the page's first) removes
+// nothing. The phrase of three or more words in a row is what tells it
+// from the same value said again elsewhere.
+func movedWithContext(cur []Sentence, partner []int, old []Sentence, f categorize.Fact) bool {
+	words := strings.Fields(f.Context)
+	if len(words) < ContextMoveWords || f.From == "" {
+		return false
+	}
+	phrase := strings.Join(words[len(words)-ContextMoveWords:], " ") + " " + f.From
+	for j, s := range cur {
+		if !strings.Contains(s.Text, f.From) || !categorize.Mentions(s.Text, phrase) {
+			continue // the cheap test first
+		}
+		if q := partner[j]; q < 0 || !categorize.Mentions(old[q].Text, phrase) {
 			return true
 		}
 	}
