@@ -8,6 +8,7 @@ import (
 
 	"cloud.google.com/go/storage"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/util/gcsx"
+	"github.com/neardup/neardup/internal/gcsclient"
 )
 
 // openGCSRange opens gs://bucket/object at offset with the storage client's
@@ -36,11 +37,9 @@ func gcsObject(ctx context.Context, path string) (*storage.Client, *storage.Obje
 	if err != nil {
 		return nil, nil, fmt.Errorf("dump: %s: %w", path, err)
 	}
-	client, err := gcsx.NewClient(ctx, storage.ScopeReadOnly)
+	client, err := gcsclient.New(ctx, storage.ScopeReadOnly)
 	if err != nil {
-		if client, err = gcsx.NewUnauthenticatedClient(ctx); err != nil {
-			return nil, nil, fmt.Errorf("dump: GCS client for %s: %w", path, err)
-		}
+		return nil, nil, fmt.Errorf("dump: %s: %w", path, err)
 	}
 	return client, client.Bucket(bucket).Object(object), nil
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/util/gcsx"
+	"github.com/neardup/neardup/internal/gcsclient"
 )
 
 // datedDump matches the names Wikimedia gives the files of a dump,
@@ -55,10 +56,8 @@ func Checksums(ctx context.Context, files []string) ([]FileSum, error) {
 	var client *storage.Client
 	if slices.ContainsFunc(files, func(f string) bool { return strings.HasPrefix(f, "gs://") }) {
 		var err error
-		if client, err = gcsx.NewClient(ctx, storage.ScopeReadOnly); err != nil {
-			if client, err = gcsx.NewUnauthenticatedClient(ctx); err != nil {
-				return nil, fmt.Errorf("checksums of the inputs: GCS client: %w", err)
-			}
+		if client, err = gcsclient.New(ctx, storage.ScopeReadOnly); err != nil {
+			return nil, fmt.Errorf("checksums of the inputs: %w", err)
 		}
 		defer client.Close()
 	}

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"cloud.google.com/go/storage"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/util/gcsx"
+	"github.com/neardup/neardup/internal/gcsclient"
 	"google.golang.org/api/googleapi"
 )
 
@@ -21,15 +21,11 @@ func isGCS(name string) bool { return strings.HasPrefix(name, "gs://") }
 // takes it (a name without a scheme).
 func isLocal(name string) bool { return !strings.Contains(name, "://") }
 
-// gcsClient opens a storage client as Beam's gcs filesystem does: with the
-// application default credentials, else unauthenticated (it follows
-// STORAGE_EMULATOR_HOST too).
+// gcsClient opens a read-write storage client (gcsclient.New).
 func gcsClient(ctx context.Context) (*storage.Client, error) {
-	client, err := gcsx.NewClient(ctx, storage.ScopeReadWrite)
+	client, err := gcsclient.New(ctx, storage.ScopeReadWrite)
 	if err != nil {
-		if client, err = gcsx.NewUnauthenticatedClient(ctx); err != nil {
-			return nil, fmt.Errorf("result: cannot create a GCS client: %w", err)
-		}
+		return nil, fmt.Errorf("result: %w", err)
 	}
 	return client, nil
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"cloud.google.com/go/storage"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/util/gcsx"
+	"github.com/neardup/neardup/internal/gcsclient"
 )
 
 // gcs is a prefix of a bucket, read with one storage client. Credentials
@@ -30,11 +30,9 @@ func openGCS(ctx context.Context, dir string) (*gcs, error) {
 	if prefix != "" {
 		prefix += "/"
 	}
-	client, err := gcsx.NewClient(ctx, storage.ScopeReadOnly)
+	client, err := gcsclient.New(ctx, storage.ScopeReadOnly)
 	if err != nil {
-		if client, err = gcsx.NewUnauthenticatedClient(ctx); err != nil {
-			return nil, fmt.Errorf("store: GCS client for %s: %w", dir, err)
-		}
+		return nil, fmt.Errorf("store: %s: %w", dir, err)
 	}
 	return &gcs{dir: dir, prefix: prefix, bucket: client.Bucket(bucket), client: client}, nil
 }
