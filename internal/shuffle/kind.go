@@ -119,7 +119,7 @@ type Entries struct{ beam.PCollection }
 // Sentences are KindSentences batches (minhash.Sign → verify, cluster, outputs).
 type Sentences struct{ beam.PCollection }
 
-// PageInfos are KindPageInfos batches (minhash.Sign → dedupe.Count).
+// PageInfos are KindPageInfos batches (minhash.Sign → rereads.Count).
 type PageInfos struct{ beam.PCollection }
 
 // Candidates are KindCandidates batches (bucket.Candidates → verify.Edges).

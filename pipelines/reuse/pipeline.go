@@ -16,9 +16,9 @@ import (
 	"github.com/neardup/neardup/io/text"
 	"github.com/neardup/neardup/transforms/bucket"
 	"github.com/neardup/neardup/transforms/clean"
-	"github.com/neardup/neardup/transforms/dedupe"
 	"github.com/neardup/neardup/transforms/minhash"
 	"github.com/neardup/neardup/transforms/passage"
+	"github.com/neardup/neardup/transforms/rereads"
 	"github.com/neardup/neardup/transforms/reuse"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/summary"
@@ -67,7 +67,7 @@ func unique(files []string) []string {
 // (bucket.CrossCandidates); package passage aligns them into passages, and
 // package reuse turns each (web page, article) pair with a passage into a
 // reuse case. A page revision read twice counts once, and two different
-// pages claiming one revision stop the run (package dedupe). It writes
+// pages claiming one revision stop the run (package rereads). It writes
 // reuse-*.jsonl, dead_letter-*.jsonl, summary.json and, last,
 // manifest.json to opts.RunDir().
 func Build(s beam.Scope, opts Options) error {
@@ -90,7 +90,7 @@ func Build(s beam.Scope, opts Options) error {
 	cleaned := clean.Pages(s, pages, opts.cleanConfig())
 	split := sentence.Pages(s, cleaned, opts.cleanConfig())
 	entries, records, infos, signCounts := minhash.Sign(s, split, opts.signConfig())
-	dupCounts := dedupe.Count(s, infos)
+	dupCounts := rereads.Count(s, infos)
 	candidates, bucketCounts := bucket.CrossCandidates(s, entries, opts.webIndexes(), opts.MaxBucketPairs, opts.shards(), opts.Workers())
 	_, sims, needed, _, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
 	passages, docPairs, passageCounts := passage.Find(s, sims, infos, needed, opts.passageOptions())

@@ -20,7 +20,7 @@ var stages = []string{
 	"io/dump", "io/multistream",
 	"transforms/wikitext", "transforms/clean",
 	"transforms/sentence",
-	"transforms/shingle", "transforms/minhash", "transforms/dedupe",
+	"transforms/shingle", "transforms/minhash", "transforms/rereads",
 	"transforms/bucket",
 	"transforms/verify",
 	"transforms/component",

@@ -19,10 +19,10 @@ import (
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/cluster"
 	"github.com/neardup/neardup/transforms/component"
-	"github.com/neardup/neardup/transforms/dedupe"
 	"github.com/neardup/neardup/transforms/minhash"
 	"github.com/neardup/neardup/transforms/passage"
 	htmlreport "github.com/neardup/neardup/transforms/report"
+	"github.com/neardup/neardup/transforms/rereads"
 	"github.com/neardup/neardup/transforms/sectionkind"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
@@ -182,7 +182,7 @@ func Build(s beam.Scope, opts Options) error {
 	cleaned := clean.Pages(s, pages, opts.inputCleanConfig())
 	split := sentence.Pages(s, cleaned, opts.cleanConfig())
 	entries, records, infos, signCounts := minhash.Sign(s, split, opts.signConfig())
-	dupCounts := dedupe.Count(s, infos)
+	dupCounts := rereads.Count(s, infos)
 	candidates, bucketCounts := findCandidates(s, opts, entries, records)
 	edges, sims, needed, edgeLines, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
 	// A kept sentence has more than MinShingles shingles, so at least

@@ -28,7 +28,7 @@ type Page struct {
 	Name     string
 	URL      string
 	Lang     string
-	TextHash uint32 // CRC-32C of the wikitext: two copies of a revision must agree (package dedupe)
+	TextHash uint32 // CRC-32C of the wikitext: two copies of a revision must agree (package rereads)
 	// Debris is how many lines of navigation and list debris cleaning
 	// dropped (wikitext.Cleaner.Debris).
 	Debris int

@@ -54,7 +54,7 @@ func (c Config) NewScheme() (*Scheme, error) {
 //   - records: the encoded in-window sentences keyed by
 //     sentence.ID.Shard(cfg.RecordShards);
 //   - infos: encoded PageInfos, one per page, keyed by the shard of its
-//     document, for dedupe.Count;
+//     document, for rereads.Count;
 //   - counts: partial tally.Counts (sentences, and how many were in the
 //     window, too short or too long).
 //

@@ -1,4 +1,4 @@
-package dedupe
+package rereads
 
 import (
 	"context"
@@ -23,7 +23,7 @@ func init() {
 // the repeated copies out of the totals (see Resolve). A conflicting copy
 // fails the run.
 func Count(s beam.Scope, infos shuffle.PageInfos) beam.PCollection {
-	s = s.Scope("Dedupe")
+	s = s.Scope("Rereads")
 	return beam.ParDo(s, &resolveFn{}, beam.GroupByKey(s, infos.PCollection))
 }
 
@@ -42,7 +42,7 @@ func (f *resolveFn) ProcessElement(ctx context.Context, shard int, batches func(
 			return nil
 		})
 		if err != nil {
-			return fmt.Errorf("dedupe: shard %d: %w", shard, err)
+			return fmt.Errorf("rereads: shard %d: %w", shard, err)
 		}
 	}
 	c, err := Resolve(infos)

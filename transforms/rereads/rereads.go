@@ -1,4 +1,4 @@
-// Package dedupe makes a page revision that a run reads more than once count
+// Package rereads makes a page revision that a run reads more than once count
 // once.
 //
 // A run may read the same revision of a page twice: a dump listed twice,
@@ -13,7 +13,7 @@
 // PagesDuplicate) and refuses, with an error naming both files and
 // offsets, two different pages or texts that claim the same revision: ids
 // would then mix sentences that are not the same, silently.
-package dedupe
+package rereads
 
 import (
 	"cmp"
@@ -62,7 +62,7 @@ func conflict(a, b minhash.PageInfo) error {
 	if a.PageID != b.PageID {
 		what = fmt.Sprintf("different pages (ids %d and %d)", a.PageID, b.PageID)
 	}
-	return fmt.Errorf("dedupe: %q at offset %d of %s and %q at offset %d of %s have the same wiki and revision id but %s; "+
+	return fmt.Errorf("rereads: %q at offset %d of %s and %q at offset %d of %s have the same wiki and revision id but %s; "+
 		"revision ids must be unique within a wiki (give the files different <dbname>s if they are different wikis)",
 		a.Title, a.Offset, a.File, b.Title, b.Offset, b.File, what)
 }
