@@ -15,7 +15,7 @@ import (
 	"strings"
 )
 
-// Counts are the run's totals. Field meanings are documented in the README.
+// Counts are the run's totals. Field meanings are documented in docs/outputs.md (summary.json).
 type Counts struct {
 	FilesRead      int64 `json:"files_read"`
 	FilesTruncated int64 `json:"files_truncated"`
@@ -94,7 +94,7 @@ type Counts struct {
 
 // Baseline counts what a run with --baseline read of the baseline dumps and
 // what comparing them with the input found. Field meanings are documented
-// in the README.
+// in docs/outputs.md (summary.json).
 type Baseline struct {
 	FilesRead             int64 `json:"files_read"`
 	FilesTruncated        int64 `json:"files_truncated"`
@@ -142,7 +142,7 @@ func FromRead(c Counts) Baseline {
 }
 
 // Passages counts what the shared-passage stage saw and found. Field
-// meanings are documented in the README.
+// meanings are documented in docs/outputs.md (summary.json).
 type Passages struct {
 	DocumentPairs      int64 `json:"document_pairs"`
 	PairsWithPassages  int64 `json:"document_pairs_with_passages"`
@@ -202,7 +202,7 @@ type Scheme struct {
 }
 
 // Web counts what the WARC reader read and kept. Field meanings are
-// documented in the README.
+// documented in docs/outputs.md (summary.json).
 type Web struct {
 	// Records are the WARC records read whole, of every type.
 	Records int64 `json:"records"`
@@ -244,7 +244,7 @@ type Web struct {
 }
 
 // Aliases counts what the alias table was built from and what its bounds
-// dropped. Field meanings are documented in the README.
+// dropped. Field meanings are documented in docs/outputs.md (summary.json).
 type Aliases struct {
 	RedirectClaims  int64 `json:"redirect_claims"`
 	LinkClaims      int64 `json:"link_claims"`
@@ -254,7 +254,7 @@ type Aliases struct {
 }
 
 // Reuse counts the reuse cases found between web pages and Wikipedia
-// articles. Field meanings are documented in the README.
+// articles. Field meanings are documented in docs/outputs.md (summary.json).
 type Reuse struct {
 	// CrossPairsCapped are the pairs of a web sentence and a Wikipedia
 	// sentence left out of buckets too large to link every such pair

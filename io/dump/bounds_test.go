@@ -26,7 +26,7 @@ func drainString(t *testing.T, s string, opt Options) ([]document.Page, []docume
 	return pages, dead, c
 }
 
-// checkDrainAccounting asserts the equations of the README on counts of the
+// checkDrainAccounting asserts the equations of docs/outputs.md on counts of the
 // read stage.
 func checkDrainAccounting(t *testing.T, c tally.Counts, dead []document.DeadLetter) {
 	t.Helper()

@@ -46,7 +46,7 @@ func TestReuseCorpus(t *testing.T) {
 	for _, f := range sc.WrongKind {
 		t.Logf("wrong kind: %+v", f)
 	}
-	// The figures of the README's "Web reuse" section: every case found
+	// The figures of docs/reuse.md: every case found
 	// is true and of the right kind; the cases missed are templates
 	// filled for another entity whose sentences fall below the
 	// verification's threshold (the corpus's labels record their

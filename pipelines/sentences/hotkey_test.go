@@ -14,7 +14,7 @@ import (
 )
 
 // hotModel is what the pipeline should count on a corpus whose sentences
-// are known, worked out sentence by sentence as the README says each stage
+// are known, worked out sentence by sentence as docs/architecture.md says each stage
 // works: the shingle window, one bucket per band key, a star on each
 // bucket's smallest id, the distinct star edges verified by the thresholds,
 // and the connected components of the verified ones.

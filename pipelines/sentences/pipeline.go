@@ -151,7 +151,7 @@ func (o Options) verifyConfig() verify.Config {
 // opts.Input and writes to opts.RunDir() the files clusters-*.jsonl,
 // cluster_index-*.tsv, dead_letter-*.jsonl, sentences-*.jsonl (with
 // opts.EmitSentences), summary.json, report.html and, once everything else
-// is written, manifest.json. The stages are those of the README's diagram:
+// is written, manifest.json. The stages are those of the diagram in docs/architecture.md:
 // parse, clean, split, sign, buckets, verify, components, clusters,
 // categories, outputs.
 func Build(s beam.Scope, opts Options) error {

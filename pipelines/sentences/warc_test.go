@@ -22,7 +22,7 @@ import (
 // documents of the corpus named after the file, with their record offsets
 // as page ids and their URLs, and the copies share passages. Of the three
 // copies' three pairs, two have a passage: the buckets link each copy to
-// the one of the smallest id (README, Known limits).
+// the one of the smallest id (docs/scale.md, Known limits).
 func TestWARCInput(t *testing.T) {
 	file := testshared.Data(t, "commoncrawl-warc/dolma-sample-0001.warc.gz")
 	o := testOptions(t, t.TempDir(), file)
@@ -46,7 +46,7 @@ func TestWARCInput(t *testing.T) {
 	}
 }
 
-// deadLetterSum is what the README's equation says counts.dead_letters
+// deadLetterSum is what docs/outputs.md's equation says counts.dead_letters
 // is: pages_failed + files_truncated + files_not_dumps + web.bad_records +
 // web.too_large.
 func deadLetterSum(c tally.Counts) int64 {
@@ -57,7 +57,7 @@ func deadLetterSum(c tally.Counts) int64 {
 // WET file in ../shared/data, and on an uncompressed copy of one damaged
 // twice (junk without a line feed before its third record, a
 // Content-Length of 2^63-1 in its fifth): the dead-letter file has as
-// many lines as counts.dead_letters, which the README's equation gives,
+// many lines as counts.dead_letters, which docs/outputs.md's equation gives,
 // and the damaged copy loses only the record whose length is wrong.
 func TestWARCDeadLetterEquation(t *testing.T) {
 	dir := needShared(t, "commoncrawl-warc")

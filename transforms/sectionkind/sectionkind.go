@@ -29,7 +29,7 @@ import (
 )
 
 // Thresholds of the learning, chosen on the non-English sample dumps in
-// ../shared/data (see the README's categories section). The entries of the
+// ../shared/data (see docs/categories.md). The entries of the
 // bibliographies found there are 98% under 300 runes (Japanese 71 at most,
 // Greek 423) while half the prose paragraphs with two citation cues are
 // longer. The learned headings have 52% to 94% of citation lines; below

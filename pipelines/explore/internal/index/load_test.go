@@ -152,7 +152,7 @@ func TestLoadCounts(t *testing.T) {
 	}
 }
 
-// TestRecordSize: a cluster costs 64 bytes of records, as the README says.
+// TestRecordSize: a cluster costs 64 bytes of records, as docs/explorer.md says.
 func TestRecordSize(t *testing.T) {
 	if n := unsafe.Sizeof(record{}); n != 64 {
 		t.Errorf("a record is %d bytes", n)
