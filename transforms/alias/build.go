@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/varint"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/transforms/clean"
@@ -172,28 +173,28 @@ func compareClaims(a, b Claim) int {
 // AppendClaim appends the encoding of c, without its wiki, to b.
 func AppendClaim(b []byte, c Claim) []byte {
 	b = append(b, byte(c.Kind))
-	b = appendString(b, c.Key)
-	b = appendString(b, c.Name)
-	b = appendString(b, c.Article)
+	b = varint.AppendString(b, c.Key)
+	b = varint.AppendString(b, c.Name)
+	b = varint.AppendString(b, c.Article)
 	return binary.AppendUvarint(b, c.Doc)
 }
 
 // DecodeClaim decodes what AppendClaim wrote.
 func DecodeClaim(b []byte, wiki string) (Claim, error) {
 	if len(b) == 0 {
-		return Claim{}, errShort
+		return Claim{}, fmt.Errorf("alias: claim: %w", varint.ErrShort)
 	}
 	c := Claim{Wiki: wiki, Kind: Kind(b[0])}
 	if c.Kind > KindLink {
 		return Claim{}, fmt.Errorf("alias: claim of kind %d", c.Kind)
 	}
-	d := decoder{b: b[1:]}
-	c.Key, c.Name, c.Article = string(d.bytes()), string(d.bytes()), string(d.bytes())
-	c.Doc = d.uvarint()
-	if d.err == nil && len(d.b) > 0 {
-		d.err = fmt.Errorf("alias: %d bytes after a claim", len(d.b))
+	d := varint.NewDecoder(b[1:])
+	c.Key, c.Name, c.Article = d.Text(), d.Text(), d.Text()
+	c.Doc = d.Uvarint()
+	if err := d.Done(); err != nil {
+		return c, fmt.Errorf("alias: claim: %w", err)
 	}
-	return c, d.err
+	return c, nil
 }
 
 // Sense is an article a name names by its links, and on how many pages.
@@ -384,19 +385,19 @@ func resolve(title string, redirects map[string]string) string {
 
 // AppendCandidate appends the encoding of c to b.
 func AppendCandidate(b []byte, c Candidate) []byte {
-	b = appendString(b, c.Key)
+	b = varint.AppendString(b, c.Key)
 	b = binary.AppendUvarint(b, uint64(c.Weight))
 	b = binary.AppendUvarint(b, uint64(len(c.Titles)))
 	for _, t := range c.Titles {
-		b = appendString(b, t)
+		b = varint.AppendString(b, t)
 	}
 	b = binary.AppendUvarint(b, uint64(len(c.Redirects)))
 	for _, r := range c.Redirects {
-		b = appendString(appendString(b, r.From), r.To)
+		b = varint.AppendString(varint.AppendString(b, r.From), r.To)
 	}
 	b = binary.AppendUvarint(b, uint64(len(c.Links)))
 	for _, s := range c.Links {
-		b = binary.AppendUvarint(appendString(b, s.Article), uint64(s.Pages))
+		b = binary.AppendUvarint(varint.AppendString(b, s.Article), uint64(s.Pages))
 	}
 	return b
 }
@@ -404,23 +405,23 @@ func AppendCandidate(b []byte, c Candidate) []byte {
 // DecodeCandidates decodes candidates that AppendCandidate wrote one after
 // the other, and appends them to dst.
 func DecodeCandidates(dst []Candidate, b []byte) ([]Candidate, error) {
-	d := decoder{b: b}
-	str := func() string { return string(d.bytes()) }
-	for len(d.b) > 0 && d.err == nil {
-		c := Candidate{Key: str(), Weight: int(d.uvarint())}
-		for range d.count() {
+	d := varint.NewDecoder(b)
+	str := d.Text
+	for d.Len() > 0 && d.Err() == nil {
+		c := Candidate{Key: str(), Weight: int(d.Uvarint())}
+		for range d.Count(1) {
 			c.Titles = append(c.Titles, str())
 		}
-		for range d.count() {
+		for range d.Count(1) {
 			c.Redirects = append(c.Redirects, Redirect{From: str(), To: str()})
 		}
-		for range d.count() {
-			c.Links = append(c.Links, Sense{Article: str(), Pages: int(d.uvarint())})
+		for range d.Count(1) {
+			c.Links = append(c.Links, Sense{Article: str(), Pages: int(d.Uvarint())})
 		}
 		dst = append(dst, c)
 	}
-	if d.err != nil {
-		return dst, fmt.Errorf("alias: candidates: %w", d.err)
+	if d.Err() != nil {
+		return dst, fmt.Errorf("alias: candidates: %w", d.Err())
 	}
 	return dst, nil
 }

@@ -3,9 +3,10 @@ package alias
 import (
 	"cmp"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"slices"
+
+	"github.com/neardup/neardup/internal/varint"
 )
 
 // MaxSenses is the most articles a Table keeps for one name: those it
@@ -163,11 +164,11 @@ func AppendWiki(b []byte, wiki string, entries []Entry) []byte {
 	var body []byte
 	body = binary.AppendUvarint(body, uint64(len(w.articles)))
 	for _, a := range w.articles {
-		body = appendString(body, a)
+		body = varint.AppendString(body, a)
 	}
 	body = binary.AppendUvarint(body, uint64(len(entries)))
 	for _, e := range entries {
-		body = appendString(body, e.Key)
+		body = varint.AppendString(body, e.Key)
 		sp := w.senses[e.Key]
 		body = binary.AppendUvarint(body, uint64(sp.n))
 		for _, i := range w.index[sp.off : sp.off+sp.n] {
@@ -177,7 +178,7 @@ func AppendWiki(b []byte, wiki string, entries []Entry) []byte {
 	if len(b) == 0 {
 		b = append(b, tableVersion)
 	}
-	b = appendString(b, wiki)
+	b = varint.AppendString(b, wiki)
 	b = binary.AppendUvarint(b, uint64(len(body)))
 	return append(b, body...)
 }
@@ -196,14 +197,14 @@ func sections(b []byte) ([]section, error) {
 	if b[0] != tableVersion {
 		return nil, fmt.Errorf("alias: table of version %d, want %d", b[0], tableVersion)
 	}
-	d := decoder{b: b[1:]}
+	d := varint.NewDecoder(b[1:])
 	var out []section
-	for len(d.b) > 0 && d.err == nil {
-		s := section{wiki: string(d.bytes())}
-		s.body = d.bytes()
+	for d.Len() > 0 && d.Err() == nil {
+		s := section{wiki: string(d.Bytes())}
+		s.body = d.Bytes()
 		out = append(out, s)
 	}
-	return out, d.err
+	return out, d.Err()
 }
 
 // MergeEncoded joins two encoded Tables of different wikis into one, its
@@ -228,7 +229,7 @@ func MergeEncoded(a, b []byte) ([]byte, error) {
 		if i > 0 && all[i-1].wiki == s.wiki {
 			return nil, fmt.Errorf("alias: two tables of wiki %q", s.wiki)
 		}
-		out = appendString(out, s.wiki)
+		out = varint.AppendString(out, s.wiki)
 		out = binary.AppendUvarint(out, uint64(len(s.body)))
 		out = append(out, s.body...)
 	}
@@ -256,30 +257,30 @@ func (t *Table) UnmarshalBinary(b []byte) error {
 // decodeNames decodes one wiki's part of a Table.
 func decodeNames(body []byte) (*names, error) {
 	text := string(body) // every string of the wiki slices this one
-	d := decoder{b: body}
-	off := func(p []byte) int { return len(body) - len(d.b) - len(p) }
+	d := varint.NewDecoder(body)
+	off := func(p []byte) int { return len(body) - d.Len() - len(p) }
 	str := func() string {
-		p := d.bytes()
-		if d.err != nil {
+		p := d.Bytes()
+		if d.Err() != nil {
 			return ""
 		}
 		o := off(p)
 		return text[o : o+len(p)]
 	}
 	w := &names{}
-	n := d.count()
+	n := d.Count(1)
 	w.articles = make([]string, 0, n)
 	for range n {
 		w.articles = append(w.articles, str())
 	}
-	m := d.count()
+	m := d.Count(1)
 	w.senses = make(map[string]span, m)
 	for range m {
 		key := str()
-		k := d.count()
+		k := d.Count(1)
 		sp := span{off: uint32(len(w.index)), n: uint32(k)}
 		for range k {
-			i := d.uvarint()
+			i := d.Uvarint()
 			if i >= uint64(len(w.articles)) {
 				return nil, fmt.Errorf("name %q: article %d of %d", key, i, len(w.articles))
 			}
@@ -287,54 +288,5 @@ func decodeNames(body []byte) (*names, error) {
 		}
 		w.senses[key] = sp
 	}
-	if d.err == nil && len(d.b) > 0 {
-		d.err = fmt.Errorf("%d bytes after the names", len(d.b))
-	}
-	return w, d.err
-}
-
-func appendString(b []byte, s string) []byte {
-	b = binary.AppendUvarint(b, uint64(len(s)))
-	return append(b, s...)
-}
-
-var errShort = errors.New("encoding cut short")
-
-// decoder reads what AppendWiki writes; the first error sticks.
-type decoder struct {
-	b   []byte
-	err error
-}
-
-func (d *decoder) uvarint() uint64 {
-	if d.err != nil {
-		return 0
-	}
-	v, n := binary.Uvarint(d.b)
-	if n <= 0 {
-		d.err, d.b = errShort, nil
-		return 0
-	}
-	d.b = d.b[n:]
-	return v
-}
-
-// count reads a count of items, each at least one byte long.
-func (d *decoder) count() int {
-	n := d.uvarint()
-	if n > uint64(len(d.b)) {
-		d.err, d.b = errShort, nil
-		return 0
-	}
-	return int(n)
-}
-
-func (d *decoder) bytes() []byte {
-	n := d.count()
-	if d.err != nil {
-		return nil
-	}
-	p := d.b[:n]
-	d.b = d.b[n:]
-	return p
+	return w, d.Done()
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/neardup/neardup/internal/ordered"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/varint"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/categorize"
@@ -182,19 +183,14 @@ func appendRevision(b []byte, p sentence.Page) []byte {
 	b = binary.AppendUvarint(b, uint64(p.PageID))
 	b = binary.AppendUvarint(b, uint64(rev))
 	b = binary.AppendUvarint(b, uint64(len(p.Sentences)))
-	b = appendString(b, p.Title)
+	b = varint.AppendString(b, p.Title)
 	for _, s := range p.Sentences {
 		b = binary.AppendUvarint(b, uint64(s.ID.Ordinal()))
 		b = append(b, s.Context)
-		b = appendString(b, s.Section)
-		b = appendString(b, s.Text)
+		b = varint.AppendString(b, s.Section)
+		b = varint.AppendString(b, s.Text)
 	}
 	return b
-}
-
-func appendString(b []byte, s string) []byte {
-	b = binary.AppendUvarint(b, uint64(len(s)))
-	return append(b, s...)
 }
 
 // packed is a decoded revision with its wiki's index.
@@ -208,10 +204,10 @@ var errShort = errors.New("changes: truncated revision")
 // decodeRevision decodes what appendRevision wrote; wikis names the wiki
 // indices.
 func decodeRevision(b []byte, wikis []string) (packed, error) {
-	d := decoder{b: b}
-	wiki, page, rev, n := d.uvarint(), d.uvarint(), d.uvarint(), d.uvarint()
-	title := d.string()
-	if d.err != nil || n > uint64(len(b)) {
+	d := varint.NewDecoder(b)
+	wiki, page, rev, n := d.Uvarint(), d.Uvarint(), d.Uvarint(), d.Count(4) // a sentence: ordinal, context, two lengths
+	title := d.Text()
+	if d.Err() != nil {
 		return packed{}, errShort
 	}
 	if wiki >= uint64(len(wikis)) {
@@ -220,51 +216,14 @@ func decodeRevision(b []byte, wikis []string) (packed, error) {
 	p := packed{wiki: int(wiki), Revision: Revision{Wiki: wikis[wiki], PageID: int64(page), RevID: int64(rev), Title: title}}
 	p.Sentences = make([]Sentence, n)
 	for i := range p.Sentences {
-		ord := d.uvarint()
-		ctx := d.byte()
-		p.Sentences[i] = Sentence{Ordinal: int(ord), Context: wikitext.Context(ctx).String(), Section: d.string(), Text: d.string()}
+		ord := d.Uvarint()
+		ctx := d.Byte()
+		p.Sentences[i] = Sentence{Ordinal: int(ord), Context: wikitext.Context(ctx).String(), Section: d.Text(), Text: d.Text()}
 	}
-	if d.err != nil || len(d.b) != 0 {
+	if d.Done() != nil {
 		return packed{}, errShort
 	}
 	return p, nil
-}
-
-// decoder reads an encoding, remembering the first error.
-type decoder struct {
-	b   []byte
-	err error
-}
-
-func (d *decoder) uvarint() uint64 {
-	v, n := binary.Uvarint(d.b)
-	if n <= 0 {
-		d.err, d.b = errShort, nil
-		return 0
-	}
-	d.b = d.b[n:]
-	return v
-}
-
-func (d *decoder) byte() byte {
-	if len(d.b) == 0 {
-		d.err = errShort
-		return 0
-	}
-	c := d.b[0]
-	d.b = d.b[1:]
-	return c
-}
-
-func (d *decoder) string() string {
-	n := d.uvarint()
-	if n > uint64(len(d.b)) {
-		d.err, d.b = errShort, nil
-		return ""
-	}
-	s := string(d.b[:n])
-	d.b = d.b[n:]
-	return s
 }
 
 // compareFn compares the revisions of one page shard. Shards are compared

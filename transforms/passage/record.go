@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/neardup/neardup/internal/varint"
 )
 
 // pairRecord is a document pair's passages as they cross the stage's
@@ -39,67 +41,24 @@ func (r *pairRecord) appendBinary(b []byte) []byte {
 
 var errShort = errors.New("passage: truncated record")
 
-// decoder reads numbers off the front of a record, remembering the first
-// failure.
-type decoder struct {
-	b   []byte
-	err error
-}
-
-func (d *decoder) uvarint() uint64 {
-	v, n := binary.Uvarint(d.b)
-	if n <= 0 {
-		d.err = errShort
-		d.b = nil
-		return 0
-	}
-	d.b = d.b[n:]
-	return v
-}
-
-// count reads a length or a count that cannot exceed the bytes left, each
-// of its items taking at least min bytes.
-func (d *decoder) count(min int) int {
-	v := d.uvarint()
-	if v > uint64(len(d.b)/min) {
-		d.err, d.b = errShort, nil
-		return 0
-	}
-	return int(v)
-}
-
-func (d *decoder) bytes() []byte {
-	n := d.count(1)
-	v := d.b[:n:n]
-	d.b = d.b[n:]
-	return v
-}
-
 // unmarshalBinary decodes what appendBinary wrote.
 func (r *pairRecord) unmarshalBinary(b []byte) error {
-	d := decoder{b: b}
-	r.DocA, r.DocB = d.uvarint(), d.uvarint()
-	r.CoveredA, r.CoveredB = int(d.uvarint()), int(d.uvarint())
-	r.Passages = make([]Passage, d.count(1))
+	d := varint.NewDecoder(b)
+	r.DocA, r.DocB = d.Uvarint(), d.Uvarint()
+	r.CoveredA, r.CoveredB = int(d.Uvarint()), int(d.Uvarint())
+	r.Passages = make([]Passage, d.Count(1))
 	for i := range r.Passages {
-		pts := make([]Point, d.count(12))
+		pts := make([]Point, d.Count(12))
 		for j := range pts {
-			pts[j].RankA, pts[j].RankB = int(d.uvarint()), int(d.uvarint())
-			pts[j].OrdA, pts[j].OrdB = int(d.uvarint()), int(d.uvarint())
-			if d.err != nil || len(d.b) < 8 {
-				return errShort
-			}
-			pts[j].Jaccard = math.Float64frombits(binary.LittleEndian.Uint64(d.b))
-			d.b = d.b[8:]
+			pts[j].RankA, pts[j].RankB = int(d.Uvarint()), int(d.Uvarint())
+			pts[j].OrdA, pts[j].OrdB = int(d.Uvarint()), int(d.Uvarint())
+			pts[j].Jaccard = math.Float64frombits(d.Fixed64())
 		}
 		r.Passages[i].Points = pts
 	}
-	r.InfoA, r.InfoB = d.bytes(), d.bytes()
-	if d.err != nil {
-		return d.err
-	}
-	if len(d.b) != 0 {
-		return fmt.Errorf("passage: %d bytes after a record", len(d.b))
+	r.InfoA, r.InfoB = d.Bytes(), d.Bytes()
+	if err := d.Done(); err != nil {
+		return fmt.Errorf("passage: %w", err)
 	}
 	return nil
 }
@@ -120,11 +79,11 @@ func (t *textRecord) appendBinary(b []byte) []byte {
 }
 
 func (t *textRecord) unmarshalBinary(b []byte) error {
-	d := decoder{b: b}
-	t.DocA, t.DocB, t.ID = d.uvarint(), d.uvarint(), d.uvarint()
-	if d.err != nil {
-		return d.err
+	d := varint.NewDecoder(b)
+	t.DocA, t.DocB, t.ID = d.Uvarint(), d.Uvarint(), d.Uvarint()
+	t.Text = string(d.Rest())
+	if err := d.Err(); err != nil {
+		return fmt.Errorf("passage: %w", err)
 	}
-	t.Text = string(d.b)
 	return nil
 }
