@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/neardup/neardup/pipelines/explore/internal/index"
+	"github.com/neardup/neardup/explore/internal/index"
 )
 
 // filter is a list's filters as the URL's query gives them, kept as

@@ -5,12 +5,12 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/neardup/neardup/pipelines/explore/internal/store"
-	"github.com/neardup/neardup/pipelines/explore/internal/synth"
+	"github.com/neardup/neardup/explore/internal/store"
+	"github.com/neardup/neardup/explore/internal/synth"
 )
 
 // run1M returns a synthetic run of a million clusters: $EXPLORE_RUN_1M if
-// set (go run ./pipelines/explore/internal/synth/gen writes one), or one
+// set (go run ./explore/internal/synth/gen writes one), or one
 // written to a temporary directory (12 s and 1.4 GB of disk).
 func run1M(b *testing.B) string {
 	b.Helper()

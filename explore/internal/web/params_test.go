@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/pipelines/explore/internal/index"
+	"github.com/neardup/neardup/explore/internal/index"
 )
 
 func TestParseFilter(t *testing.T) {

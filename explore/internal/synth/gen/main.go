@@ -1,7 +1,7 @@
 // Command gen writes a synthetic run directory for the explorer (see
 // package synth):
 //
-//	go run ./pipelines/explore/internal/synth/gen --clusters 1000000 --out /tmp/synth/r1m
+//	go run ./explore/internal/synth/gen --clusters 1000000 --out /tmp/synth/r1m
 package main
 
 import (
@@ -10,7 +10,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/neardup/neardup/pipelines/explore/internal/synth"
+	"github.com/neardup/neardup/explore/internal/synth"
 )
 
 func main() {

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/neardup/neardup/pipelines/explore/internal/store"
+	"github.com/neardup/neardup/explore/internal/store"
 	"github.com/neardup/neardup/transforms/categorize"
 )
 

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup/pipelines/explore/internal/testrun"
+	"github.com/neardup/neardup/explore/internal/testrun"
 	"github.com/neardup/neardup/transforms/categorize"
 )
 

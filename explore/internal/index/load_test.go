@@ -13,8 +13,8 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/neardup/neardup/explore/internal/synth"
 	"github.com/neardup/neardup/io/result"
-	"github.com/neardup/neardup/pipelines/explore/internal/synth"
 	"github.com/neardup/neardup/transforms/categorize"
 )
 

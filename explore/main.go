@@ -3,8 +3,8 @@
 // title and cohesion, read a cluster's members side by side with their
 // changed words marked, and list the clusters of an article.
 //
-//	go run ./pipelines/explore --run out/sample/RUN_ID [--addr 127.0.0.1:8080]
-//	go run ./pipelines/explore --run gs://bucket/out/RUN_ID --check
+//	go run ./explore --run out/sample/RUN_ID [--addr 127.0.0.1:8080]
+//	go run ./explore --run gs://bucket/out/RUN_ID --check
 //
 // It reads the run's manifest, summary and cluster indexes at start, never
 // the texts, and reads a cluster's line when its page is asked for, so it
@@ -26,9 +26,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/neardup/neardup/pipelines/explore/internal/index"
-	"github.com/neardup/neardup/pipelines/explore/internal/store"
-	"github.com/neardup/neardup/pipelines/explore/internal/web"
+	"github.com/neardup/neardup/explore/internal/index"
+	"github.com/neardup/neardup/explore/internal/store"
+	"github.com/neardup/neardup/explore/internal/web"
 )
 
 func main() {

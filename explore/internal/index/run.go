@@ -22,7 +22,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/neardup/neardup/pipelines/explore/internal/store"
+	"github.com/neardup/neardup/explore/internal/store"
 	"github.com/neardup/neardup/transforms/summary"
 )
 

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/pipelines/explore/internal/store"
+	"github.com/neardup/neardup/explore/internal/store"
 	"github.com/neardup/neardup/transforms/summary"
 )
 

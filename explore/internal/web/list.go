@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"slices"
 
-	"github.com/neardup/neardup/pipelines/explore/internal/index"
+	"github.com/neardup/neardup/explore/internal/index"
 )
 
 // listBody is a page of clusters: the list's, or an article's.

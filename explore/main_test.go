@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/neardup/neardup/pipelines/explore/internal/testrun"
+	"github.com/neardup/neardup/explore/internal/testrun"
 	"github.com/neardup/neardup/transforms/summary"
 )
 

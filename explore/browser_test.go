@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/neardup/neardup/pipelines/explore/internal/index"
-	"github.com/neardup/neardup/pipelines/explore/internal/store"
-	"github.com/neardup/neardup/pipelines/explore/internal/testrun"
+	"github.com/neardup/neardup/explore/internal/index"
+	"github.com/neardup/neardup/explore/internal/store"
+	"github.com/neardup/neardup/explore/internal/testrun"
 	"github.com/neardup/neardup/testkit/browser"
 	"github.com/neardup/neardup/transforms/categorize"
 )

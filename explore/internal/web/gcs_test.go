@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/fsouza/fake-gcs-server/fakestorage"
-	"github.com/neardup/neardup/pipelines/explore/internal/index"
-	"github.com/neardup/neardup/pipelines/explore/internal/store"
-	"github.com/neardup/neardup/pipelines/explore/internal/testrun"
+	"github.com/neardup/neardup/explore/internal/index"
+	"github.com/neardup/neardup/explore/internal/store"
+	"github.com/neardup/neardup/explore/internal/testrun"
 	"github.com/neardup/neardup/testkit/testshared/fakegcs"
 	"github.com/neardup/neardup/transforms/categorize"
 )

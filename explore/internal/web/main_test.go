@@ -12,9 +12,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/pipelines/explore/internal/index"
-	"github.com/neardup/neardup/pipelines/explore/internal/store"
-	"github.com/neardup/neardup/pipelines/explore/internal/testrun"
+	"github.com/neardup/neardup/explore/internal/index"
+	"github.com/neardup/neardup/explore/internal/store"
+	"github.com/neardup/neardup/explore/internal/testrun"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/summary"
 )

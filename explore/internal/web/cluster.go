@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/neardup/neardup/pipelines/explore/internal/index"
+	"github.com/neardup/neardup/explore/internal/index"
 	"github.com/neardup/neardup/transforms/categorize"
 )
 

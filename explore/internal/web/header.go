@@ -1,7 +1,7 @@
 package web
 
 import (
-	"github.com/neardup/neardup/pipelines/explore/internal/index"
+	"github.com/neardup/neardup/explore/internal/index"
 )
 
 // Run is an indexed run.
