@@ -139,3 +139,6 @@ type Passages struct{ beam.PCollection }
 
 // Lines are KindLines batches of output lines (→ result.Write).
 type Lines struct{ beam.PCollection }
+
+// PagePairs are KindPagePairs batches (cluster.Assemble → summary.TopPairs).
+type PagePairs struct{ beam.PCollection }

@@ -221,7 +221,7 @@ type outputs struct {
 	// memberships are the cluster ids of the sentences in clusters
 	// (cluster.Assemble), for the sentences' lines.
 	memberships shuffle.Lines
-	pairs       beam.PCollection // of cluster.PairCount
+	pairs       shuffle.PagePairs
 	passages    *shuffle.Lines   // the lines of passages-*.jsonl; nil with --min_passage 0
 	docPairs    beam.PCollection // of passage.DocPair
 	total       beam.PCollection // the one tally.Counts

@@ -292,7 +292,7 @@ func TestAssembleOnPrism(t *testing.T) {
 					shuffle.Similarities{PCollection: keyed(shuffle.KindSimilarities, simBatches)}, cfg)
 				passert.Equals(s, beam.ParDo(s, clusterSummary, clusters), wantSummaries...)
 				passert.Equals(s, beam.ParDo(s, clusterJSON, clusters), wantJSON...)
-				summed := beam.CombinePerKey(s, sumInt64, beam.ParDo(s, &pairKeysFn{Shards: cfg.ComponentShards}, pairs))
+				summed := beam.CombinePerKey(s, sumInt64, beam.ParDo(s, &pairKeysFn{Shards: cfg.ComponentShards}, pairs.PCollection))
 				passert.Equals(s, beam.ParDo(s, pairCountString, summed), wantPairs...)
 				passert.Equals(s, beam.ParDo(s, assembleCountsJSON, tally.Total(s, partials)), wantCounts)
 				passert.Equals(s, beam.ParDo(s, membershipStrings, memberships.PCollection), wantMemberships...)

@@ -49,12 +49,12 @@ const (
 // every member, listed or not: lines of its cluster's ID keyed by the
 // member's sentence id, in batches keyed by the sentence's shard of
 // cfg.SentenceShards (for sentence.Lines); otherwise it is empty.
-func Assemble(s beam.Scope, labels shuffle.Labels, records shuffle.Sentences, sims shuffle.Similarities, cfg Config) (clusters, pairs beam.PCollection, memberships shuffle.Lines, counts beam.PCollection) {
+func Assemble(s beam.Scope, labels shuffle.Labels, records shuffle.Sentences, sims shuffle.Similarities, cfg Config) (clusters beam.PCollection, pairs shuffle.PagePairs, memberships shuffle.Lines, counts beam.PCollection) {
 	s = s.Scope("Clusters")
 	joined := beam.CoGroupByKey(s, labels.PCollection, records.PCollection, sims.PCollection)
 	members := beam.ParDo(s, &joinFn{Shards: cfg.ComponentShards, Workers: cfg.Workers}, joined)
 	outs := beam.ParDoN(s, &buildFn{Cfg: cfg}, beam.GroupByKey(s, members))
-	return outs[0], outs[1], shuffle.Lines{PCollection: outs[2]}, outs[3]
+	return outs[0], shuffle.PagePairs{PCollection: outs[1]}, shuffle.Lines{PCollection: outs[2]}, outs[3]
 }
 
 // Config says how Assemble shards and caps the clusters.

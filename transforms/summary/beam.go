@@ -198,9 +198,9 @@ type PairCount = cluster.PairCount
 // PCollection<[]PairCount>: the n pairs sharing the most clusters, most
 // first, ties by page ids. Each shard keeps its n largest sums, so that
 // only n per shard reach the one worker that picks the n largest of all.
-func TopPairs(s beam.Scope, pairs beam.PCollection, n int) beam.PCollection {
+func TopPairs(s beam.Scope, pairs shuffle.PagePairs, n int) beam.PCollection {
 	s = s.Scope("Top article pairs")
-	tops := beam.ParDo(s, &shardTopFn{N: n}, beam.GroupByKey(s, pairs))
+	tops := beam.ParDo(s, &shardTopFn{N: n}, beam.GroupByKey(s, pairs.PCollection))
 	return top.Largest(s, tops, n, lessPair)
 }
 
