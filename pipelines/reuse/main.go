@@ -25,7 +25,6 @@ import (
 	"io/fs"
 	"log"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -47,7 +46,7 @@ var (
 	webFlag      = flag.String("web", "", "web pages to read: WARC or WET files (gzip per record or uncompressed), JSON lines or plain text; a path, glob or gs:// URL, or a comma-separated list (required); "+launcher.StreamedInputHelp)
 	output       = flag.String("output", "", "directory to write the results to, in a subdirectory named by the run id (required)")
 	runID        = flag.String("run_id", "", "name of this run's directory under --output (default: a new random UUID); a finished run is never overwritten; a plain directory name (no /, \\, control characters)")
-	namespaces   = flag.String("namespaces", "0", "comma-separated namespaces of the Wikipedia pages to read")
+	namespaces   = flag.String("namespaces", "0", "comma-separated namespaces of the Wikipedia pages to read, or 'all'")
 	maxPageBytes = flag.Int("max_page_bytes", defaults.MaxPageBytes, "largest page, text document or WARC record read; a larger one is skipped and dead-lettered")
 	splitBytes   = flag.Int64("split_bytes", defaults.SplitBytes, "size of the byte ranges an uncompressed dump is read in, in parallel")
 	shingleLen   = flag.Int("shingle_length", defaults.ShingleLength, "characters per shingle")
@@ -173,7 +172,7 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 	if o.Output, err = launcher.Absolute(*output); err != nil {
 		return o, err
 	}
-	if o.Namespaces, err = parseNamespaces(*namespaces); err != nil {
+	if o.Namespaces, err = launcher.ParseNamespaces(*namespaces); err != nil {
 		return o, err
 	}
 	o.RunID = *runID
@@ -225,19 +224,6 @@ func refuseLocalPaths(runner string, flags map[string]string) error {
 		}
 	}
 	return nil
-}
-
-// parseNamespaces parses --namespaces: comma-separated integers.
-func parseNamespaces(s string) ([]int, error) {
-	var out []int
-	for _, f := range strings.Split(s, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil {
-			return nil, fmt.Errorf("--namespaces %q: %q is not a namespace number", s, f)
-		}
-		out = append(out, n)
-	}
-	return out, nil
 }
 
 // claimRunDir takes the run directory for this process (result.Claim),

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"path"
-	"runtime"
 	"slices"
 	"strings"
 
@@ -190,16 +189,8 @@ func (o Options) Validate() error {
 	return errors.Join(errs...)
 }
 
-// Workers is how many goroutines each DoFn's worker pool runs.
-func (o Options) Workers() int {
-	switch {
-	case o.DofnWorkers > 0:
-		return o.DofnWorkers
-	case launcher.Embedded(o.Runner):
-		return runtime.GOMAXPROCS(0)
-	}
-	return 1
-}
+// Workers is how many goroutines each DoFn's worker pool runs (--dofn_workers resolved for the runner).
+func (o Options) Workers() int { return launcher.Workers(o.DofnWorkers, o.Runner) }
 
 // shards is --shards, or the runner's default: 4 with the embedded runner,
 // whose worker pools spread the work, 64 on a cluster.

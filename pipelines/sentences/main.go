@@ -73,7 +73,7 @@ var (
 	maxEdit       = flag.Float64("max_edit", defaults.MaxEdit, "verification: whose character edit distance is at most this fraction of the longer sentence")
 	topPairs      = flag.Int("top_pairs", defaults.TopPairs, "how many article pairs sharing the most near-duplicate sentences summary.json lists")
 	shards        = flag.Int("shards", defaults.Shards, fmt.Sprintf("shards of the signature, edge and sentence shuffles (0: on the embedded runner one per %d MB of input, decompressed, at least %d; %d on any other; at most %d)", embeddedShardBytes>>20, embeddedShards, clusterShards, launcher.MaxShards))
-	dofnWorkers   = flag.Int("dofn_workers", defaults.DofnWorkers, fmt.Sprintf("goroutines in each DoFn's worker pool (0: GOMAXPROCS on the embedded runner, %d on any other, which runs many bundles per process; at most %d)", clusterDofnWorkers, launcher.MaxDofnWorkers))
+	dofnWorkers   = flag.Int("dofn_workers", defaults.DofnWorkers, fmt.Sprintf("goroutines in each DoFn's worker pool (0: GOMAXPROCS on the embedded runner, %d on any other, which runs many bundles per process; at most %d)", launcher.ClusterDofnWorkers, launcher.MaxDofnWorkers))
 	rounds        = flag.Int("rounds", defaults.Rounds, "distributed contraction rounds before the final union-find (0–64)")
 	outputShards  = flag.Int("output_shards", defaults.OutputShards, "number of clusters-*.jsonl (and sentences-*.jsonl) files (1–99999)")
 	passageGap    = flag.Int("passage_gap", defaults.PassageGap, "shared passages: how many unmatched in-window sentences a passage may skip between two matches, in either document")
@@ -247,7 +247,7 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 	if err := launcher.CheckSpillDir(*spillDir); err != nil {
 		return Options{}, err
 	}
-	ns, err := parseNamespaces(*namespaces)
+	ns, err := launcher.ParseNamespaces(*namespaces)
 	if err != nil {
 		return Options{}, err
 	}

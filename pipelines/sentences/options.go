@@ -1,7 +1,6 @@
 package main
 
 import (
-	"runtime"
 	"slices"
 
 	"github.com/neardup/neardup/pipelines/internal/launcher"
@@ -143,24 +142,8 @@ func DefaultOptions() Options {
 	}
 }
 
-// clusterDofnWorkers is Workers' default on a runner other than the
-// embedded one: Flink, Spark and Dataflow run many bundles in one worker
-// process, each with its own DoFn instances, so a pool of GOMAXPROCS
-// goroutines per DoFn would oversubscribe the cores and multiply the
-// shards held in memory.
-const clusterDofnWorkers = 1
-
 // Workers is how many goroutines each DoFn's worker pool runs (--dofn_workers resolved for the runner).
-func (o Options) Workers() int {
-	switch {
-	case o.DofnWorkers > 0:
-		return o.DofnWorkers
-	case launcher.Embedded(o.Runner):
-		// One bundle per stage runs in this process: the pools use the cores.
-		return runtime.GOMAXPROCS(0)
-	}
-	return clusterDofnWorkers
-}
+func (o Options) Workers() int { return launcher.Workers(o.DofnWorkers, o.Runner) }
 
 // maxExamples is the most example clusters of each kind report.html may
 // show (--report_examples).

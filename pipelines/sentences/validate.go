@@ -15,9 +15,6 @@ import (
 
 // Limits the options are checked against.
 const (
-	// minNamespace is MediaWiki's lowest namespace number (Media: is -2,
-	// Special: -1).
-	minNamespace = -2
 	// maxBins is the most minhashes a sentence's signature may have
 	// (bands × rows; minhash.consecutiveBands refuses more).
 	maxBins = 4096
@@ -70,8 +67,8 @@ func (o Options) Validate() error {
 		return fmt.Errorf("--input_format: %w", err)
 	}
 	for _, n := range o.Namespaces {
-		if n < minNamespace {
-			return fmt.Errorf("--namespaces: %d is not a namespace (MediaWiki's start at %d); give namespace numbers or 'all'", n, minNamespace)
+		if n < launcher.MinNamespace {
+			return fmt.Errorf("--namespaces: %d is not a namespace (MediaWiki's start at %d); give namespace numbers or 'all'", n, launcher.MinNamespace)
 		}
 	}
 	if err := launcher.CheckRanges(
@@ -317,27 +314,4 @@ func formatNamespaces(ns []int) string {
 		s[i] = strconv.Itoa(n)
 	}
 	return strings.Join(s, ",")
-}
-
-// parseNamespaces parses --namespaces: comma-separated namespace numbers,
-// or "all" (nil).
-func parseNamespaces(s string) ([]int, error) {
-	switch strings.TrimSpace(s) {
-	case "all":
-		return nil, nil
-	case "":
-		return nil, fmt.Errorf("--namespaces is empty: give comma-separated namespace numbers (0,14), or 'all' for every namespace")
-	}
-	var ns []int
-	for _, f := range strings.Split(s, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil {
-			return nil, fmt.Errorf("--namespaces: %q is not a namespace number; give comma-separated numbers (0,14), or 'all'", f)
-		}
-		if n < minNamespace {
-			return nil, fmt.Errorf("--namespaces: %d is not a namespace (MediaWiki's start at %d); give namespace numbers or 'all'", n, minNamespace)
-		}
-		ns = append(ns, n)
-	}
-	return ns, nil
 }

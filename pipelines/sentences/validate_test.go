@@ -199,28 +199,6 @@ func TestValidateAccepts(t *testing.T) {
 	}
 }
 
-// TestValidateNamespacesFlag checks --namespaces: an empty value is refused
-// (it used to mean every namespace), 'all' is nil.
-func TestValidateNamespacesFlag(t *testing.T) {
-	for in, want := range map[string]string{
-		"":      "--namespaces is empty: give comma-separated namespace numbers (0,14), or 'all' for every namespace",
-		" ":     "--namespaces is empty: give comma-separated namespace numbers (0,14), or 'all' for every namespace",
-		"0,,14": `--namespaces: "" is not a namespace number; give comma-separated numbers (0,14), or 'all'`,
-		"main":  `--namespaces: "main" is not a namespace number; give comma-separated numbers (0,14), or 'all'`,
-		"0,-3":  "--namespaces: -3 is not a namespace (MediaWiki's start at -2); give namespace numbers or 'all'",
-	} {
-		if _, err := parseNamespaces(in); err == nil || err.Error() != want {
-			t.Errorf("parseNamespaces(%q) = %v, want %s", in, err, want)
-		}
-	}
-	if ns, err := parseNamespaces("all"); err != nil || ns != nil {
-		t.Errorf("parseNamespaces(all) = %v, %v; want nil (every namespace)", ns, err)
-	}
-	if ns, err := parseNamespaces(" 0, 14,-2"); err != nil || len(ns) != 3 || ns[1] != 14 || ns[2] != -2 {
-		t.Errorf("parseNamespaces(' 0, 14,-2') = %v, %v", ns, err)
-	}
-}
-
 // TestRunDirectoryNotCreatedBeforeValidation checks that a bad input (a
 // dangling symlink, a directory) fails before the run directory exists:
 // prepareRun used to create it first and leave it empty.
