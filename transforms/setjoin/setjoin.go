@@ -4,79 +4,15 @@
 // threshold t is a candidate, by construction, where MinHash banding finds
 // such a pair only with some probability.
 //
-// It is the prefix-filtering join of Bayardo, Ma and Srikant's All-Pairs
-// (2007) and Xiao et al.'s PPJoin (2008), distributed as Vernica, Carey and
-// Li do it with MapReduce (2010):
-//
-//   - Order. The shingles of every set are ordered by one global order:
-//     rarest first, by their document frequency (package docfreq, a
-//     count-min sketch read as a side input), ties broken by the hash. Any
-//     total order would be correct; rarest first makes prefixes selective
-//     and keeps common shingles, which would make huge groups, out of them.
-//   - Prefix. Two sets x, y with J(x, y) ≥ t share at least ⌈t·|x|⌉
-//     shingles, so they share one of the first |x| − ⌈t·|x|⌉ + 1 of x (its
-//     prefix), and one of y's: each set is sent, as one entry per prefix
-//     shingle, to the group of that shingle. A shingle whose count is 1
-//     occurs in one sentence only (a count is never below the true
-//     frequency), so it can match nothing and is not sent.
-//   - Identical sets. Sentences whose sets are equal (a 64-bit fingerprint
-//     of the set) are linked to the smallest id among them by a star, as
-//     package bucket links a bucket, and only that representative is joined:
-//     a boilerplate sentence repeated 10,000 times costs 9,999 edges, not
-//     50 million pairs.
-//   - Join. Within a group, entries are sorted by set size; a pair is looked
-//     at only if its sizes allow J ≥ t (t·|y| ≤ |x| ≤ |y|), and passes if
-//     the shingles after the shared one can still make the overlap
-//     J ≥ t needs (the positional filter: 1 + min(|x|−i−1, |y|−j−1) ≥
-//     ⌈t/(1+t)·(|x|+|y|)⌉ at positions i, j).
-//
-// A pair of sets of Jaccard ≥ t passes at the first shingle they share:
-// that shingle is in both prefixes, and the filters are weakest there. So
-// recall is 1: every such pair is a candidate, or both sentences are linked
-// by candidates to the representatives of their identical sets, which are.
-//
-// The filters are necessary conditions, not sufficient ones: on the 8×
-// benchmark corpus (each sentence in 8 versions) 65% of the distinct
-// candidates are below t. The pairs that pass are verified, like the
-// buckets' edges, by verify.Edges, at Verification(t): Jaccard ≥ t and
-// nothing else, so the scheme's edges are exactly the pairs of J ≥ t among
-// the representatives and the identical sets' stars, and its clusters the
-// connected components of the J ≥ t graph. The verification is not done
-// here because a group holds prefix entries, not sets: carrying each set
-// whole (150 shingles, 1.2 KB, in the 8× corpus) in every record of
-// entries (one per shard its prefix reaches: 8.6 of 9) would shuffle 10 KB
-// a sentence instead of 0.4, where verify.Edges, which must join the two
-// texts anyway for the edit distance it reports, compares the pair from
-// texts of 150 bytes.
-//
-// What the identical sets cost: their sentences are only known to be
-// copies once grouped, so every copy sends its entries; in each group the
-// entries of one set (equal fingerprints and sizes) count as one, its
-// least id's, the star's anchor. Two different sets would be taken for one
-// only if they met in a group with equal sizes and 64-bit fingerprints.
-//
-// Repeats: a pair of near duplicates shares most of its prefix, so it
-// passes in several groups. Telling in a group whether its shingle is the
-// first the pair shares would take the earlier prefix shingles in every
-// entry; on the Greek sample the first one alone cost 415 KB of entries to
-// spare 131 KB of repeated candidates, so entries carry none, and each
-// bundle remembers the pairs it sent, as package bucket does.
-//
-// Hot shingles: a group holds the distinct sets that have its shingle
-// among their rarest |x| − ⌈t·|x|⌉ + 1, at most the shingle's count. A
-// common shingle gets there only in sets of mostly common shingles:
-// templates, whose variants are near duplicates of each other, so the
-// pairs of a large group are mostly true candidates, which an exact join
-// must return. The largest groups measured: 5 sets (Katrina), 29 (the
-// Greek sample), 13 (Ukrainian), 42 (100,000 sentences of six samples),
-// 14 (the 8× benchmark corpus, 174,000 sentences); a template filled 400
-// ways makes groups of 400 (TestTemplateFamilyIsJoinedWhole). No group is
-// cut: the counts report the largest (Scheme.LargestGroup).
-//
-// The sketch has 2^21 counters a row: beyond some 30,000 sentences most
-// shingles that occur once no longer read a count of 1, and a sentence
-// sends about |x| − ⌈t·|x|⌉ + 1 entries (28 in the 8× corpus; 2.2 in the
-// samples alone).
+// It is the prefix-filtering join of All-Pairs (Bayardo, Ma and Srikant,
+// 2007) and PPJoin (Xiao et al., 2008), distributed as Vernica, Carey and
+// Li do it with MapReduce (2010): shingles ordered rarest first (package
+// docfreq), each set sent to the groups of its prefix shingles, identical
+// sets joined once through a star, and the length and positional filters
+// in each group. The filters are necessary conditions only; verify.Edges
+// then keeps a pair iff J ≥ t (Verification). docs/schemes.md ("How exact
+// joins") says why each step is correct, what it costs and what was
+// measured.
 package setjoin
 
 import (
