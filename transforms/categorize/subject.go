@@ -3,6 +3,8 @@ package categorize
 import (
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // MaxSubjectTitles bounds the distinct page titles whose words the subject
@@ -109,7 +111,7 @@ func (c *group) namedTitleWord(titles []string, pairs []pair) (string, bool) {
 	for _, t := range titles {
 		_, title, _ := strings.Cut(t, "\x00")
 		for _, k := range c.subjectWords(title) {
-			if isNumeralKey(k) {
+			if isNumeralKey(k) || lowerInTitle(title, k) {
 				continue
 			}
 			if !slices.ContainsFunc(texts, func(x *text) bool { return !holdsKey(x.toks, k) }) {
@@ -118,6 +120,21 @@ func (c *group) namedTitleWord(titles []string, pairs []pair) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// lowerInTitle reports whether the title writes the word of key k in lower
+// case: in a script with case a title's names are capitalised, and a word
+// it writes in lower case ("και" of "Τρινιντάντ και Τομπάγκο", "of") is a
+// common word that names no subject. Words of scripts without case never
+// are.
+func lowerInTitle(title, k string) bool {
+	for _, w := range Tokenize(title) {
+		if w.key() == k {
+			r, _ := utf8.DecodeRuneInString(w.Text)
+			return unicode.IsLower(r)
+		}
+	}
+	return false
 }
 
 // holdsKey reports whether a token of toks has key k.

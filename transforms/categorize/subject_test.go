@@ -74,6 +74,14 @@ func TestSubject(t *testing.T) {
 			mechanism: `subject: every text names "Chicago"`,
 		},
 		{
+			name: "a common word of a title names no subject",
+			members: on("Τρινιντάντ και Τομπάγκο", "Αλβανία")(
+				"Το προσδόκιμο ζωής ήταν 73,5 χρόνια και το ποσοστό αλφαβητισμού 98,7%.",
+				"Το προσδόκιμο ζωής ήταν 78,0 χρόνια και το ποσοστό αλφαβητισμού 98,1%."),
+			category: Template, rule: "different_subjects",
+			mechanism: `subject: different pages, "Τρινιντάντ και Τομπάγκο", "Αλβανία"`,
+		},
+		{
 			name: "editions share a frame, not a year",
 			members: on("1990 Ice Hockey World Championships", "1994 Ice Hockey World Championships")(
 				"The tournament was attended by 8,000 spectators on average.",
