@@ -35,7 +35,7 @@ test: fmt-check vet lint
 
 ## race: the race detector on the DoFns' worker pools, the read-ahead decompressor and a whole pipeline run on one and four cores
 race:
-	$(GO) test -race -count=1 ./internal/ordered
+	$(GO) test -race -count=1 ./internal/orderedpool
 	$(GO) test -race -count=1 -run 'Readahead' ./io/dump
 	$(GO) test -race -count=1 -run 'TestDeterministic|TestMultistream' ./pipelines/sentences
 

@@ -11,10 +11,10 @@ import (
 	"sync/atomic"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 )
 
-// The live counters, in tally's namespace. They are not tally.Counts
+// The live counters, in tally's namespace. They are not counters.Counts
 // fields: those are reported when a bundle ends, these while it runs.
 const (
 	PagesCounter = "progress_pages"
@@ -22,8 +22,8 @@ const (
 )
 
 var (
-	pagesCounter = beam.NewCounter(tally.Namespace, PagesCounter)
-	bytesCounter = beam.NewCounter(tally.Namespace, BytesCounter)
+	pagesCounter = beam.NewCounter(counters.Namespace, PagesCounter)
+	bytesCounter = beam.NewCounter(counters.Namespace, BytesCounter)
 )
 
 // reportEvery is how many pages a Meter counts between two reports to the

@@ -9,11 +9,11 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/runtime/metricsx"
 	jobpb "github.com/apache/beam/sdks/v2/go/pkg/beam/model/jobmanagement_v1"
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 )
 
 // Snapshot is a job's counters in the tally namespace, by name: the live
-// ones (PagesCounter, BytesCounter) and tally.Counts' fields reported so far.
+// ones (PagesCounter, BytesCounter) and counters.Counts' fields reported so far.
 type Snapshot map[string]int64
 
 // stages are the counters that stages report when they finish, in
@@ -93,7 +93,7 @@ func Fetch(ctx context.Context, jobs jobpb.JobServiceClient, jobID string) (Snap
 	res := metricsx.FromMonitoringInfos(nil, m.GetAttempted(), m.GetCommitted())
 	snap := Snapshot{}
 	for _, c := range res.AllMetrics().Counters() {
-		if c.Key.Namespace == tally.Namespace {
+		if c.Key.Namespace == counters.Namespace {
 			snap[c.Key.Name] += c.Result()
 		}
 	}

@@ -37,7 +37,7 @@ import (
 
 	"github.com/klauspost/compress/s2"
 
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/hashmix"
 )
 
 // PairSize is the encoded size of a pair.
@@ -286,11 +286,11 @@ func (p *Packer) Flush(emit func(shard int, batch []byte)) {
 
 // Shard maps a well-mixed 64-bit hash to one of n shards, using its high
 // bits (Lemire's multiply-shift range reduction).
-func Shard(hash uint64, n int) int { return mix.Range(hash, n) }
+func Shard(hash uint64, n int) int { return hashmix.Range(hash, n) }
 
 // ShardOf maps an id that need not be well mixed, such as a sentence id, to
 // one of n shards, after mixing it with splitmix64's finaliser.
-func ShardOf(id uint64, n int) int { return mix.Range(mix.Splitmix64(id), n) }
+func ShardOf(id uint64, n int) int { return hashmix.Range(hashmix.Splitmix64(id), n) }
 
 // EdgeShard returns which of n shards the edge (u, v) goes to in round
 // round of the connected-components stage, or 0 if n < 1. The edge is
@@ -305,7 +305,7 @@ func EdgeShard(u, v uint64, round, n int) int {
 	if n < 1 {
 		return 0
 	}
-	return mix.Range(mix.Splitmix64(min(u, v)+uint64(round+1)*mix.Gamma), n)
+	return hashmix.Range(hashmix.Splitmix64(min(u, v)+uint64(round+1)*hashmix.Gamma), n)
 }
 
 // Collect returns every batch a GroupByKey iterator yields.

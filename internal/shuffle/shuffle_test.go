@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/hashmix"
 )
 
 func TestPairsRoundTrip(t *testing.T) {
@@ -94,7 +94,7 @@ func TestPacker(t *testing.T) {
 func TestShard(t *testing.T) {
 	counts := make([]int, 7)
 	for i := range uint64(70000) {
-		h := i * mix.Gamma
+		h := i * hashmix.Gamma
 		s := Shard(h, 7)
 		if s < 0 || s >= 7 {
 			t.Fatalf("Shard = %d out of range", s)

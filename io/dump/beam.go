@@ -12,15 +12,15 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/result"
 )
 
 func init() {
-	register.DoFn6x1[context.Context, *sdf.LockRTracker, Source, func(document.Page), func(document.DeadLetter), func(tally.Counts), error](&readFn{})
+	register.DoFn6x1[context.Context, *sdf.LockRTracker, Source, func(document.Page), func(document.DeadLetter), func(counters.Counts), error](&readFn{})
 	register.Emitter1[document.Page]()
 	register.Emitter1[document.DeadLetter]()
 	register.Function1x3(deadLetterLine)
@@ -49,7 +49,7 @@ type ReadOptions struct {
 // keeps (PCollection<Page>: in one of opt.Namespaces and not redirects), the
 // dead letters of what could not be read (PCollection<DeadLetter>,
 // including one per truncated file), and partial counts
-// (PCollection<tally.Counts>).
+// (PCollection<counters.Counts>).
 //
 // Reading is a splittable DoFn over byte offsets: a Splittable file is cut
 // into ranges of opt.SplitBytes, each read by seeking to its start and
@@ -63,7 +63,7 @@ func Read(s beam.Scope, sources beam.PCollection, opt ReadOptions) (pages, dead,
 type readFn struct {
 	ReadOptions
 
-	counts tally.Counts
+	counts counters.Counts
 	meter  progress.Meter
 }
 
@@ -97,11 +97,11 @@ func (f *readFn) CreateTracker(rest offsetrange.Restriction) *sdf.LockRTracker {
 	return sdf.NewLockRTracker(offsetrange.NewTracker(rest))
 }
 
-func (f *readFn) StartBundle(context.Context, func(document.Page), func(document.DeadLetter), func(tally.Counts)) {
-	f.counts = tally.Counts{}
+func (f *readFn) StartBundle(context.Context, func(document.Page), func(document.DeadLetter), func(counters.Counts)) {
+	f.counts = counters.Counts{}
 }
 
-func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src Source, emitPage func(document.Page), emitDead func(document.DeadLetter), _ func(tally.Counts)) error {
+func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src Source, emitPage func(document.Page), emitDead func(document.DeadLetter), _ func(counters.Counts)) error {
 	rest := rt.GetRestriction().(offsetrange.Restriction)
 	defer f.meter.Flush(ctx)
 	if !src.Splittable {
@@ -172,7 +172,7 @@ type Filter struct {
 // truncation is one), for a truncation and for a file that is not a dump. claim is asked for each record's offset first, and reading
 // stops, without error, at the first record it refuses. A truncation ends
 // the reading without error; an I/O error is returned.
-func Drain(r *Reader, file string, f Filter, claim func(int64) bool, c *tally.Counts, emitPage func(document.Page), emitDead func(document.DeadLetter)) error {
+func Drain(r *Reader, file string, f Filter, claim func(int64) bool, c *counters.Counts, emitPage func(document.Page), emitDead func(document.DeadLetter)) error {
 	for {
 		p, err := r.Next()
 		var pageErr *PageError
@@ -226,7 +226,7 @@ func Drain(r *Reader, file string, f Filter, claim func(int64) bool, c *tally.Co
 	}
 }
 
-func (f Filter) keep(p document.Page, c *tally.Counts, emit func(document.Page)) {
+func (f Filter) keep(p document.Page, c *counters.Counts, emit func(document.Page)) {
 	switch {
 	case len(f.Namespaces) > 0 && !slices.Contains(f.Namespaces, p.NS):
 		c.PagesSkippedNamespace++
@@ -243,8 +243,8 @@ func (f Filter) keep(p document.Page, c *tally.Counts, emit func(document.Page))
 	}
 }
 
-func (f *readFn) FinishBundle(ctx context.Context, _ func(document.Page), _ func(document.DeadLetter), emitCounts func(tally.Counts)) {
-	tally.Emit(ctx, f.counts, emitCounts)
+func (f *readFn) FinishBundle(ctx context.Context, _ func(document.Page), _ func(document.DeadLetter), emitCounts func(counters.Counts)) {
+	counters.Emit(ctx, f.counts, emitCounts)
 }
 
 // SplitRedirects splits the pages Read returns with ReadOptions.Redirects

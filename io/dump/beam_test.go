@@ -10,20 +10,20 @@ import (
 	"testing"
 	"unicode/utf16"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 )
 
 // readOnce runs the read DoFn over one file as a runner would for one
 // bundle, and returns everything it emitted.
-func readOnce(t *testing.T, fn *readFn, file string) ([]document.Page, []document.DeadLetter, []tally.Counts) {
+func readOnce(t *testing.T, fn *readFn, file string) ([]document.Page, []document.DeadLetter, []counters.Counts) {
 	t.Helper()
 	var pages []document.Page
 	var dead []document.DeadLetter
-	var counts []tally.Counts
+	var counts []counters.Counts
 	emitPage := func(p document.Page) { pages = append(pages, p) }
 	emitDead := func(d document.DeadLetter) { dead = append(dead, d) }
-	emitCounts := func(c tally.Counts) { counts = append(counts, c) }
+	emitCounts := func(c counters.Counts) { counts = append(counts, c) }
 	ctx := context.Background()
 	srcs, err := Plan(ctx, []string{file})
 	if err != nil {
@@ -94,7 +94,7 @@ func junkDump(t *testing.T) string {
 // readSplits reads every initial split of src with its own tracker, as
 // parallel workers would, keeping every namespace, and returns what they
 // emitted, in split order.
-func readSplits(t *testing.T, src Source, splitBytes int64) ([]document.Page, []document.DeadLetter, tally.Counts) {
+func readSplits(t *testing.T, src Source, splitBytes int64) ([]document.Page, []document.DeadLetter, counters.Counts) {
 	t.Helper()
 	return readSplitsKeeping(t, src, splitBytes, nil)
 }
@@ -248,17 +248,17 @@ func TestOldSchemaSplitsLikeWhole(t *testing.T) {
 // readSplitsKeeping reads every initial split of src with its own tracker,
 // as parallel workers would, keeping the pages of namespaces (all if nil),
 // and returns what they emitted, in split order.
-func readSplitsKeeping(t *testing.T, src Source, splitBytes int64, namespaces []int) ([]document.Page, []document.DeadLetter, tally.Counts) {
+func readSplitsKeeping(t *testing.T, src Source, splitBytes int64, namespaces []int) ([]document.Page, []document.DeadLetter, counters.Counts) {
 	t.Helper()
 	fn := &readFn{ReadOptions: ReadOptions{SplitBytes: splitBytes, Namespaces: namespaces}}
 	var pages []document.Page
 	var dead []document.DeadLetter
-	var total tally.Counts
+	var total counters.Counts
 	for _, rest := range fn.SplitRestriction(src, fn.CreateInitialRestriction(src)) {
 		rt := fn.CreateTracker(rest)
 		emitPage := func(p document.Page) { pages = append(pages, p) }
 		emitDead := func(d document.DeadLetter) { dead = append(dead, d) }
-		emitCounts := func(c tally.Counts) { total.Merge(c) }
+		emitCounts := func(c counters.Counts) { total.Merge(c) }
 		fn.StartBundle(t.Context(), emitPage, emitDead, emitCounts)
 		if err := fn.ProcessElement(t.Context(), rt, src, emitPage, emitDead, emitCounts); err != nil {
 			t.Fatalf("range %v: %v", rest, err)
@@ -372,9 +372,9 @@ func TestDrainRedirects(t *testing.T) {
 <page><title>Côte d'Ivoire</title><ns>0</ns><id>2</id><redirect title="Ivory Coast" /><revision><id>12</id><text>#REDIRECT [[Ivory Coast]]</text></revision></page>
 <page><title>Help:Redirect</title><ns>12</ns><id>3</id><redirect title="Help:Contents" /><revision><id>13</id><text>#REDIRECT [[Help:Contents]]</text></revision></page>
 </mediawiki>`
-	read := func(f Filter) ([]document.Page, tally.Counts) {
+	read := func(f Filter) ([]document.Page, counters.Counts) {
 		var pages []document.Page
-		var c tally.Counts
+		var c counters.Counts
 		r := NewReader(strings.NewReader(in), "f.xml", Options{})
 		err := Drain(r, "f.xml", f, func(int64) bool { return true }, &c, func(p document.Page) { pages = append(pages, p) }, func(document.DeadLetter) {})
 		if err != nil {

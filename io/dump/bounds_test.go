@@ -6,17 +6,17 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 )
 
 // drainString drains a Reader of s through Filter{} and returns what it
 // emitted and counted.
-func drainString(t *testing.T, s string, opt Options) ([]document.Page, []document.DeadLetter, tally.Counts) {
+func drainString(t *testing.T, s string, opt Options) ([]document.Page, []document.DeadLetter, counters.Counts) {
 	t.Helper()
 	var pages []document.Page
 	var dead []document.DeadLetter
-	var c tally.Counts
+	var c counters.Counts
 	r := NewReader(strings.NewReader(s), "f.xml", opt)
 	all := func(int64) bool { return true }
 	if err := Drain(r, "f.xml", Filter{}, all, &c, func(p document.Page) { pages = append(pages, p) },
@@ -28,7 +28,7 @@ func drainString(t *testing.T, s string, opt Options) ([]document.Page, []docume
 
 // checkDrainAccounting asserts the equations of docs/outputs.md on counts of the
 // read stage.
-func checkDrainAccounting(t *testing.T, c tally.Counts, dead []document.DeadLetter) {
+func checkDrainAccounting(t *testing.T, c counters.Counts, dead []document.DeadLetter) {
 	t.Helper()
 	if c.PagesRead != c.PagesKept+c.PagesSkippedNamespace+c.Redirects+c.PagesFailed {
 		t.Errorf("pages read %d != kept %d + namespace %d + redirects %d + failed %d",

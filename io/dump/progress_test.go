@@ -8,8 +8,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/progress"
-	"github.com/neardup/neardup/internal/tally"
 )
 
 // TestProgressCounters reads two plain files, one in byte ranges, and a
@@ -35,13 +35,13 @@ func TestProgressCounters(t *testing.T) {
 	}
 	p, s := beam.NewPipelineWithRoot()
 	_, _, counts := Read(s, beam.CreateList(s, srcs), ReadOptions{SplitBytes: 16 << 10})
-	tally.Total(s, counts)
+	counters.Total(s, counts)
 	res, err := ptest.RunWithMetrics(p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := map[string]int64{}
-	for _, c := range res.Metrics().Query(func(r metrics.SingleResult) bool { return r.Namespace() == tally.Namespace }).Counters() {
+	for _, c := range res.Metrics().Query(func(r metrics.SingleResult) bool { return r.Namespace() == counters.Namespace }).Counters() {
 		got[c.Name()] += c.Result()
 	}
 	if got[progress.PagesCounter] != got["pages_read"] || got["pages_read"] == 0 {

@@ -14,15 +14,15 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/counters"
+	"github.com/neardup/neardup/internal/orderedpool"
 	"github.com/neardup/neardup/internal/progress"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 )
 
 func init() {
-	register.DoFn6x1[context.Context, *sdf.LockRTracker, Source, func(document.Page), func(document.DeadLetter), func(tally.Counts), error](&readFn{})
+	register.DoFn6x1[context.Context, *sdf.LockRTracker, Source, func(document.Page), func(document.DeadLetter), func(counters.Counts), error](&readFn{})
 }
 
 // Source is a multistream dump and its index.
@@ -75,7 +75,7 @@ type readFn struct {
 	bufferBytes int64
 
 	index  map[string][]Range // ranges of each file read by this worker
-	counts tally.Counts
+	counts counters.Counts
 	meter  progress.Meter
 }
 
@@ -110,11 +110,11 @@ func (f *readFn) CreateTracker(rest offsetrange.Restriction) *sdf.LockRTracker {
 	return sdf.NewLockRTracker(offsetrange.NewTracker(rest))
 }
 
-func (f *readFn) StartBundle(context.Context, func(document.Page), func(document.DeadLetter), func(tally.Counts)) {
-	f.counts = tally.Counts{}
+func (f *readFn) StartBundle(context.Context, func(document.Page), func(document.DeadLetter), func(counters.Counts)) {
+	f.counts = counters.Counts{}
 }
 
-func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src Source, emitPage func(document.Page), emitDead func(document.DeadLetter), _ func(tally.Counts)) error {
+func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, src Source, emitPage func(document.Page), emitDead func(document.DeadLetter), _ func(counters.Counts)) error {
 	rest := rt.GetRestriction().(offsetrange.Restriction)
 	ranges, err := f.ranges(ctx, src)
 	if err != nil {
@@ -169,7 +169,7 @@ func (f *readFn) read(ctx context.Context, ra io.ReaderAt, src Source, ranges []
 		budget = defaultBufferBytes
 	}
 	share := max(budget/int64(workers+1), 1) // workers in flight and one being emitted
-	pool := ordered.New(workers, workers, func() func(Range) (*stream, error) {
+	pool := orderedpool.New(workers, workers, func() func(Range) (*stream, error) {
 		var d Decoder
 		return func(rg Range) (*stream, error) {
 			return readStream(&d, ra, remote, rg, src.File, filter, f.MaxPageBytes, share)
@@ -248,7 +248,7 @@ type stream struct {
 	rg     Range
 	pages  []document.Page
 	dead   []document.DeadLetter
-	counts tally.Counts
+	counts counters.Counts
 	// over says that the pages exceeded the stream's share of the buffer:
 	// pages, dead and counts are empty, and the stream is to be read again
 	// from ra while its pages are emitted.
@@ -379,6 +379,6 @@ func (f *readFn) ranges(ctx context.Context, src Source) ([]Range, error) {
 	return f.index[src.File], nil
 }
 
-func (f *readFn) FinishBundle(ctx context.Context, _ func(document.Page), _ func(document.DeadLetter), emitCounts func(tally.Counts)) {
-	tally.Emit(ctx, f.counts, emitCounts)
+func (f *readFn) FinishBundle(ctx context.Context, _ func(document.Page), _ func(document.DeadLetter), emitCounts func(counters.Counts)) {
+	counters.Emit(ctx, f.counts, emitCounts)
 }

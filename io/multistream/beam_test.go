@@ -16,7 +16,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 )
@@ -56,7 +56,7 @@ func writeIndex(t testing.TB, src Source, lines []string) {
 type got struct {
 	pages  []document.Page
 	dead   []document.DeadLetter
-	counts tally.Counts
+	counts counters.Counts
 }
 
 // process runs the readFn over the whole of src, as one restriction,

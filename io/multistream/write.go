@@ -11,7 +11,7 @@ import (
 
 	"github.com/dsnet/compress/bzip2"
 
-	"github.com/neardup/neardup/internal/counting"
+	"github.com/neardup/neardup/internal/bytecount"
 )
 
 // Write writes a multistream bzip2 file to w and its index to indexW, as
@@ -39,7 +39,7 @@ func Write(w, indexW io.Writer, pages [][]byte, header, footer []byte, perStream
 	if err != nil {
 		return err
 	}
-	out := &counting.Writer{W: w}
+	out := &bytecount.Writer{W: w}
 	index := bufio.NewWriter(indexW)
 	var line []byte
 	err = compressInOrder(chunks, runtime.GOMAXPROCS(0), func(c chunk, stream []byte) error {

@@ -9,17 +9,17 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/progress"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 )
 
 func init() {
-	register.DoFn5x1[context.Context, Source, func(document.Page), func(document.DeadLetter), func(tally.Counts), error](&readFn{})
+	register.DoFn5x1[context.Context, Source, func(document.Page), func(document.DeadLetter), func(counters.Counts), error](&readFn{})
 	register.Emitter1[document.Page]()
 	register.Emitter1[document.DeadLetter]()
-	register.Emitter1[tally.Counts]()
+	register.Emitter1[counters.Counts]()
 }
 
 // ReadOptions says how Read reads documents.
@@ -35,7 +35,7 @@ type ReadOptions struct {
 // (PCollection<document.Page>, marked Plain, stamped with their corpus as
 // Wiki), the dead letters of what could not be read
 // (PCollection<document.DeadLetter>, one per bad line or file, one per
-// truncated file) and partial counts (PCollection<tally.Counts>): files
+// truncated file) and partial counts (PCollection<counters.Counts>): files
 // read and truncated, documents read, kept, empty and failed, dead
 // letters.
 func Read(s beam.Scope, sources beam.PCollection, opt ReadOptions) (pages, dead, counts beam.PCollection) {
@@ -46,15 +46,15 @@ func Read(s beam.Scope, sources beam.PCollection, opt ReadOptions) (pages, dead,
 type readFn struct {
 	ReadOptions
 
-	counts tally.Counts
+	counts counters.Counts
 	meter  progress.Meter
 }
 
-func (f *readFn) StartBundle(context.Context, func(document.Page), func(document.DeadLetter), func(tally.Counts)) {
-	f.counts = tally.Counts{}
+func (f *readFn) StartBundle(context.Context, func(document.Page), func(document.DeadLetter), func(counters.Counts)) {
+	f.counts = counters.Counts{}
 }
 
-func (f *readFn) ProcessElement(ctx context.Context, src Source, emitPage func(document.Page), emitDead func(document.DeadLetter), _ func(tally.Counts)) error {
+func (f *readFn) ProcessElement(ctx context.Context, src Source, emitPage func(document.Page), emitDead func(document.DeadLetter), _ func(counters.Counts)) error {
 	defer f.meter.Flush(ctx)
 	rc, err := dump.OpenMetered(ctx, src.File, 0, f.meter.Reader)
 	if err != nil {
@@ -69,8 +69,8 @@ func (f *readFn) ProcessElement(ctx context.Context, src Source, emitPage func(d
 	return err
 }
 
-func (f *readFn) FinishBundle(ctx context.Context, _ func(document.Page), _ func(document.DeadLetter), emitCounts func(tally.Counts)) {
-	tally.Emit(ctx, f.counts, emitCounts)
+func (f *readFn) FinishBundle(ctx context.Context, _ func(document.Page), _ func(document.DeadLetter), emitCounts func(counters.Counts)) {
+	counters.Emit(ctx, f.counts, emitCounts)
 }
 
 // Drain reads the documents of src from r, its opened stream, to its end,
@@ -79,7 +79,7 @@ func (f *readFn) FinishBundle(ctx context.Context, _ func(document.Page), _ func
 // a dead letter for each bad document, for a cut one and for the
 // truncation. A truncation ends the reading without error; an I/O error is
 // returned.
-func Drain(r io.Reader, src Source, maxDocBytes int, c *tally.Counts, emit func(document.Page), emitDead func(document.DeadLetter)) error {
+func Drain(r io.Reader, src Source, maxDocBytes int, c *counters.Counts, emit func(document.Page), emitDead func(document.DeadLetter)) error {
 	c.FilesRead++
 	next := plainNext(r, src, maxDocBytes)
 	if !src.Plain {

@@ -9,20 +9,20 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 )
 
 // readOnce runs the read DoFn over sources as a runner would for one
 // bundle, and returns everything it emitted.
-func readOnce(t *testing.T, fn *readFn, sources ...Source) ([]document.Page, []document.DeadLetter, []tally.Counts) {
+func readOnce(t *testing.T, fn *readFn, sources ...Source) ([]document.Page, []document.DeadLetter, []counters.Counts) {
 	t.Helper()
 	var pages []document.Page
 	var dead []document.DeadLetter
-	var counts []tally.Counts
+	var counts []counters.Counts
 	emitPage := func(p document.Page) { pages = append(pages, p) }
 	emitDead := func(d document.DeadLetter) { dead = append(dead, d) }
-	emitCounts := func(c tally.Counts) { counts = append(counts, c) }
+	emitCounts := func(c counters.Counts) { counts = append(counts, c) }
 	ctx := context.Background()
 	fn.StartBundle(ctx, emitPage, emitDead, emitCounts)
 	for _, src := range sources {
@@ -76,7 +76,7 @@ func TestReadFn(t *testing.T) {
 	if !reflect.DeepEqual(dead, wantDead) {
 		t.Errorf("dead letters %+v, want %+v", dead, wantDead)
 	}
-	wantCounts := []tally.Counts{{FilesRead: 3, PagesRead: 6, PagesKept: 4, PagesEmpty: 1, PagesFailed: 1, DeadLetters: 1}}
+	wantCounts := []counters.Counts{{FilesRead: 3, PagesRead: 6, PagesKept: 4, PagesEmpty: 1, PagesFailed: 1, DeadLetters: 1}}
 	if !reflect.DeepEqual(counts, wantCounts) {
 		t.Errorf("counts %+v, want %+v", counts, wantCounts)
 	}
@@ -98,7 +98,7 @@ func TestRead(t *testing.T) {
 	names := beam.ParDo(s, pageName, pages)
 	passert.Equals(s, names, "text:"+sources[0].File, "text:"+sources[1].File, "web:a", "web:c")
 	passert.Equals(s, dead, document.DeadLetter{File: sources[2].File, Offset: 105, Line: 3, Reason: `id "a" repeats line 1`})
-	passert.Equals(s, tally.Total(s, counts), tally.Counts{FilesRead: 3, PagesRead: 6, PagesKept: 4, PagesEmpty: 1, PagesFailed: 1, DeadLetters: 1})
+	passert.Equals(s, counters.Total(s, counts), counters.Counts{FilesRead: 3, PagesRead: 6, PagesKept: 4, PagesEmpty: 1, PagesFailed: 1, DeadLetters: 1})
 	if err := ptest.Run(p); err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/klauspost/compress/zstd"
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 )
@@ -63,7 +63,7 @@ func zstded(t testing.TB, b []byte) []byte {
 type drained struct {
 	pages  []document.Page
 	dead   []document.DeadLetter
-	counts tally.Counts
+	counts counters.Counts
 }
 
 // drainFile opens src.File with dump.Open and drains it.

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 )
@@ -126,7 +126,7 @@ func TestJSONLBadLines(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("pages:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	wantCounts := tally.Counts{FilesRead: 1, PagesRead: 16, PagesKept: 3, PagesFailed: 13, DeadLetters: 13}
+	wantCounts := counters.Counts{FilesRead: 1, PagesRead: 16, PagesKept: 3, PagesFailed: 13, DeadLetters: 13}
 	if !reflect.DeepEqual(d.counts, wantCounts) {
 		t.Errorf("counts %+v, want %+v", d.counts, wantCounts)
 	}
@@ -148,7 +148,7 @@ func TestJSONLEmptyText(t *testing.T) {
 	if len(d.pages) != 1 || d.pages[0].Name != "3" || d.pages[0].ID != 3 {
 		t.Errorf("pages %+v, want only id 3 at line 3", d.pages)
 	}
-	want := tally.Counts{FilesRead: 1, PagesRead: 4, PagesKept: 1, PagesEmpty: 2, PagesFailed: 1, DeadLetters: 1}
+	want := counters.Counts{FilesRead: 1, PagesRead: 4, PagesKept: 1, PagesEmpty: 2, PagesFailed: 1, DeadLetters: 1}
 	if !reflect.DeepEqual(d.counts, want) {
 		t.Errorf("counts %+v, want %+v", d.counts, want)
 	}
@@ -257,7 +257,7 @@ func TestJSONLTruncated(t *testing.T) {
 			if end.File != file || end.Offset != offsets[n] || end.Line != 0 || !strings.HasPrefix(end.Reason, "truncated: ") || strings.Contains(end.Reason, "cut") {
 				t.Errorf("file's dead letter %+v", end)
 			}
-			want := tally.Counts{FilesRead: 1, FilesTruncated: 1, PagesRead: int64(n + 1), PagesKept: int64(n), PagesFailed: 1, DeadLetters: 2}
+			want := counters.Counts{FilesRead: 1, FilesTruncated: 1, PagesRead: int64(n + 1), PagesKept: int64(n), PagesFailed: 1, DeadLetters: 2}
 			if !reflect.DeepEqual(d.counts, want) {
 				t.Errorf("counts %+v, want %+v", d.counts, want)
 			}
@@ -292,7 +292,7 @@ func (failing) Read([]byte) (int, error) { return 0, io.ErrUnexpectedEOF }
 // letter: the runner retries the bundle.
 func TestJSONLSourceError(t *testing.T) {
 	broken := dump.MarkSourceErrors(io.MultiReader(strings.NewReader(`{"id":"a",`), errReader{}))
-	var c tally.Counts
+	var c counters.Counts
 	err := Drain(broken, Source{File: "f.jsonl"}, 0, &c, func(document.Page) {}, func(document.DeadLetter) { t.Error("a dead letter for an I/O error") })
 	if err == nil || !strings.Contains(err.Error(), "f.jsonl") || !strings.Contains(err.Error(), "disk on fire") {
 		t.Errorf("Drain error %v, want one naming the file and the cause", err)

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 )
 
@@ -90,17 +90,17 @@ func TestDrainPlain(t *testing.T) {
 		max    int
 		pages  int
 		dead   []document.DeadLetter // File filled in
-		counts tally.Counts
+		counts counters.Counts
 	}{
 		{"doc.txt", []byte(doc), 0, 1, nil,
-			tally.Counts{FilesRead: 1, PagesRead: 1, PagesKept: 1}},
+			counters.Counts{FilesRead: 1, PagesRead: 1, PagesKept: 1}},
 		{"blank.txt", []byte(" \n\n"), 0, 0, nil,
-			tally.Counts{FilesRead: 1, PagesRead: 1, PagesEmpty: 1}},
+			counters.Counts{FilesRead: 1, PagesRead: 1, PagesEmpty: 1}},
 		{"big.txt", []byte(doc), 1000, 0, []document.DeadLetter{{Reason: "file longer than 1000 bytes (--max_page_bytes)"}},
-			tally.Counts{FilesRead: 1, PagesRead: 1, PagesFailed: 1, DeadLetters: 1}},
+			counters.Counts{FilesRead: 1, PagesRead: 1, PagesFailed: 1, DeadLetters: 1}},
 		{"cut.txt.gz", gzipped(t, []byte(doc))[:60], 0, 0, []document.DeadLetter{
 			{Reason: "truncated: document cut: decompressing: unexpected EOF"}, {Reason: "truncated: decompressing: unexpected EOF"}},
-			tally.Counts{FilesRead: 1, FilesTruncated: 1, PagesRead: 1, PagesFailed: 1, DeadLetters: 2}},
+			counters.Counts{FilesRead: 1, FilesTruncated: 1, PagesRead: 1, PagesFailed: 1, DeadLetters: 2}},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/testkit/testshared"
 )
@@ -55,7 +55,7 @@ func TestDolmaFiles(t *testing.T) {
 				t.Errorf("corpus %q, want %q", src.Corpus, want)
 			}
 			d := drainFile(t, src, 0)
-			want := tally.Counts{FilesRead: 1, PagesRead: tt.docs, PagesKept: tt.docs - tt.empty, PagesEmpty: tt.empty}
+			want := counters.Counts{FilesRead: 1, PagesRead: tt.docs, PagesKept: tt.docs - tt.empty, PagesEmpty: tt.empty}
 			if !reflect.DeepEqual(d.counts, want) || len(d.dead) != 0 {
 				t.Fatalf("counts %+v and dead letters %+v, want %+v and none", d.counts, d.dead, want)
 			}

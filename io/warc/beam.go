@@ -9,16 +9,16 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/progress"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/document"
 )
 
 func init() {
-	register.DoFn5x1[context.Context, Source, func(document.Page), func(document.DeadLetter), func(tally.Counts), error](&readFn{})
+	register.DoFn5x1[context.Context, Source, func(document.Page), func(document.DeadLetter), func(counters.Counts), error](&readFn{})
 	register.Emitter1[document.Page]()
 	register.Emitter1[document.DeadLetter]()
-	register.Emitter1[tally.Counts]()
+	register.Emitter1[counters.Counts]()
 }
 
 // Read reads the WARC files and splits of a PCollection<Source> (Plan), each
@@ -26,7 +26,7 @@ func init() {
 // (PCollection<document.Page>, marked Plain, stamped with their corpus as
 // Wiki), the dead letters of what could not be read
 // (PCollection<document.DeadLetter>) and partial counts
-// (PCollection<tally.Counts>): files read and truncated, documents read,
+// (PCollection<counters.Counts>): files read and truncated, documents read,
 // kept, empty and failed, dead letters, and the records by kind (Web).
 func Read(s beam.Scope, sources beam.PCollection, opt ReadOptions) (pages, dead, counts beam.PCollection) {
 	s = s.Scope("ReadWARC")
@@ -36,15 +36,15 @@ func Read(s beam.Scope, sources beam.PCollection, opt ReadOptions) (pages, dead,
 type readFn struct {
 	ReadOptions
 
-	counts tally.Counts
+	counts counters.Counts
 	meter  progress.Meter
 }
 
-func (f *readFn) StartBundle(context.Context, func(document.Page), func(document.DeadLetter), func(tally.Counts)) {
-	f.counts = tally.Counts{}
+func (f *readFn) StartBundle(context.Context, func(document.Page), func(document.DeadLetter), func(counters.Counts)) {
+	f.counts = counters.Counts{}
 }
 
-func (f *readFn) ProcessElement(ctx context.Context, src Source, emitPage func(document.Page), emitDead func(document.DeadLetter), _ func(tally.Counts)) error {
+func (f *readFn) ProcessElement(ctx context.Context, src Source, emitPage func(document.Page), emitDead func(document.DeadLetter), _ func(counters.Counts)) error {
 	defer f.meter.Flush(ctx)
 	r, err := Open(ctx, src, f.ReadOptions, f.meter.Reader)
 	if err != nil {
@@ -59,8 +59,8 @@ func (f *readFn) ProcessElement(ctx context.Context, src Source, emitPage func(d
 	return err
 }
 
-func (f *readFn) FinishBundle(ctx context.Context, _ func(document.Page), _ func(document.DeadLetter), emitCounts func(tally.Counts)) {
-	tally.Emit(ctx, f.counts, emitCounts)
+func (f *readFn) FinishBundle(ctx context.Context, _ func(document.Page), _ func(document.DeadLetter), emitCounts func(counters.Counts)) {
+	counters.Emit(ctx, f.counts, emitCounts)
 }
 
 // Drain reads the records of src from r to the end of the file or split,
@@ -71,7 +71,7 @@ func (f *readFn) FinishBundle(ctx context.Context, _ func(document.Page), _ func
 // in DeadLetters and in one of Web.BadRecords, Web.TooLarge, PagesFailed
 // (a document that could not be made) and FilesTruncated. A truncation
 // ends the reading without error; an I/O error is returned.
-func Drain(r *Reader, src Source, c *tally.Counts, emit func(document.Page), emitDead func(document.DeadLetter)) error {
+func Drain(r *Reader, src Source, c *counters.Counts, emit func(document.Page), emitDead func(document.DeadLetter)) error {
 	if src.Start == 0 {
 		c.FilesRead++
 	}
@@ -109,7 +109,7 @@ func Drain(r *Reader, src Source, c *tally.Counts, emit func(document.Page), emi
 }
 
 // emitDocument makes the document of a record read whole, and counts it.
-func emitDocument(conv *converter, rec Record, off int64, src Source, c *tally.Counts, emit func(document.Page), dead func(document.DeadLetter)) {
+func emitDocument(conv *converter, rec Record, off int64, src Source, c *counters.Counts, emit func(document.Page), dead func(document.DeadLetter)) {
 	p, why, err := conv.document(rec, off)
 	var derr *docError
 	switch {

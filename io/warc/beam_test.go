@@ -7,7 +7,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 )
 
@@ -33,7 +33,7 @@ func TestRead(t *testing.T) {
 	want := corpusCounts
 	want.FilesRead, want.PagesRead, want.PagesKept, want.DeadLetters = 2, 5, 4, 1
 	want.Web.Records, want.Web.Responses, want.Web.HTMLPages, want.Web.BadRecords, want.Web.SkippedBytes = 10, 6, 4, 1, 5
-	passert.Equals(s, beam.ParDo(s, withoutBytes, tally.Total(s, counts)), want)
+	passert.Equals(s, beam.ParDo(s, withoutBytes, counters.Total(s, counts)), want)
 	if err := ptest.Run(p); err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func init() { register.Function1x1(withoutBytes) }
 
 // withoutBytes zeroes the counts that depend on the HTML extractor's
 // output.
-func withoutBytes(c tally.Counts) tally.Counts {
+func withoutBytes(c counters.Counts) counters.Counts {
 	c.Web.HTMLBytes, c.Web.TextBytes, c.Web.CharsetSniffed = 0, 0, 0
 	return c
 }

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/htmltext"
 	"golang.org/x/text/language"
@@ -48,7 +48,7 @@ func failed(format string, args ...any) *docError {
 type converter struct {
 	file string
 	max  int64
-	web  *tally.Web
+	web  *counters.Web
 }
 
 // document returns the document of the record at off, or why the record

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 )
@@ -51,7 +51,7 @@ func FuzzReader(f *testing.F) {
 			}
 			last = off
 		}
-		var c tally.Counts
+		var c counters.Counts
 		r = NewReader(bytes.NewReader(data[min(int64(len(data)), StreamOffset(src)):]), src, ReadOptions{MaxRecordBytes: int(max)})
 		err := Drain(r, src, &c, func(p document.Page) {
 			if !utf8.ValidString(p.Text) {

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs" // register gs://
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/testkit/testshared/fakegcs"
 )
@@ -39,7 +39,7 @@ func TestGCS(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var c tally.Counts
+			var c counters.Counts
 			err = Drain(r, s, &c, func(p document.Page) { out = append(out, p.Wiki+" "+p.URL+" "+p.Title) },
 				func(d document.DeadLetter) { t.Errorf("dead letter %+v", d) })
 			r.Close()

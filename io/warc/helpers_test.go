@@ -11,7 +11,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 )
 
@@ -19,7 +19,7 @@ import (
 type result struct {
 	pages  []document.Page
 	dead   []document.DeadLetter
-	counts tally.Counts
+	counts counters.Counts
 }
 
 // readBytes reads src from data, the whole file, as Open would open it.

@@ -7,14 +7,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/text"
 )
 
 // corpusCounts are the counts of a read of the fixture corpus.
-var corpusCounts = tally.Counts{FilesRead: 1, PagesRead: 4, PagesKept: 3, PagesEmpty: 1,
-	Web: tally.Web{Records: 9, Responses: 5, HTMLPages: 3, Conversions: 1, OtherRecords: 3, NotHTML: 1, NotOK: 1, NoContent: 1}}
+var corpusCounts = counters.Counts{FilesRead: 1, PagesRead: 4, PagesKept: 3, PagesEmpty: 1,
+	Web: counters.Web{Records: 9, Responses: 5, HTMLPages: 3, Conversions: 1, OtherRecords: 3, NotHTML: 1, NotOK: 1, NoContent: 1}}
 
 // TestCorpus reads the fixture corpus, gzip per record and uncompressed:
 // its documents, with their offsets as ids, and the counts of its records.
@@ -222,7 +222,7 @@ func TestPlan(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var c tally.Counts
+		var c counters.Counts
 		if err := Drain(r, s, &c, func(p document.Page) { want = append(want, p.Wiki+" "+p.Title) }, func(d document.DeadLetter) { t.Errorf("dead letter %+v", d) }); err != nil {
 			t.Fatal(err)
 		}

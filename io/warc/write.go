@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/neardup/neardup/internal/counting"
+	"github.com/neardup/neardup/internal/bytecount"
 )
 
 // Field is one named field of a WARC record's header.
@@ -27,14 +27,14 @@ type Record struct {
 // Common Crawl ships them) or uncompressed, and tells the offset of each.
 // It is for tests and test corpora: records are written as given.
 type Writer struct {
-	w        *counting.Writer
+	w        *bytecount.Writer
 	compress bool
 }
 
 // NewWriter returns a Writer to w; compress asks for a gzip member per
 // record.
 func NewWriter(w io.Writer, compress bool) *Writer {
-	return &Writer{w: &counting.Writer{W: w}, compress: compress}
+	return &Writer{w: &bytecount.Writer{W: w}, compress: compress}
 }
 
 // Write writes r and returns the offset in the output where its record (its

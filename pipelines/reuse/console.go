@@ -7,7 +7,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/pipelines/internal/launcher"
 )
@@ -24,7 +24,7 @@ func printResults(ctx context.Context, dir string) error {
 // writeResults writes the console's lines for a run's summary.json.
 func writeResults(w io.Writer, dir string, summaryJSON []byte) error {
 	var doc struct {
-		Counts tally.Counts `json:"counts"`
+		Counts counters.Counts `json:"counts"`
 	}
 	if err := json.Unmarshal(summaryJSON, &doc); err != nil {
 		return fmt.Errorf("%s/summary.json: %w", dir, err)

@@ -8,7 +8,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/input"
@@ -96,7 +96,7 @@ func Build(s beam.Scope, opts Options) error {
 	passages, docPairs, passageCounts := passage.Find(s, sims, infos, needed, opts.passageOptions())
 	urls := beam.ParDo(s, &webURLFn{Web: opts.Sources.Corpora()}, pages)
 	lines, reuseSummary, reuseCounts := reuse.Cases(s, passages, docPairs, urls, opts.reuseOptions())
-	total := tally.Total(s, readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, passageCounts, reuseCounts)
+	total := counters.Total(s, readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, passageCounts, reuseCounts)
 
 	dir := opts.RunDir()
 	written := []beam.PCollection{

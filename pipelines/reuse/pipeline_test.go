@@ -12,7 +12,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/transforms/reuse"
 )
 
@@ -62,11 +62,11 @@ func cases(t testing.TB, files map[string][]byte) []reuse.Case {
 }
 
 // summaryOf reads a run's summary.json.
-func summaryOf(t testing.TB, files map[string][]byte) (tally.Counts, reuse.Summary) {
+func summaryOf(t testing.TB, files map[string][]byte) (counters.Counts, reuse.Summary) {
 	t.Helper()
 	var doc struct {
-		Counts tally.Counts  `json:"counts"`
-		Reuse  reuse.Summary `json:"reuse"`
+		Counts counters.Counts `json:"counts"`
+		Reuse  reuse.Summary   `json:"reuse"`
 	}
 	if err := json.Unmarshal(files["summary.json"], &doc); err != nil {
 		t.Fatalf("summary.json: %v", err)

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/transforms/categorize"
 )
 
@@ -18,7 +18,7 @@ import (
 // its name fact; and with --max_aliases 0 both are facts.
 func TestAliasesOnPrism(t *testing.T) {
 	const fixture = "testdata/aliases.xml"
-	mechanisms := func(o Options) (map[string]string, map[string][]string, tally.Counts) {
+	mechanisms := func(o Options) (map[string]string, map[string][]string, counters.Counts) {
 		files := run(t, o)
 		cats, mechs := map[string]string{}, map[string][]string{}
 		for _, c := range readClusters(t, files) {
@@ -35,7 +35,7 @@ func TestAliasesOnPrism(t *testing.T) {
 	if cats[railway] == categorize.CopyEdit || slices.ContainsFunc(mechs[railway], isSameEntity) {
 		t.Errorf("cluster %s: %s %q, want a name fact", railway, cats[railway], mechs[railway])
 	}
-	want := tally.Aliases{RedirectClaims: 1, LinkClaims: 7, Names: 11}
+	want := counters.Aliases{RedirectClaims: 1, LinkClaims: 7, Names: 11}
 	if counts.Aliases != want {
 		t.Errorf("counts.aliases %+v, want %+v", counts.Aliases, want)
 	}
@@ -50,7 +50,7 @@ func TestAliasesOnPrism(t *testing.T) {
 	if cats[cocoa] == categorize.CopyEdit || slices.ContainsFunc(mechs[cocoa], isSameEntity) {
 		t.Errorf("without the table, cluster %s: %s %q, want a name fact", cocoa, cats[cocoa], mechs[cocoa])
 	}
-	if !reflect.DeepEqual(counts.Aliases, tally.Aliases{}) {
+	if !reflect.DeepEqual(counts.Aliases, counters.Aliases{}) {
 		t.Errorf("without the table, counts.aliases %+v", counts.Aliases)
 	}
 }

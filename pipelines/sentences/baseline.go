@@ -14,8 +14,8 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/transforms/changes"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/sentence"
@@ -155,7 +155,7 @@ func compareBaseline(s beam.Scope, opts Options, current, names beam.PCollection
 }
 
 // baselineLine is the console's line on the baseline, "" without one.
-func baselineLine(b tally.Baseline) string {
+func baselineLine(b counters.Baseline) string {
 	if b.FilesRead == 0 {
 		return ""
 	}

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/changes"
 	"github.com/neardup/neardup/transforms/summary"
@@ -67,7 +67,7 @@ func changesDigest(cs []changes.Change) []byte {
 }
 
 // checkBaselineAccounting asserts the equations of counts.baseline.
-func checkBaselineAccounting(t *testing.T, b tally.Baseline) {
+func checkBaselineAccounting(t *testing.T, b counters.Baseline) {
 	t.Helper()
 	if b.PagesRead != b.PagesKept+b.PagesSkippedNamespace+b.Redirects+b.PagesFailed+b.PagesEmpty {
 		t.Errorf("baseline pages read %d != kept %d + namespace %d + redirects %d + failed %d", b.PagesRead, b.PagesKept, b.PagesSkippedNamespace, b.Redirects, b.PagesFailed)
@@ -115,7 +115,7 @@ func TestBaselineFixture(t *testing.T) {
 	}
 
 	base := readSummary(t, withBase).Baseline
-	wantBase := tally.Baseline{
+	wantBase := counters.Baseline{
 		FilesRead: 1, PagesRead: 5, PagesKept: 5,
 		PagesUnmatched: 1, PagesSuperseded: 1, PagesUnchanged: 1, PagesCompared: 2,
 		SentencesBefore: 16, SentencesAfter: 15, SentencesUnchanged: 9, SentencesRemoved: 1,

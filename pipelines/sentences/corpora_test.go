@@ -13,7 +13,7 @@ import (
 
 	"github.com/neardup/neardup/io/input"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/text"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/sentence"
@@ -221,8 +221,8 @@ func TestDolmaCorpus(t *testing.T) {
 	files := run(t, testOptions(t, t.TempDir(), in...))
 	c := readSummary(t, files)
 	checkAccounting(t, c)
-	want := tally.Counts{FilesRead: 3, PagesRead: 717, PagesKept: 690, PagesEmpty: 27}
-	if got := (tally.Counts{FilesRead: c.FilesRead, PagesRead: c.PagesRead, PagesKept: c.PagesKept, PagesEmpty: c.PagesEmpty,
+	want := counters.Counts{FilesRead: 3, PagesRead: 717, PagesKept: 690, PagesEmpty: 27}
+	if got := (counters.Counts{FilesRead: c.FilesRead, PagesRead: c.PagesRead, PagesKept: c.PagesKept, PagesEmpty: c.PagesEmpty,
 		PagesFailed: c.PagesFailed, DeadLetters: c.DeadLetters}); !reflect.DeepEqual(got, want) {
 		t.Errorf("counts %+v, want %+v", got, want)
 	}

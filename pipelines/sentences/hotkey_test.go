@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/bench/cmd/hotkey/corpus"
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/transforms/component"
 	"github.com/neardup/neardup/transforms/minhash"
 	"github.com/neardup/neardup/transforms/shingle"
@@ -19,7 +19,7 @@ import (
 // bucket's smallest id, the distinct star edges verified by the thresholds,
 // and the connected components of the verified ones.
 type hotModel struct {
-	counts tally.Counts
+	counts counters.Counts
 	ids    []string // the in-window sentences' ids, in id order
 }
 

@@ -8,8 +8,8 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/input"
@@ -63,7 +63,7 @@ func (o Options) inputCleanConfig() clean.Config {
 // (no name known) and no counts.
 func learnAliases(s beam.Scope, o Options, redirects, cleaned beam.PCollection) (names, counts beam.PCollection) {
 	if o.MaxAliases == 0 {
-		return beam.PCollection{}, beam.CreateList(s, []tally.Counts{})
+		return beam.PCollection{}, beam.CreateList(s, []counters.Counts{})
 	}
 	return alias.Build(s, redirects, cleaned, alias.Config{Sites: o.Sources.Sites, MaxNames: o.MaxAliases, Shards: o.Shards})
 }
@@ -208,7 +208,7 @@ func Build(s beam.Scope, opts Options) error {
 		out.changes, out.dead = &changed, beam.Flatten(s, dead, baseDead)
 		partials = append(partials, baseCounts...)
 	}
-	out.total = tally.Total(s, partials...)
+	out.total = counters.Total(s, partials...)
 	writeOutputs(s, opts, doc, out)
 	return nil
 }
@@ -224,7 +224,7 @@ type outputs struct {
 	pairs       shuffle.PagePairs
 	passages    *shuffle.Lines   // the lines of passages-*.jsonl; nil with --min_passage 0
 	docPairs    beam.PCollection // of passage.DocPair
-	total       beam.PCollection // the one tally.Counts
+	total       beam.PCollection // the one counters.Counts
 	// changes are the lines of changes-*.jsonl; nil without --baseline.
 	changes *shuffle.Lines
 	// edges are the lines of edges-*.jsonl, written with --emit_edges.

@@ -14,7 +14,7 @@ import (
 
 	"github.com/neardup/neardup/testkit/portabletest"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/testkit/testshared"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -61,7 +61,7 @@ func run(t *testing.T, o Options) map[string][]byte {
 	return portabletest.OutputFiles(t, o.RunDir())
 }
 
-func readSummaryFile(t testing.TB, dir string) tally.Counts {
+func readSummaryFile(t testing.TB, dir string) counters.Counts {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(dir, "summary.json"))
 	if err != nil {
@@ -70,7 +70,7 @@ func readSummaryFile(t testing.TB, dir string) tally.Counts {
 	return readSummary(t, map[string][]byte{"summary.json": b})
 }
 
-func readSummary(t testing.TB, files map[string][]byte) tally.Counts {
+func readSummary(t testing.TB, files map[string][]byte) counters.Counts {
 	t.Helper()
 	var doc summary.Document
 	if err := json.Unmarshal(files["summary.json"], &doc); err != nil {
@@ -132,7 +132,7 @@ func checkGolden(t *testing.T, name string, got []byte) {
 }
 
 // checkAccounting asserts the equations every summary must satisfy.
-func checkAccounting(t *testing.T, c tally.Counts) {
+func checkAccounting(t *testing.T, c counters.Counts) {
 	t.Helper()
 	if c.PagesRead != c.PagesKept+c.PagesDuplicate+c.PagesSkippedNamespace+c.Redirects+c.PagesEmpty+c.PagesFailed {
 		t.Errorf("pages read %d != kept %d + duplicate %d + namespace %d + redirects %d + empty %d + failed %d",
@@ -260,7 +260,7 @@ func TestDeterministic(t *testing.T) {
 	b := a
 	b.Output = t.TempDir()
 	b.Shards, b.Rounds, b.SplitBytes = 37, 3, 16<<10 // the Katrina slice is read in 19 parallel ranges
-	// The DoFns' pools (internal/ordered) run inline with one core and on
+	// The DoFns' pools (internal/orderedpool) run inline with one core and on
 	// four goroutines with four, where results finish out of order.
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	filesA := run(t, a)

@@ -13,7 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/testkit/browser"
 	htmlreport "github.com/neardup/neardup/transforms/report"
 	"github.com/neardup/neardup/transforms/summary"
@@ -92,7 +92,7 @@ func number(t *testing.T, s string) int64 {
 
 // checkKindTable checks that the kinds table shows summary.json's clusters
 // and sentences of every category, as the page's text.
-func checkKindTable(t *testing.T, ctx context.Context, c tally.Counts) {
+func checkKindTable(t *testing.T, ctx context.Context, c counters.Counts) {
 	t.Helper()
 	var rows [][]string
 	browser.Eval(t, ctx, `[...document.querySelectorAll("#kinds tr[data-kind]")].map(r => [r.dataset.kind, r.cells[1].textContent, r.cells[3].textContent])`, &rows)
@@ -104,7 +104,7 @@ func checkKindTable(t *testing.T, ctx context.Context, c tally.Counts) {
 			continue
 		}
 		want := c.Categories[kind]
-		if got := (tally.Category{Clusters: number(t, r[1]), Sentences: number(t, r[2])}); got != want {
+		if got := (counters.Category{Clusters: number(t, r[1]), Sentences: number(t, r[2])}); got != want {
 			t.Errorf("kinds table: %s shows %d clusters of %d sentences, summary.json %d of %d", kind, got.Clusters, got.Sentences, want.Clusters, want.Sentences)
 		}
 	}
@@ -120,7 +120,7 @@ func checkKindTable(t *testing.T, ctx context.Context, c tally.Counts) {
 
 // checkSizeBars checks that the size histogram has one bar per size bin of
 // summary.json's histogram, with its bin and count.
-func checkSizeBars(t *testing.T, ctx context.Context, c tally.Counts) {
+func checkSizeBars(t *testing.T, ctx context.Context, c counters.Counts) {
 	t.Helper()
 	var bars [][]string
 	browser.Eval(t, ctx, `[...document.querySelectorAll("#sizes svg rect[data-bin]")].map(r => [r.dataset.bin, r.dataset.clusters, String(r.getBBox().height)])`, &bars)
@@ -162,7 +162,7 @@ func checkCharts(t *testing.T, ctx context.Context) {
 // checkExamples checks the example clusters: as many per kind as sampled,
 // and marks on every example whose members' texts differ but in spacing,
 // none on the others.
-func checkExamples(t *testing.T, ctx context.Context, c tally.Counts, perKind int) {
+func checkExamples(t *testing.T, ctx context.Context, c counters.Counts, perKind int) {
 	t.Helper()
 	var examples []struct {
 		Kind  string
@@ -201,7 +201,7 @@ func noSpace(s string) string { return strings.Join(strings.Fields(s), "") }
 
 // checkDeadLetters checks that the dead letters by reason add up to
 // summary.json's count.
-func checkDeadLetters(t *testing.T, ctx context.Context, c tally.Counts) {
+func checkDeadLetters(t *testing.T, ctx context.Context, c counters.Counts) {
 	t.Helper()
 	var counts []string
 	browser.Eval(t, ctx, `[...document.querySelectorAll("#dead td[data-count]")].map(td => td.textContent)`, &counts)

@@ -5,7 +5,7 @@ import (
 
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/transforms/bucket"
-	"github.com/neardup/neardup/transforms/setjoin"
+	"github.com/neardup/neardup/transforms/exactjoin"
 	"github.com/neardup/neardup/transforms/shingle"
 	"github.com/neardup/neardup/transforms/simhash"
 )
@@ -21,7 +21,7 @@ func findCandidates(s beam.Scope, opts Options, entries shuffle.Entries, records
 	case "simhash":
 		return simhash.Candidates(s, records, opts.simhashConfig())
 	case "exact":
-		return setjoin.Candidates(s, records, opts.setjoinConfig())
+		return exactjoin.Candidates(s, records, opts.setjoinConfig())
 	}
 	return bucket.Candidates(s, entries, opts.Shards, opts.Workers())
 }
@@ -39,8 +39,8 @@ func (o Options) simhashConfig() simhash.Config {
 }
 
 // setjoinConfig is the part of the options the exact scheme needs.
-func (o Options) setjoinConfig() setjoin.Config {
-	return setjoin.Config{
+func (o Options) setjoinConfig() exactjoin.Config {
+	return exactjoin.Config{
 		Threshold: o.Threshold, ShingleLength: o.ShingleLength,
 		Norm:   shingle.Normalization{FoldCase: o.FoldCase, CollapseSpace: o.CollapseSpace},
 		Shards: o.Shards, RecordShards: o.Shards, Workers: o.Workers(),

@@ -8,8 +8,8 @@ import (
 
 	"github.com/neardup/neardup/io/text"
 	"github.com/neardup/neardup/pipelines/internal/launcher"
+	"github.com/neardup/neardup/transforms/exactjoin"
 	"github.com/neardup/neardup/transforms/minhash"
-	"github.com/neardup/neardup/transforms/setjoin"
 	"github.com/neardup/neardup/transforms/simhash"
 )
 
@@ -200,7 +200,7 @@ func (o Options) validateSimhashOrExact() error {
 	}
 	if o.Scheme == "exact" {
 		// Its pairs are verified at Jaccard ≥ --threshold and nothing
-		// else (setjoin.Verification): the verification flags do not apply.
+		// else (exactjoin.Verification): the verification flags do not apply.
 		if set := o.explicit("min_jaccard", "max_edit"); len(set) > 0 {
 			return fmt.Errorf("--scheme exact verifies its pairs at Jaccard ≥ --threshold: %s %s not apply", flagList(set), doVerb(set))
 		}
@@ -247,7 +247,7 @@ func (o *Options) chooseBanding() error {
 	case o.Scheme == "simhash" || o.Scheme == "exact":
 		o.Bands, o.Rows, o.Recall, o.MaxBands = 0, 0, 0, 0
 		if o.Scheme == "exact" {
-			v := setjoin.Verification(o.Threshold)
+			v := exactjoin.Verification(o.Threshold)
 			o.MinJaccard, o.MaxEdit = v.MinJaccard, v.MaxEdit
 		}
 		if o.Scheme == "simhash" && o.Simhash.MaxHamming < 0 {

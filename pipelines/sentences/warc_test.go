@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/testkit/testshared"
 )
 
@@ -49,7 +49,7 @@ func TestWARCInput(t *testing.T) {
 // deadLetterSum is what docs/outputs.md's equation says counts.dead_letters
 // is: pages_failed + files_truncated + files_not_dumps + web.bad_records +
 // web.too_large.
-func deadLetterSum(c tally.Counts) int64 {
+func deadLetterSum(c counters.Counts) int64 {
 	return c.PagesFailed + c.FilesTruncated + c.FilesNotDumps + c.Web.BadRecords + c.Web.TooLarge
 }
 

@@ -8,7 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup/internal/textspan"
+	"github.com/neardup/neardup/internal/tokenspan"
 )
 
 // editor edits sentences for the kinds of copy, drawing from a random
@@ -27,27 +27,27 @@ type edit func(text string) string
 // edits lists the single edits that apply to text. The first word is left
 // alone, so that the sentence still starts as a sentence.
 func (e *editor) edits(text string) []edit {
-	ws := textspan.Words(text)
+	ws := tokenspan.Words(text)
 	if len(ws) < 2 {
 		return nil
 	}
 	var out []edit
-	for _, n := range textspan.Numbers(text) {
+	for _, n := range tokenspan.Numbers(text) {
 		if n.Start > ws[0].Start {
-			out = append(out, func(t string) string { return textspan.Replace(t, n, e.number(t[n.Start:n.End])) })
+			out = append(out, func(t string) string { return tokenspan.Replace(t, n, e.number(t[n.Start:n.End])) })
 		}
 	}
 	for _, w := range ws[1:] {
 		word := text[w.Start:w.End]
 		lower := strings.ToLower(word)
 		if syn, ok := synonyms[lower]; ok && e.lang == "en" {
-			out = append(out, func(t string) string { return textspan.Replace(t, w, textspan.MatchCase(word, syn)) })
+			out = append(out, func(t string) string { return tokenspan.Replace(t, w, tokenspan.MatchCase(word, syn)) })
 		}
 		if droppable[lower] && e.lang == "en" && w.Start > 0 && text[w.Start-1] == ' ' && w.End < len(text) && text[w.End] == ' ' {
 			out = append(out, func(t string) string { return t[:w.Start] + t[w.End+1:] })
 		}
 		if utf8.RuneCountInString(word) >= 4 && len(e.vocab) > 0 {
-			out = append(out, func(t string) string { return textspan.Replace(t, w, textspan.MatchCase(word, e.word(lower))) })
+			out = append(out, func(t string) string { return tokenspan.Replace(t, w, tokenspan.MatchCase(word, e.word(lower))) })
 		}
 	}
 	return out
@@ -124,8 +124,8 @@ func (e *editor) reword(text string) (string, bool) {
 // corpus.
 func (e *editor) paraphrase(text string) string {
 	text = reorder(text)
-	ws := textspan.Words(text)
-	var long []textspan.Span
+	ws := tokenspan.Words(text)
+	var long []tokenspan.Span
 	for _, w := range ws[1:] {
 		if utf8.RuneCountInString(text[w.Start:w.End]) >= 4 {
 			long = append(long, w)
@@ -134,7 +134,7 @@ func (e *editor) paraphrase(text string) string {
 	e.rng.Shuffle(len(long), func(i, j int) { long[i], long[j] = long[j], long[i] })
 	long = long[:(len(long)+1)/2]
 	// Replace from the end, so that earlier positions stay valid.
-	slices.SortFunc(long, func(x, y textspan.Span) int { return cmp.Compare(y.Start, x.Start) })
+	slices.SortFunc(long, func(x, y tokenspan.Span) int { return cmp.Compare(y.Start, x.Start) })
 	for _, w := range long {
 		word := text[w.Start:w.End]
 		lower := strings.ToLower(word)
@@ -145,7 +145,7 @@ func (e *editor) paraphrase(text string) string {
 			}
 			with = e.word(lower)
 		}
-		text = textspan.Replace(text, w, textspan.MatchCase(word, with))
+		text = tokenspan.Replace(text, w, tokenspan.MatchCase(word, with))
 	}
 	return text
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup/internal/textspan"
+	"github.com/neardup/neardup/internal/tokenspan"
 )
 
 // SplitFunc returns the sentences of the page doc as the pipeline splits
@@ -120,7 +120,7 @@ func vocabulary(pages []Page) []string {
 	seen := map[string]bool{}
 	for _, pg := range pages {
 		for _, s := range pg.Sentences {
-			for _, w := range textspan.Words(s.Text) {
+			for _, w := range tokenspan.Words(s.Text) {
 				if word := s.Text[w.Start:w.End]; utf8.RuneCountInString(word) >= 4 {
 					seen[strings.ToLower(word)] = true
 				}

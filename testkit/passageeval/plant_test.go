@@ -12,7 +12,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup/internal/textspan"
+	"github.com/neardup/neardup/internal/tokenspan"
 
 	"github.com/neardup/neardup/io/dump"
 )
@@ -165,10 +165,10 @@ func TestReorder(t *testing.T) {
 func TestWordsAndNumbers(t *testing.T) {
 	text := "In 1990, Ελλάδα's 2 towns grew."
 	var ws, ns []string
-	for _, w := range textspan.Words(text) {
+	for _, w := range tokenspan.Words(text) {
 		ws = append(ws, text[w.Start:w.End])
 	}
-	for _, n := range textspan.Numbers(text) {
+	for _, n := range tokenspan.Numbers(text) {
 		ns = append(ns, text[n.Start:n.End])
 	}
 	if want := []string{"In", "Ελλάδα", "s", "towns", "grew"}; !slices.Equal(ws, want) {

@@ -1,7 +1,7 @@
 // Package sentencetest gives the tests of the stages after signing what
 // minhash.Sign would give them: the in-window sentences of a real dump,
 // packed and keyed as Sign packs and keys its records. Those stages'
-// tests (docfreq, setjoin, simhash, verify) share it instead of each
+// tests (docfreq, exactjoin, simhash, verify) share it instead of each
 // keeping a copy.
 package sentencetest
 

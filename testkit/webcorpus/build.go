@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/hashmix"
 	"github.com/neardup/neardup/io/warc"
 )
 
@@ -137,8 +137,8 @@ func slug(title string) string {
 // recordID is the WARC-Record-ID of the i-th record: a version 4 UUID
 // drawn from the seed.
 func (b *builder) recordID(i int) string {
-	hi := mix.Splitmix64(b.cfg.Seed + uint64(2*i+1)*mix.Gamma)
-	lo := mix.Splitmix64(b.cfg.Seed + uint64(2*i+2)*mix.Gamma)
+	hi := hashmix.Splitmix64(b.cfg.Seed + uint64(2*i+1)*hashmix.Gamma)
+	lo := hashmix.Splitmix64(b.cfg.Seed + uint64(2*i+2)*hashmix.Gamma)
 	hi = hi&^0xf000 | 0x4000
 	lo = lo&^(3<<62) | 1<<63
 	return fmt.Sprintf("<urn:uuid:%08x-%04x-%04x-%04x-%012x>", hi>>32, hi>>16&0xffff, hi&0xffff, lo>>48, lo&0xffffffffffff)

@@ -6,7 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup/internal/textspan"
+	"github.com/neardup/neardup/internal/tokenspan"
 )
 
 // MinEditedJaccard is the character-5-shingle Jaccard similarity every
@@ -71,8 +71,8 @@ func (e *editor) apply(kind, text string) (string, bool) {
 }
 
 func (e *editor) synonym(text string) (string, bool) {
-	var cands []textspan.Span
-	for _, w := range textspan.Words(text) {
+	var cands []tokenspan.Span
+	for _, w := range tokenspan.Words(text) {
 		if _, ok := synonyms[strings.ToLower(text[w.Start:w.End])]; ok {
 			cands = append(cands, w)
 		}
@@ -82,14 +82,14 @@ func (e *editor) synonym(text string) (string, bool) {
 	}
 	w := cands[e.r.intn(len(cands))]
 	word := text[w.Start:w.End]
-	return text[:w.Start] + textspan.MatchCase(word, synonyms[strings.ToLower(word)]) + text[w.End:], true
+	return text[:w.Start] + tokenspan.MatchCase(word, synonyms[strings.ToLower(word)]) + text[w.End:], true
 }
 
 // word replaces a lower-case word of four letters or more by another of
 // the article's.
 func (e *editor) word(text string) (string, bool) {
-	var cands []textspan.Span
-	for _, w := range textspan.Words(text) {
+	var cands []tokenspan.Span
+	for _, w := range tokenspan.Words(text) {
 		r, _ := utf8.DecodeRuneInString(text[w.Start:])
 		if utf8.RuneCountInString(text[w.Start:w.End]) >= 4 && unicode.IsLower(r) {
 			cands = append(cands, w)
@@ -106,7 +106,7 @@ func (e *editor) word(text string) (string, bool) {
 // dropClause drops a clause that a comma opens, up to the next comma or
 // the end of the sentence's body, if it is at most a third of the text.
 func dropClause(text string) (string, bool) {
-	commas := textspan.Scan(text, func(r rune) bool { return r == ',' })
+	commas := tokenspan.Scan(text, func(r rune) bool { return r == ',' })
 	for _, c := range commas {
 		end := strings.IndexAny(text[c.End:], ",;")
 		if end < 0 {
@@ -134,7 +134,7 @@ func punctuation(text string) (string, bool) {
 }
 
 func (e *editor) whitespace(text string) (string, bool) {
-	spaces := textspan.Scan(text, func(r rune) bool { return r == ' ' })
+	spaces := tokenspan.Scan(text, func(r rune) bool { return r == ' ' })
 	if len(spaces) == 0 {
 		return text, false
 	}
@@ -143,7 +143,7 @@ func (e *editor) whitespace(text string) (string, bool) {
 }
 
 func (e *editor) number(text string) (string, bool) {
-	digits := textspan.Scan(text, func(r rune) bool { return '0' <= r && r <= '9' })
+	digits := tokenspan.Scan(text, func(r rune) bool { return '0' <= r && r <= '9' })
 	if len(digits) == 0 {
 		return text, false
 	}
@@ -162,7 +162,7 @@ func vocabulary(sentences []Sentence) []string {
 		if !s.Prose {
 			continue
 		}
-		for _, w := range textspan.Words(s.Text) {
+		for _, w := range tokenspan.Words(s.Text) {
 			word := s.Text[w.Start:w.End]
 			r, _ := utf8.DecodeRuneInString(word)
 			if unicode.IsLower(r) && utf8.RuneCountInString(word) >= 4 && !seen[word] {

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/transforms/wikitext"
 )
 
@@ -251,7 +251,7 @@ func TestCandidates(t *testing.T) {
 	claims = AppendRedirectClaims(claims, "w", "Côte d'Ivoire", "Ivory Coast", "#REDIRECT [[Ivory Coast]]", ns)
 	claims = AppendRedirectClaims(claims, "w", "Côte d'Ivoire", "Ivory Coast", "#REDIRECT [[Ivory Coast]]", ns)
 	want, counts := Candidates(slices.Clone(claims))
-	if wantCounts := (tally.Aliases{RedirectClaims: 1, LinkClaims: 3}); counts != wantCounts {
+	if wantCounts := (counters.Aliases{RedirectClaims: 1, LinkClaims: 3}); counts != wantCounts {
 		t.Errorf("counts %+v, want %+v", counts, wantCounts)
 	}
 	var cdi Candidate

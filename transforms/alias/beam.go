@@ -9,23 +9,23 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/transforms/clean"
 )
 
 func init() {
-	register.DoFn4x1[context.Context, clean.Page, func(int, []byte), func(tally.Counts), error](&pageClaimsFn{})
-	register.DoFn4x1[context.Context, document.Page, func(int, []byte), func(tally.Counts), error](&redirectClaimsFn{})
-	register.DoFn5x1[context.Context, int, func(*[]byte) bool, func(string, []byte), func(tally.Counts), error](&namesFn{})
-	register.DoFn5x1[context.Context, string, func(*[]byte) bool, func([]byte), func(tally.Counts), error](&tableFn{})
+	register.DoFn4x1[context.Context, clean.Page, func(int, []byte), func(counters.Counts), error](&pageClaimsFn{})
+	register.DoFn4x1[context.Context, document.Page, func(int, []byte), func(counters.Counts), error](&redirectClaimsFn{})
+	register.DoFn5x1[context.Context, int, func(*[]byte) bool, func(string, []byte), func(counters.Counts), error](&namesFn{})
+	register.DoFn5x1[context.Context, string, func(*[]byte) bool, func([]byte), func(counters.Counts), error](&tableFn{})
 	register.Function2x0(emptyTable)
 	register.Function2x2(MergeEncoded)
 	register.Emitter1[[]byte]()
 	register.Emitter2[int, []byte]()
 	register.Emitter2[string, []byte]()
-	register.Emitter1[tally.Counts]()
+	register.Emitter1[counters.Counts]()
 	register.Iter1[[]byte]()
 }
 
@@ -65,7 +65,7 @@ func (c Config) wikis() []string {
 // their links (PCollection<clean.Page>, clean.Config.Links). It returns a
 // PCollection of exactly one []byte, the encoded Table of every wiki (empty
 // when there is no page), to be read as a side input with ReadTable, and
-// partial counts (tally.Aliases).
+// partial counts (counters.Aliases).
 //
 // Each page's claims travel to the shard of their name, batched
 // (shuffle.KindClaims); each shard gathers the claims of its names, counts
@@ -126,7 +126,7 @@ func (p *claimPacker) Setup() {
 	}
 }
 
-func (p *claimPacker) StartBundle(context.Context, func(int, []byte), func(tally.Counts)) {
+func (p *claimPacker) StartBundle(context.Context, func(int, []byte), func(counters.Counts)) {
 	p.packer = shuffle.NewPacker(shuffle.KindClaims, p.Cfg.Shards)
 }
 
@@ -143,7 +143,7 @@ func (p *claimPacker) pack(wiki string, emit func(int, []byte)) error {
 	return nil
 }
 
-func (p *claimPacker) FinishBundle(_ context.Context, emit func(int, []byte), _ func(tally.Counts)) error {
+func (p *claimPacker) FinishBundle(_ context.Context, emit func(int, []byte), _ func(counters.Counts)) error {
 	p.packer.Flush(emit)
 	return nil
 }
@@ -160,7 +160,7 @@ func claimShard(w int, key string, shards int) int {
 // pageClaimsFn packs the claims of each page's title and links.
 type pageClaimsFn struct{ claimPacker }
 
-func (f *pageClaimsFn) ProcessElement(_ context.Context, p clean.Page, emit func(int, []byte), _ func(tally.Counts)) error {
+func (f *pageClaimsFn) ProcessElement(_ context.Context, p clean.Page, emit func(int, []byte), _ func(counters.Counts)) error {
 	pg := Page{Wiki: p.Wiki, ID: p.ID, RevID: p.RevID, Title: p.Title, Links: p.Links}
 	f.claims = AppendPageClaims(f.claims[:0], pg, f.namespaces[p.Wiki])
 	return f.pack(p.Wiki, emit)
@@ -169,7 +169,7 @@ func (f *pageClaimsFn) ProcessElement(_ context.Context, p clean.Page, emit func
 // redirectClaimsFn packs the claims of each redirect page.
 type redirectClaimsFn struct{ claimPacker }
 
-func (f *redirectClaimsFn) ProcessElement(_ context.Context, p document.Page, emit func(int, []byte), _ func(tally.Counts)) error {
+func (f *redirectClaimsFn) ProcessElement(_ context.Context, p document.Page, emit func(int, []byte), _ func(counters.Counts)) error {
 	f.claims = AppendRedirectClaims(f.claims[:0], p.Wiki, p.Title, p.Redirect, p.Text, f.namespaces[p.Wiki])
 	return f.pack(p.Wiki, emit)
 }
@@ -180,16 +180,16 @@ type namesFn struct {
 	Cfg Config
 
 	wikis  []string
-	counts tally.Counts
+	counts counters.Counts
 }
 
 func (f *namesFn) Setup() { f.wikis = f.Cfg.wikis() }
 
-func (f *namesFn) StartBundle(context.Context, func(string, []byte), func(tally.Counts)) {
-	f.counts = tally.Counts{}
+func (f *namesFn) StartBundle(context.Context, func(string, []byte), func(counters.Counts)) {
+	f.counts = counters.Counts{}
 }
 
-func (f *namesFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emit func(string, []byte), _ func(tally.Counts)) error {
+func (f *namesFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emit func(string, []byte), _ func(counters.Counts)) error {
 	byWiki := map[int][]Claim{}
 	var b []byte
 	for batches(&b) {
@@ -224,22 +224,22 @@ func (f *namesFn) ProcessElement(_ context.Context, shard int, batches func(*[]b
 	return nil
 }
 
-func (f *namesFn) FinishBundle(ctx context.Context, _ func(string, []byte), emit func(tally.Counts)) {
-	tally.Emit(ctx, f.counts, emit)
+func (f *namesFn) FinishBundle(ctx context.Context, _ func(string, []byte), emit func(counters.Counts)) {
+	counters.Emit(ctx, f.counts, emit)
 }
 
 // tableFn makes the table of one wiki from its shards' candidates.
 type tableFn struct {
 	Cfg Config
 
-	counts tally.Counts
+	counts counters.Counts
 }
 
-func (f *tableFn) StartBundle(context.Context, func([]byte), func(tally.Counts)) {
-	f.counts = tally.Counts{}
+func (f *tableFn) StartBundle(context.Context, func([]byte), func(counters.Counts)) {
+	f.counts = counters.Counts{}
 }
 
-func (f *tableFn) ProcessElement(_ context.Context, wiki string, parts func(*[]byte) bool, emit func([]byte), _ func(tally.Counts)) error {
+func (f *tableFn) ProcessElement(_ context.Context, wiki string, parts func(*[]byte) bool, emit func([]byte), _ func(counters.Counts)) error {
 	limit := f.Cfg.maxNames()
 	var cs []Candidate
 	var b []byte
@@ -258,20 +258,20 @@ func (f *tableFn) ProcessElement(_ context.Context, wiki string, parts func(*[]b
 	}
 	cs, dropped := Top(cs, limit)
 	entries, articles := Resolve(cs)
-	f.counts.Aliases = addAliases(f.counts.Aliases, tally.Aliases{
+	f.counts.Aliases = addAliases(f.counts.Aliases, counters.Aliases{
 		Names: int64(len(entries)), NamesDropped: int64(dropped), ArticlesDropped: int64(articles)})
 	emit(AppendWiki(nil, wiki, entries))
 	return nil
 }
 
-func (f *tableFn) FinishBundle(ctx context.Context, _ func([]byte), emit func(tally.Counts)) {
-	tally.Emit(ctx, f.counts, emit)
+func (f *tableFn) FinishBundle(ctx context.Context, _ func([]byte), emit func(counters.Counts)) {
+	counters.Emit(ctx, f.counts, emit)
 }
 
 // addAliases returns a + b.
-func addAliases(a, b tally.Aliases) tally.Aliases {
-	var c tally.Counts
+func addAliases(a, b counters.Aliases) counters.Aliases {
+	var c counters.Counts
 	c.Aliases = a
-	c.Merge(tally.Counts{Aliases: b})
+	c.Merge(counters.Counts{Aliases: b})
 	return c.Aliases
 }

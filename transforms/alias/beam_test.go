@@ -12,7 +12,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/input"
 	"github.com/neardup/neardup/io/text"
@@ -40,7 +40,7 @@ func tableLines(b []byte, emit func(string)) error {
 	return nil
 }
 
-func aliasCountsJSON(c tally.Counts) (string, error) {
+func aliasCountsJSON(c counters.Counts) (string, error) {
 	b, err := json.Marshal(c.Aliases)
 	return string(b), err
 }
@@ -67,7 +67,7 @@ func buildFixtureTable(t *testing.T, s beam.Scope, maxNames, shards int) (table,
 	articles, redirects := dump.SplitRedirects(s, pages)
 	cleaned := clean.Pages(s, articles, clean.Config{Sites: src.Sites, Links: true})
 	table, partial := Build(s, redirects, cleaned, Config{Sites: src.Sites, MaxNames: maxNames, Shards: shards})
-	return table, beam.ParDo(s, aliasCountsJSON, tally.Total(s, partial))
+	return table, beam.ParDo(s, aliasCountsJSON, counters.Total(s, partial))
 }
 
 // TestBuildIsBuildWiki checks that the pipeline builds, on one shard or on

@@ -12,7 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/varint"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
@@ -226,7 +226,7 @@ type Candidate struct {
 // distinct page counts once for a link. It sorts claims and counts the
 // distinct redirect and link claims, and the link senses beyond
 // 2×MaxSenses it dropped.
-func Candidates(claims []Claim) (out []Candidate, counts tally.Aliases) {
+func Candidates(claims []Claim) (out []Candidate, counts counters.Aliases) {
 	slices.SortFunc(claims, compareClaims)
 	claims = slices.CompactFunc(claims, func(a, b Claim) bool { return compareClaims(a, b) == 0 })
 	for _, c := range claims {
@@ -429,7 +429,7 @@ func DecodeCandidates(dst []Candidate, b []byte) ([]Candidate, error) {
 // BuildWiki makes the encoded table of one wiki from all its claims at
 // once, keeping at most maxNames names (0: DefaultMaxNames): what Build
 // does in a pipeline, shard by shard, and byte for byte the same.
-func BuildWiki(wiki string, claims []Claim, maxNames int) ([]byte, tally.Aliases) {
+func BuildWiki(wiki string, claims []Claim, maxNames int) ([]byte, counters.Aliases) {
 	if maxNames <= 0 {
 		maxNames = DefaultMaxNames
 	}
@@ -448,7 +448,7 @@ func BuildWiki(wiki string, claims []Claim, maxNames int) ([]byte, tally.Aliases
 // at most maxNames names (0: DefaultMaxNames). It returns the wiki's name
 // too. Bad pages are skipped and a truncated file read up to its cut, as
 // the pipeline does. For tools and tests that read one dump.
-func BuildDump(ctx context.Context, file string, maxNames int) (wiki string, table []byte, counts tally.Aliases, err error) {
+func BuildDump(ctx context.Context, file string, maxNames int) (wiki string, table []byte, counts counters.Aliases, err error) {
 	site, err := dump.ReadSite(ctx, file)
 	if err != nil {
 		return "", nil, counts, err

@@ -6,13 +6,13 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 )
 
 // realTable builds the table of a dump of ../shared/data as the pipeline
 // does (namespace 0, links kept by the cleaner), skipping the test when the
 // data is absent.
-func realTable(t *testing.T, rel string) (*Table, string, tally.Aliases) {
+func realTable(t *testing.T, rel string) (*Table, string, counters.Aliases) {
 	t.Helper()
 	file := filepath.Join("..", "..", "..", "shared", "data", rel)
 	if _, err := os.Stat(file); err != nil {
@@ -28,7 +28,7 @@ func realTable(t *testing.T, rel string) (*Table, string, tally.Aliases) {
 }
 
 // tableOf builds the encoded table of a dump of one wiki with BuildDump.
-func tableOf(t *testing.T, file string) ([]byte, string, tally.Aliases) {
+func tableOf(t *testing.T, file string) ([]byte, string, counters.Aliases) {
 	t.Helper()
 	wiki, b, counts, err := BuildDump(context.Background(), file, 0)
 	if err != nil {
@@ -45,29 +45,29 @@ func tableOf(t *testing.T, file string) ([]byte, string, tally.Aliases) {
 func TestRealDumps(t *testing.T) {
 	tests := []struct {
 		rel    string
-		counts tally.Aliases
+		counts counters.Aliases
 		same   [][3]string // two names and their article
 		other  [2]string   // two names of different articles
 	}{
-		{"dumpster-dive/smallwiki-latest-pages-articles.xml", tally.Aliases{RedirectClaims: 141, LinkClaims: 5252, Names: 4106, ArticlesDropped: 2},
+		{"dumpster-dive/smallwiki-latest-pages-articles.xml", counters.Aliases{RedirectClaims: 141, LinkClaims: 5252, Names: 4106, ArticlesDropped: 2},
 			[][3]string{{"Igaunejis Republikys", "Igauneja", "Igauneja"}, {"Pyrmuo pasauļa kara", "Pyrmais pasauļa kars", "Pyrmais pasauļa kars"}},
 			[2]string{"Igauneja", "Statne"}},
-		{"dumpster-dive/tinywiki-latest-pages-articles.xml", tally.Aliases{LinkClaims: 115, Names: 118},
+		{"dumpster-dive/tinywiki-latest-pages-articles.xml", counters.Aliases{LinkClaims: 115, Names: 118},
 			[][3]string{{"St Petroc", "Saint Petroc", "Saint Petroc"}},
 			[2]string{"Saint Petroc", "Bodmin"}},
-		{"wikipedia2vec/enwiki-pages-articles-sample.xml.bz2", tally.Aliases{RedirectClaims: 1, LinkClaims: 237, Names: 226},
+		{"wikipedia2vec/enwiki-pages-articles-sample.xml.bz2", counters.Aliases{RedirectClaims: 1, LinkClaims: 237, Names: 226},
 			[][3]string{{"AccessibleComputing", "Computer accessibility", "Computer accessibility"}},
 			[2]string{"Computer accessibility", "Keyboard"}},
-		{"xztextfilter-wiki-truncated/elwiki-truncated-100k.xml.xz", tally.Aliases{RedirectClaims: 21, LinkClaims: 79636, Names: 35646, ArticlesDropped: 134},
+		{"xztextfilter-wiki-truncated/elwiki-truncated-100k.xml.xz", counters.Aliases{RedirectClaims: 21, LinkClaims: 79636, Names: 35646, ArticlesDropped: 134},
 			[][3]string{{"Τζωρτζ Μπους", "Μπους", "Τζωρτζ Μπους (νεότερος)"}, {"Κωνσταντίνου Κανάρη", "Κωνσταντίνος Κανάρης", "Κωνσταντίνος Κανάρης"}},
 			[2]string{"Κωνσταντίνος Κανάρης", "Μπους"}},
-		{"xztextfilter-wiki-truncated/jawiki-truncated-100k.xml.xz", tally.Aliases{RedirectClaims: 12, LinkClaims: 59976, Names: 42661, ArticlesDropped: 20},
+		{"xztextfilter-wiki-truncated/jawiki-truncated-100k.xml.xz", counters.Aliases{RedirectClaims: 12, LinkClaims: 59976, Names: 42661, ArticlesDropped: 20},
 			[][3]string{{"Microsoft", "マイクロソフト", "マイクロソフト"}, {"サンフランシスコ講和条約", "日本国との平和条約", "日本国との平和条約"}},
 			[2]string{"マイクロソフト", "テレビ"}},
-		{"xztextfilter-wiki-truncated/ukwiki-truncated-100k.xml.xz", tally.Aliases{RedirectClaims: 13, LinkClaims: 63267, Names: 36566, ArticlesDropped: 36},
+		{"xztextfilter-wiki-truncated/ukwiki-truncated-100k.xml.xz", counters.Aliases{RedirectClaims: 13, LinkClaims: 63267, Names: 36566, ArticlesDropped: 36},
 			[][3]string{{"Еміля Золя", "Еміль Золя", "Еміль Золя"}},
 			[2]string{"Еміль Золя", "Комета"}},
-		{"xztextfilter-wiki-truncated/viwiki-truncated-100k.xml.xz", tally.Aliases{RedirectClaims: 82, LinkClaims: 41652, Names: 26201, ArticlesDropped: 137},
+		{"xztextfilter-wiki-truncated/viwiki-truncated-100k.xml.xz", counters.Aliases{RedirectClaims: 82, LinkClaims: 41652, Names: 26201, ArticlesDropped: 137},
 			[][3]string{{"Không quân Mỹ", "Không quân Hoa Kỳ", "Không quân Hoa Kỳ"}, {"thị xã Tam Kỳ", "Tam Kỳ", "Tam Kỳ"}},
 			[2]string{"Tam Kỳ", "Không quân Mỹ"}},
 	}

@@ -7,14 +7,14 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/counters"
+	"github.com/neardup/neardup/internal/orderedpool"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/transforms/sentence"
 )
 
 func init() {
-	register.DoFn5x1[context.Context, int, func(*[]byte) bool, func(int, []byte), func(tally.Counts), error](&starsFn{})
+	register.DoFn5x1[context.Context, int, func(*[]byte) bool, func(int, []byte), func(counters.Counts), error](&starsFn{})
 	register.Iter1[[]byte]()
 	register.Emitter2[int, []byte]()
 }
@@ -37,7 +37,7 @@ func Candidates(s beam.Scope, entries shuffle.Entries, recordShards, workers int
 // side B, sides giving each wiki index's side (true: B; the index of a
 // sentence id's wiki, sentence.Doc.Wiki). A bucket with more than
 // maxPairs pairs across is linked by stars; the pairs left out are counted
-// (tally.Reuse.CrossPairsCapped).
+// (counters.Reuse.CrossPairsCapped).
 func CrossCandidates(s beam.Scope, entries shuffle.Entries, sides []bool, maxPairs, recordShards, workers int) (shuffle.Candidates, beam.PCollection) {
 	s = s.Scope("Buckets across")
 	fn := &starsFn{RecordShards: recordShards, Workers: workers, Sides: sides, MaxPairs: maxPairs}
@@ -56,10 +56,10 @@ type starsFn struct {
 	Sides    []bool
 	MaxPairs int
 
-	ordered.Owner[[]shuffle.Pair, *linked]
+	orderedpool.Owner[[]shuffle.Pair, *linked]
 	packer *shuffle.Packer
 	sent   *edgeSet // edges already sent by this bundle
-	counts tally.Counts
+	counts counters.Counts
 }
 
 // maxSent bounds the edges a bundle remembers to avoid sending one twice:
@@ -90,16 +90,16 @@ func (f *starsFn) sideB(id uint64) bool {
 	return w < len(f.Sides) && f.Sides[w]
 }
 
-func (f *starsFn) StartBundle(context.Context, func(int, []byte), func(tally.Counts)) {
+func (f *starsFn) StartBundle(context.Context, func(int, []byte), func(counters.Counts)) {
 	f.packer = shuffle.NewPacker(shuffle.KindCandidates, f.RecordShards)
 	if f.sent == nil {
 		f.sent = newEdgeSet(maxSent)
 	}
 	f.sent.clear()
-	f.counts = tally.Counts{}
+	f.counts = counters.Counts{}
 }
 
-func (f *starsFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emitEdges func(int, []byte), _ func(tally.Counts)) error {
+func (f *starsFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emitEdges func(int, []byte), _ func(counters.Counts)) error {
 	all := shuffle.Collect(batches)
 	most := 0 // pairs the batches can hold: 9 bytes at least each
 	for _, b := range all {
@@ -115,12 +115,12 @@ func (f *starsFn) ProcessElement(_ context.Context, shard int, batches func(*[]b
 	return f.Pool().Submit(entries, f.deliver(emitEdges))
 }
 
-func (f *starsFn) FinishBundle(ctx context.Context, emitEdges func(int, []byte), emitCounts func(tally.Counts)) error {
+func (f *starsFn) FinishBundle(ctx context.Context, emitEdges func(int, []byte), emitCounts func(counters.Counts)) error {
 	if err := f.Pool().Flush(f.deliver(emitEdges)); err != nil {
 		return err
 	}
 	f.packer.Flush(emitEdges)
-	tally.Emit(ctx, f.counts, emitCounts)
+	counters.Emit(ctx, f.counts, emitCounts)
 	return nil
 }
 
@@ -136,8 +136,8 @@ func (f *starsFn) deliver(emitEdges func(int, []byte)) func(*linked) error {
 			f.packer.Add(shuffle.ShardOf(e.B, f.RecordShards), shuffle.Pair{A: e.B, B: e.A}, emitEdges)
 		}
 		st := l.stats
-		f.counts.Merge(tally.Counts{Buckets: st.Buckets, MultiBuckets: st.MultiBuckets, Edges: st.Edges, LargestBucket: st.LargestSize,
-			Reuse: tally.Reuse{CrossPairsCapped: l.capped}})
+		f.counts.Merge(counters.Counts{Buckets: st.Buckets, MultiBuckets: st.MultiBuckets, Edges: st.Edges, LargestBucket: st.LargestSize,
+			Reuse: counters.Reuse{CrossPairsCapped: l.capped}})
 		return nil
 	}
 }

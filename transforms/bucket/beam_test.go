@@ -7,8 +7,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/testkit/testshared"
 )
 
@@ -26,7 +26,7 @@ func TestStarsFnSendsEachEdgeOnceBothWays(t *testing.T) {
 	want := pairs(10, 20, 20, 10, 10, 30, 30, 10)
 	byPair := func(x, y shuffle.Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) }
 	slices.SortFunc(want, byPair)
-	wantCounts := tally.Counts{Buckets: 4, MultiBuckets: 3, Edges: 3, LargestBucket: 2}
+	wantCounts := counters.Counts{Buckets: 4, MultiBuckets: 3, Edges: 3, LargestBucket: 2}
 
 	for _, procs := range []int{1, 4} {
 		prev := runtime.GOMAXPROCS(procs)
@@ -43,7 +43,7 @@ func TestStarsFnSendsEachEdgeOnceBothWays(t *testing.T) {
 			}
 			got = append(got, ps...)
 		}
-		var counts tally.Counts
+		var counts counters.Counts
 		ctx := context.Background()
 		f := &starsFn{RecordShards: shards}
 		f.Setup()
@@ -53,7 +53,7 @@ func TestStarsFnSendsEachEdgeOnceBothWays(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if err := f.FinishBundle(ctx, emit, func(c tally.Counts) { counts.Merge(c) }); err != nil {
+		if err := f.FinishBundle(ctx, emit, func(c counters.Counts) { counts.Merge(c) }); err != nil {
 			t.Fatal(err)
 		}
 		f.Teardown()

@@ -1,7 +1,7 @@
 package bucket
 
 import (
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/hashmix"
 	"github.com/neardup/neardup/internal/shuffle"
 )
 
@@ -25,7 +25,7 @@ func newEdgeSet(limit int) *edgeSet {
 // add adds e and reports whether it was not in the set. Adding to a full
 // set empties it first.
 func (s *edgeSet) add(e shuffle.Pair) bool {
-	i := mix.Splitmix64(e.A^mix.Splitmix64(e.B)) & s.mask
+	i := hashmix.Splitmix64(e.A^hashmix.Splitmix64(e.B)) & s.mask
 	for {
 		switch s.slots[i] {
 		case e:

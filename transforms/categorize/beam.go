@@ -6,9 +6,9 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/counters"
+	"github.com/neardup/neardup/internal/orderedpool"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/cluster"
 	"github.com/neardup/neardup/transforms/sectionkind"
@@ -16,9 +16,9 @@ import (
 )
 
 func init() {
-	register.DoFn6x1[context.Context, cluster.Cluster, []byte, []byte, func(int, []byte), func(tally.Counts), error](&classifyFn{})
+	register.DoFn6x1[context.Context, cluster.Cluster, []byte, []byte, func(int, []byte), func(counters.Counts), error](&classifyFn{})
 	register.Emitter2[int, []byte]()
-	register.Emitter1[tally.Counts]()
+	register.Emitter1[counters.Counts]()
 	// Beam transforms take IsCitation as a function (sectionkind.Learn).
 	register.Function1x1(IsCitation)
 }
@@ -100,10 +100,10 @@ func Clusters(s beam.Scope, clusters beam.PCollection, learned Learned, cfg Conf
 type classifyFn struct {
 	Cfg Config
 
-	ordered.Owner[[]cluster.Cluster, []classified]
-	batch  ordered.Batch[cluster.Cluster]
+	orderedpool.Owner[[]cluster.Cluster, []classified]
+	batch  orderedpool.Batch[cluster.Cluster]
 	packer *shuffle.Packer
-	counts tally.Counts
+	counts counters.Counts
 	// know is what the run learned, decoded from the side inputs by the
 	// first element; the pool's workers read it.
 	know *Knowledge
@@ -124,13 +124,13 @@ func (f *classifyFn) Setup() {
 	})
 }
 
-func (f *classifyFn) StartBundle(_ context.Context, _, _ []byte, _ func(int, []byte), _ func(tally.Counts)) {
+func (f *classifyFn) StartBundle(_ context.Context, _, _ []byte, _ func(int, []byte), _ func(counters.Counts)) {
 	f.batch.Take()
 	f.packer = shuffle.NewPacker(shuffle.KindLines, f.Cfg.OutputShards)
-	f.counts = tally.Counts{}
+	f.counts = counters.Counts{}
 }
 
-func (f *classifyFn) ProcessElement(_ context.Context, c cluster.Cluster, sections, entities []byte, emit func(int, []byte), _ func(tally.Counts)) error {
+func (f *classifyFn) ProcessElement(_ context.Context, c cluster.Cluster, sections, entities []byte, emit func(int, []byte), _ func(counters.Counts)) error {
 	if f.know == nil {
 		// The side inputs are the same for every element: decoded once.
 		table, err := sectionkind.Decode(sections)
@@ -159,7 +159,7 @@ func (f *classifyFn) ProcessElement(_ context.Context, c cluster.Cluster, sectio
 	return nil
 }
 
-func (f *classifyFn) FinishBundle(ctx context.Context, _, _ []byte, emit func(int, []byte), emitCounts func(tally.Counts)) error {
+func (f *classifyFn) FinishBundle(ctx context.Context, _, _ []byte, emit func(int, []byte), emitCounts func(counters.Counts)) error {
 	if rest := f.batch.Take(); rest != nil {
 		if err := f.Pool().Submit(rest, f.deliver(emit)); err != nil {
 			return err
@@ -169,7 +169,7 @@ func (f *classifyFn) FinishBundle(ctx context.Context, _, _ []byte, emit func(in
 		return err
 	}
 	f.packer.Flush(emit)
-	tally.Emit(ctx, f.counts, emitCounts)
+	counters.Emit(ctx, f.counts, emitCounts)
 	return nil
 }
 

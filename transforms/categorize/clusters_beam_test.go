@@ -12,8 +12,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/cluster"
 	"github.com/neardup/neardup/transforms/sentence"
@@ -43,7 +43,7 @@ func lineString(shard int, root uint64, line []byte) string {
 	return fmt.Sprintf("%d %d %s", shard, root, line)
 }
 
-func categoryCountsJSON(c tally.Counts) (string, error) {
+func categoryCountsJSON(c counters.Counts) (string, error) {
 	b, err := json.Marshal(c)
 	return string(b), err
 }
@@ -88,7 +88,7 @@ func TestClustersOnPrism(t *testing.T) {
 	}
 	var clusters []cluster.Cluster
 	want := map[int][]any{} // the lines by output shards
-	var counts tally.Counts
+	var counts counters.Counts
 	for _, c := range cases {
 		b, _ := cluster.Build(c.members, c.sims, 0)
 		b.Root = uint64(c.root)
@@ -107,7 +107,7 @@ func TestClustersOnPrism(t *testing.T) {
 		clusters = append(clusters, b)
 		counts.AddCategory(c.category, 1, int64(len(c.members)))
 	}
-	wantCounts, err := categoryCountsJSON(tally.Counts{Categories: map[string]tally.Category{
+	wantCounts, err := categoryCountsJSON(counters.Counts{Categories: map[string]counters.Category{
 		Identical: {Clusters: 2, Sentences: 5}, CopyEdit: {Clusters: 1, Sentences: 2}, FactualDrift: {Clusters: 1, Sentences: 2},
 	}})
 	if err != nil {
@@ -123,7 +123,7 @@ func TestClustersOnPrism(t *testing.T) {
 				p, s := beam.NewPipelineWithRoot()
 				lines, partials := Clusters(s, beam.CreateList(s, clusters), Learned{}, Config{OutputShards: shards, Workers: workers})
 				passert.Equals(s, beam.ParDo(s, lineStrings, lines.PCollection), want[shards]...)
-				passert.Equals(s, beam.ParDo(s, categoryCountsJSON, tally.Total(s, partials)), wantCounts)
+				passert.Equals(s, beam.ParDo(s, categoryCountsJSON, counters.Total(s, partials)), wantCounts)
 				ptest.RunAndValidate(t, p)
 			})
 		}

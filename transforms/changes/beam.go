@@ -9,9 +9,9 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/counters"
+	"github.com/neardup/neardup/internal/orderedpool"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/internal/varint"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/result"
@@ -21,14 +21,14 @@ import (
 )
 
 func init() {
-	register.DoFn4x0[context.Context, document.Page, func(document.Page), func(tally.Counts)](&wikiFilterFn{})
-	register.DoFn3x0[context.Context, tally.Counts, func(tally.Counts)](&readCountsFn{})
+	register.DoFn4x0[context.Context, document.Page, func(document.Page), func(counters.Counts)](&wikiFilterFn{})
+	register.DoFn3x0[context.Context, counters.Counts, func(counters.Counts)](&readCountsFn{})
 	register.DoFn2x1[sentence.Page, func(int, []byte), error](&packFn{})
 	register.Function4x0(gather)
 	register.Emitter2[int, sides]()
-	register.DoFn6x1[context.Context, int, sides, []byte, func(int, []byte), func(tally.Counts), error](&compareFn{})
+	register.DoFn6x1[context.Context, int, sides, []byte, func(int, []byte), func(counters.Counts), error](&compareFn{})
 	register.Emitter1[document.Page]()
-	register.Emitter1[tally.Counts]()
+	register.Emitter1[counters.Counts]()
 	register.Emitter2[int, []byte]()
 	register.Iter1[[]byte]()
 }
@@ -61,11 +61,11 @@ type wikiFilterFn struct {
 	other int64
 }
 
-func (f *wikiFilterFn) StartBundle(context.Context, func(document.Page), func(tally.Counts)) {
+func (f *wikiFilterFn) StartBundle(context.Context, func(document.Page), func(counters.Counts)) {
 	f.other = 0
 }
 
-func (f *wikiFilterFn) ProcessElement(_ context.Context, p document.Page, emit func(document.Page), _ func(tally.Counts)) {
+func (f *wikiFilterFn) ProcessElement(_ context.Context, p document.Page, emit func(document.Page), _ func(counters.Counts)) {
 	if _, ok := slices.BinarySearch(f.Wikis, p.Wiki); ok {
 		emit(p)
 		return
@@ -73,8 +73,8 @@ func (f *wikiFilterFn) ProcessElement(_ context.Context, p document.Page, emit f
 	f.other++
 }
 
-func (f *wikiFilterFn) FinishBundle(ctx context.Context, _ func(document.Page), emit func(tally.Counts)) {
-	tally.Emit(ctx, tally.Counts{Baseline: tally.Baseline{PagesOtherWiki: f.other}}, emit)
+func (f *wikiFilterFn) FinishBundle(ctx context.Context, _ func(document.Page), emit func(counters.Counts)) {
+	counters.Emit(ctx, counters.Counts{Baseline: counters.Baseline{PagesOtherWiki: f.other}}, emit)
 }
 
 // ReadCounts turns the counts of the baseline's readers (files, pages and
@@ -86,8 +86,8 @@ func ReadCounts(s beam.Scope, counts beam.PCollection) beam.PCollection {
 
 type readCountsFn struct{}
 
-func (f *readCountsFn) ProcessElement(_ context.Context, c tally.Counts, emit func(tally.Counts)) {
-	emit(tally.Counts{Baseline: tally.FromRead(c)})
+func (f *readCountsFn) ProcessElement(_ context.Context, c counters.Counts, emit func(counters.Counts)) {
+	emit(counters.Counts{Baseline: counters.FromRead(c)})
 }
 
 // Compare brings together the baseline's and the input's revisions of each
@@ -232,8 +232,8 @@ func decodeRevision(b []byte, wikis []string) (packed, error) {
 type compareFn struct {
 	Cfg BeamConfig
 
-	ordered.Owner[shardWork, shardResult]
-	counts tally.Counts
+	orderedpool.Owner[shardWork, shardResult]
+	counts counters.Counts
 	// know is what the run learned, decoded from the side input by the
 	// first element; the pool's workers read it.
 	know *categorize.Knowledge
@@ -248,7 +248,7 @@ type shardWork struct {
 // shardResult is the lines and counts of one page shard.
 type shardResult struct {
 	lines  shuffle.Held
-	counts tally.Baseline
+	counts counters.Baseline
 }
 
 func (f *compareFn) Setup() {
@@ -262,11 +262,11 @@ func (f *compareFn) Setup() {
 	})
 }
 
-func (f *compareFn) StartBundle(context.Context, []byte, func(int, []byte), func(tally.Counts)) {
-	f.counts = tally.Counts{}
+func (f *compareFn) StartBundle(context.Context, []byte, func(int, []byte), func(counters.Counts)) {
+	f.counts = counters.Counts{}
 }
 
-func (f *compareFn) ProcessElement(_ context.Context, shard int, s sides, entities []byte, emit func(int, []byte), _ func(tally.Counts)) error {
+func (f *compareFn) ProcessElement(_ context.Context, shard int, s sides, entities []byte, emit func(int, []byte), _ func(counters.Counts)) error {
 	if f.know == nil {
 		// The side input is the same for every element: decoded once.
 		names, err := categorize.DecodeEntities(entities)
@@ -278,18 +278,18 @@ func (f *compareFn) ProcessElement(_ context.Context, shard int, s sides, entiti
 	return f.Pool().Submit(shardWork{shard: shard, baseline: s.Baseline, cur: s.Current}, f.deliver(emit))
 }
 
-func (f *compareFn) FinishBundle(ctx context.Context, _ []byte, emit func(int, []byte), emitCounts func(tally.Counts)) error {
+func (f *compareFn) FinishBundle(ctx context.Context, _ []byte, emit func(int, []byte), emitCounts func(counters.Counts)) error {
 	if err := f.Pool().Flush(f.deliver(emit)); err != nil {
 		return err
 	}
-	tally.Emit(ctx, f.counts, emitCounts)
+	counters.Emit(ctx, f.counts, emitCounts)
 	return nil
 }
 
 func (f *compareFn) deliver(emit func(int, []byte)) func(shardResult) error {
 	return func(r shardResult) error {
 		r.lines.Replay(emit)
-		f.counts.Merge(tally.Counts{Baseline: r.counts})
+		f.counts.Merge(counters.Counts{Baseline: r.counts})
 		return nil
 	}
 }
@@ -374,7 +374,7 @@ func sortKey(wiki int, page int64, ordinal int) uint64 {
 }
 
 // addCounts adds what comparing a page counted to b.
-func addCounts(b *tally.Baseline, c Counts) {
+func addCounts(b *counters.Baseline, c Counts) {
 	b.SentencesBefore += c.SentencesBefore
 	b.SentencesAfter += c.SentencesAfter
 	b.SentencesUnchanged += c.SentencesUnchanged

@@ -10,8 +10,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/wikitext"
 )
@@ -33,7 +33,7 @@ func lineStrings(shard int, b []byte, emit func(string)) error {
 	})
 }
 
-func baselineJSON(c tally.Counts) (string, error) {
+func baselineJSON(c counters.Counts) (string, error) {
 	b, err := json.Marshal(c.Baseline)
 	return string(b), err
 }
@@ -111,7 +111,7 @@ func TestCompareOnPrism(t *testing.T) {
 			cfg := BeamConfig{Config: testConfig(), Wikis: wikis, Shards: 2, OutputShards: shards, Workers: 2}
 			lines, counts := Compare(s, beam.CreateList(s, baseline), beam.CreateList(s, current), cfg)
 			passert.Equals(s, beam.ParDo(s, lineStrings, lines.PCollection), want...)
-			passert.Equals(s, beam.ParDo(s, baselineJSON, tally.Total(s, counts)), wantCounts)
+			passert.Equals(s, beam.ParDo(s, baselineJSON, counters.Total(s, counts)), wantCounts)
 			ptest.RunAndValidate(t, p)
 		})
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/transforms/alias"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/wikitext"
@@ -19,7 +19,7 @@ func init() {
 }
 
 // pairCounts says how the compared pairs came out: changes and copy edits.
-func pairCounts(c tally.Counts) string {
+func pairCounts(c counters.Counts) string {
 	return fmt.Sprintf("compared %d, copy edits %d, changes %d", c.Baseline.PairsCompared, c.Baseline.PairsCopyEdit, c.Baseline.Changes)
 }
 
@@ -66,7 +66,7 @@ func TestCompareWithEntitiesOnPrism(t *testing.T) {
 			p, s := beam.NewPipelineWithRoot()
 			cfg := BeamConfig{Config: testConfig(), Wikis: []string{"enwiki"}, Shards: 2, OutputShards: 1, Workers: 2}
 			_, counts := CompareWith(s, beam.CreateList(s, []sentence.Page{old}), beam.CreateList(s, []sentence.Page{cur}), tt.entities(s), cfg)
-			passert.Equals(s, beam.ParDo(s, pairCounts, tally.Total(s, counts)), tt.want)
+			passert.Equals(s, beam.ParDo(s, pairCounts, counters.Total(s, counts)), tt.want)
 			ptest.RunAndValidate(t, p)
 		})
 	}

@@ -3,7 +3,7 @@ package clean
 import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/orderedpool"
 	"github.com/neardup/neardup/io/document"
 )
 
@@ -29,7 +29,7 @@ func Pages(s beam.Scope, pages beam.PCollection, cfg Config) beam.PCollection {
 type cleanFn struct {
 	Cfg Config
 
-	ordered.Mapper[document.Page, Page]
+	orderedpool.Mapper[document.Page, Page]
 }
 
 func (f *cleanFn) Setup() {

@@ -13,8 +13,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/verify"
 )
@@ -122,7 +122,7 @@ func sumInt64(a, b int64) int64 { return a + b }
 
 func pairCountString(pair string, n int64) string { return fmt.Sprintf("%s = %d", pair, n) }
 
-func assembleCountsJSON(c tally.Counts) (string, error) {
+func assembleCountsJSON(c counters.Counts) (string, error) {
 	b, err := json.Marshal(c)
 	return string(b), err
 }
@@ -261,7 +261,7 @@ func TestAssembleOnPrism(t *testing.T) {
 		"simplewiki:10 Gondiswil | simplewiki:12 Leimiswil = 1",
 		"enwiki:20 Thames | simplewiki:21 River Thames = 1",
 	}
-	counts := tally.Counts{Clusters: 3, SentencesInClusters: 10, LargestCluster: 5, MembersOmitted: 2}
+	counts := counters.Counts{Clusters: 3, SentencesInClusters: 10, LargestCluster: 5, MembersOmitted: 2}
 	counts.AddClusterSize(5, 1)
 	counts.AddClusterSize(3, 1)
 	counts.AddClusterSize(2, 1)
@@ -294,7 +294,7 @@ func TestAssembleOnPrism(t *testing.T) {
 				passert.Equals(s, beam.ParDo(s, clusterJSON, clusters), wantJSON...)
 				summed := beam.CombinePerKey(s, sumInt64, beam.ParDo(s, &pairKeysFn{Shards: cfg.ComponentShards}, pairs.PCollection))
 				passert.Equals(s, beam.ParDo(s, pairCountString, summed), wantPairs...)
-				passert.Equals(s, beam.ParDo(s, assembleCountsJSON, tally.Total(s, partials)), wantCounts)
+				passert.Equals(s, beam.ParDo(s, assembleCountsJSON, counters.Total(s, partials)), wantCounts)
 				passert.Equals(s, beam.ParDo(s, membershipStrings, memberships.PCollection), wantMemberships...)
 				ptest.RunAndValidate(t, p)
 			})

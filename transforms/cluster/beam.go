@@ -12,21 +12,21 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"github.com/neardup/neardup/internal/mix"
-	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/counters"
+	"github.com/neardup/neardup/internal/hashmix"
+	"github.com/neardup/neardup/internal/orderedpool"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/verify"
 )
 
 func init() {
 	register.DoFn5x1[int, func(*[]byte) bool, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), error](&joinFn{})
-	register.DoFn7x1[context.Context, int, func(*[]byte) bool, func(Cluster), func(int, []byte), func(int, []byte), func(tally.Counts), error](&buildFn{})
+	register.DoFn7x1[context.Context, int, func(*[]byte) bool, func(Cluster), func(int, []byte), func(int, []byte), func(counters.Counts), error](&buildFn{})
 	register.Emitter1[Cluster]()
 	register.Iter1[[]byte]()
 	register.Emitter2[int, []byte]()
-	register.Emitter1[tally.Counts]()
+	register.Emitter1[counters.Counts]()
 }
 
 // Tags of the values joinFn sends to a component. Each value is a record of
@@ -73,7 +73,7 @@ type joinFn struct {
 	Shards  int
 	Workers int
 
-	ordered.Owner[joinWork, shuffle.Held]
+	orderedpool.Owner[joinWork, shuffle.Held]
 }
 
 // joinWork is the batches of one sentence shard.
@@ -170,10 +170,10 @@ func join(w joinWork, shards int) (shuffle.Held, error) {
 type buildFn struct {
 	Cfg Config
 
-	ordered.Owner[[]component, []built]
+	orderedpool.Owner[[]component, []built]
 	pairs       map[PagePair]int64
 	memberships *shuffle.Packer // nil when Cfg.SentenceShards is 0
-	counts      tally.Counts
+	counts      counters.Counts
 }
 
 // component is one component's root and parts.
@@ -198,16 +198,16 @@ func (f *buildFn) Setup() {
 	})
 }
 
-func (f *buildFn) StartBundle(context.Context, func(Cluster), func(int, []byte), func(int, []byte), func(tally.Counts)) {
+func (f *buildFn) StartBundle(context.Context, func(Cluster), func(int, []byte), func(int, []byte), func(counters.Counts)) {
 	f.pairs = map[PagePair]int64{}
-	f.counts = tally.Counts{}
+	f.counts = counters.Counts{}
 	f.memberships = nil
 	if f.Cfg.SentenceShards > 0 {
 		f.memberships = shuffle.NewPacker(shuffle.KindLines, f.Cfg.SentenceShards)
 	}
 }
 
-func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emit func(Cluster), _ func(int, []byte), emitMembers func(int, []byte), _ func(tally.Counts)) error {
+func (f *buildFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emit func(Cluster), _ func(int, []byte), emitMembers func(int, []byte), _ func(counters.Counts)) error {
 	// Batches are read one at a time and their members decoded as they
 	// come, so that the shard's members are held once, decoded: neither
 	// the compressed batches nor their records outlive the loop.
@@ -330,7 +330,7 @@ func (f *buildFn) count(c Cluster) {
 // FinishBundle delivers the clusters still being built: the pool runs
 // across elements, so one shard's decoding overlaps the previous shard's
 // building.
-func (f *buildFn) FinishBundle(ctx context.Context, emit func(Cluster), emitPairs func(int, []byte), emitMembers func(int, []byte), emitCounts func(tally.Counts)) error {
+func (f *buildFn) FinishBundle(ctx context.Context, emit func(Cluster), emitPairs func(int, []byte), emitMembers func(int, []byte), emitCounts func(counters.Counts)) error {
 	if err := f.Pool().Flush(f.deliver(emit, emitMembers)); err != nil {
 		return err
 	}
@@ -345,7 +345,7 @@ func (f *buildFn) FinishBundle(ctx context.Context, emit func(Cluster), emitPair
 		packer.AddRecord(c.Shard(f.Cfg.ComponentShards), rec, emitPairs)
 	}
 	packer.Flush(emitPairs)
-	tally.Emit(ctx, f.counts, emitCounts)
+	counters.Emit(ctx, f.counts, emitCounts)
 	return nil
 }
 
@@ -406,5 +406,5 @@ var errShortPair = errors.New("cluster: malformed page pair count")
 func (p PairCount) Shard(n int) int {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s\x00%d\x00%s\x00%d", p.WikiA, p.PageA, p.WikiB, p.PageB)
-	return shuffle.Shard(mix.Splitmix64(h.Sum64()), n)
+	return shuffle.Shard(hashmix.Splitmix64(h.Sum64()), n)
 }

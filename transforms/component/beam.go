@@ -7,8 +7,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 )
 
 func init() {
@@ -22,17 +22,17 @@ func init() {
 	register.Emitter2[int, []byte]()
 }
 
-// The Beam metrics (distributions, in tally.Namespace) of the most pairs
+// The Beam metrics (distributions, in counters.Namespace) of the most pairs
 // one worker held at once, by step: the state that must fit a worker.
 // Leftover edges are also counted: they are the only ones gathered on one
 // worker, and none are left on the graphs the tests make.
 var (
-	contractState = beam.NewDistribution(tally.Namespace, "components_contract_state")
-	starState     = beam.NewDistribution(tally.Namespace, "components_star_state")
-	settleState   = beam.NewDistribution(tally.Namespace, "components_settle_state")
-	relabelState  = beam.NewDistribution(tally.Namespace, "components_relabel_state")
-	leftoverState = beam.NewDistribution(tally.Namespace, "components_leftover_state")
-	leftoverEdges = beam.NewCounter(tally.Namespace, "components_leftover_edges")
+	contractState = beam.NewDistribution(counters.Namespace, "components_contract_state")
+	starState     = beam.NewDistribution(counters.Namespace, "components_star_state")
+	settleState   = beam.NewDistribution(counters.Namespace, "components_settle_state")
+	relabelState  = beam.NewDistribution(counters.Namespace, "components_relabel_state")
+	leftoverState = beam.NewDistribution(counters.Namespace, "components_leftover_state")
+	leftoverEdges = beam.NewCounter(counters.Namespace, "components_leftover_edges")
 )
 
 // Labels computes the connected components of the verified edges (keyed

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/hashmix"
 )
 
 func TestContract(t *testing.T) {
@@ -327,7 +327,7 @@ func testGraphs() []testGraph {
 // over the whole id space, so that ids are sparse and unordered.
 func randomLabels(rng *rand.Rand) func(uint64) uint64 {
 	key := rng.Uint64()
-	return func(i uint64) uint64 { return mix.Splitmix64(i ^ key) }
+	return func(i uint64) uint64 { return hashmix.Splitmix64(i ^ key) }
 }
 
 func mapEdges(edges []Edge, f func(uint64) uint64) []Edge {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/orderedpool"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/transforms/sentence"
 )
@@ -59,7 +59,7 @@ func mergeSketches(a, b Sketch) Sketch {
 type countFn struct {
 	Cfg Config
 
-	ordered.Owner[batch, struct{}]
+	orderedpool.Owner[batch, struct{}]
 	sketches []*Sketch // the workers', in the order they were made
 }
 

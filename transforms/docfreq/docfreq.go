@@ -2,7 +2,7 @@
 // in-window sentences: in how many sentences a shingle (or a word) occurs.
 //
 // The schemes that are not MinHash banding need it. An exact
-// set-similarity join by prefix filtering (package setjoin) orders every
+// set-similarity join by prefix filtering (package exactjoin) orders every
 // sentence's shingles rarest first, so that the few shingles of a prefix are
 // rare and the groups of sentences sharing one stay small; a weighted
 // SimHash weighs a token by its inverse document frequency. Neither needs
@@ -39,7 +39,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/hashmix"
 	"github.com/neardup/neardup/transforms/shingle"
 )
 
@@ -175,7 +175,7 @@ const wordSeed uint64 = 0x2545f4914f6cdd1d
 // included. A word's hash is a polynomial hash of its runes (case-folded
 // if fold), mixed by splitmix64: equal words, equal hashes.
 func appendWords(dst []uint64, text string, fold bool) []uint64 {
-	const base = mix.Gamma
+	const base = hashmix.Gamma
 	h, in := wordSeed, false
 	for i := 0; i < len(text); {
 		r := rune(text[i])
@@ -194,12 +194,12 @@ func appendWords(dst []uint64, text string, fold bool) []uint64 {
 			h = h*base + uint64(r) + 1
 			in = true
 		case in:
-			dst = append(dst, mix.Splitmix64(h))
+			dst = append(dst, hashmix.Splitmix64(h))
 			h, in = wordSeed, false
 		}
 	}
 	if in {
-		dst = append(dst, mix.Splitmix64(h))
+		dst = append(dst, hashmix.Splitmix64(h))
 	}
 	return dst
 }
@@ -242,9 +242,9 @@ type Sketch struct {
 // cells returns the indices in Sketch.cells of token's counters in rows 0
 // and 1: the top bits of the token's hash salted by the row.
 func cells(token uint64) (int, int) {
-	salted := token + mix.Gamma
-	return int(mix.Splitmix64(salted) >> (64 - WidthBits)),
-		Width | int(mix.Splitmix64(salted+mix.Gamma)>>(64-WidthBits))
+	salted := token + hashmix.Gamma
+	return int(hashmix.Splitmix64(salted) >> (64 - WidthBits)),
+		Width | int(hashmix.Splitmix64(salted+hashmix.Gamma)>>(64-WidthBits))
 }
 
 // Add adds one occurrence of token, saturating at the counters' maximum.

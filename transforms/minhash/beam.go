@@ -6,15 +6,15 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/counters"
+	"github.com/neardup/neardup/internal/orderedpool"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
 )
 
 func init() {
-	register.DoFn6x1[context.Context, sentence.Page, func(int, []byte), func(int, []byte), func(int, []byte), func(tally.Counts), error](&signFn{})
+	register.DoFn6x1[context.Context, sentence.Page, func(int, []byte), func(int, []byte), func(int, []byte), func(counters.Counts), error](&signFn{})
 	register.Emitter2[int, []byte]()
 }
 
@@ -55,7 +55,7 @@ func (c Config) NewScheme() (*Scheme, error) {
 //     sentence.ID.Shard(cfg.RecordShards);
 //   - infos: encoded PageInfos, one per page, keyed by the shard of its
 //     document, for rereads.Count;
-//   - counts: partial tally.Counts (sentences, and how many were in the
+//   - counts: partial counters.Counts (sentences, and how many were in the
 //     window, too short or too long).
 //
 // Pages are signed on cfg.Workers goroutines, a batch at a time (package
@@ -70,13 +70,13 @@ func Sign(s beam.Scope, pages beam.PCollection, cfg Config) (shuffle.Entries, sh
 type signFn struct {
 	Cfg Config
 
-	ordered.Owner[[]sentence.Page, *signed]
+	orderedpool.Owner[[]sentence.Page, *signed]
 	bands   int // band keys per sentence
-	batch   ordered.Batch[sentence.Page]
+	batch   orderedpool.Batch[sentence.Page]
 	entries *shuffle.Packer
 	records *shuffle.Packer
 	infos   *shuffle.Packer
-	counts  tally.Counts
+	counts  counters.Counts
 }
 
 // signed is what a worker made of a batch of pages.
@@ -102,15 +102,15 @@ func (f *signFn) Setup() error {
 	return nil
 }
 
-func (f *signFn) StartBundle(context.Context, func(int, []byte), func(int, []byte), func(int, []byte), func(tally.Counts)) {
+func (f *signFn) StartBundle(context.Context, func(int, []byte), func(int, []byte), func(int, []byte), func(counters.Counts)) {
 	f.batch.Take()
 	f.entries = shuffle.NewPacker(shuffle.KindEntries, f.Cfg.BucketShards)
 	f.records = shuffle.NewPacker(shuffle.KindSentences, f.Cfg.RecordShards)
 	f.infos = shuffle.NewPacker(shuffle.KindPageInfos, f.Cfg.RecordShards)
-	f.counts = tally.Counts{}
+	f.counts = counters.Counts{}
 }
 
-func (f *signFn) ProcessElement(_ context.Context, p sentence.Page, emitEntries, emitRecords, emitInfos func(int, []byte), _ func(tally.Counts)) error {
+func (f *signFn) ProcessElement(_ context.Context, p sentence.Page, emitEntries, emitRecords, emitInfos func(int, []byte), _ func(counters.Counts)) error {
 	size := 0
 	for i := range p.Sentences {
 		size += len(p.Sentences[i].Text)
@@ -121,7 +121,7 @@ func (f *signFn) ProcessElement(_ context.Context, p sentence.Page, emitEntries,
 	return nil
 }
 
-func (f *signFn) FinishBundle(ctx context.Context, emitEntries, emitRecords, emitInfos func(int, []byte), emitCounts func(tally.Counts)) error {
+func (f *signFn) FinishBundle(ctx context.Context, emitEntries, emitRecords, emitInfos func(int, []byte), emitCounts func(counters.Counts)) error {
 	deliver := f.deliver(emitEntries, emitRecords, emitInfos)
 	if rest := f.batch.Take(); rest != nil {
 		if err := f.Pool().Submit(rest, deliver); err != nil {
@@ -134,7 +134,7 @@ func (f *signFn) FinishBundle(ctx context.Context, emitEntries, emitRecords, emi
 	f.entries.Flush(emitEntries)
 	f.records.Flush(emitRecords)
 	f.infos.Flush(emitInfos)
-	tally.Emit(ctx, f.counts, emitCounts)
+	counters.Emit(ctx, f.counts, emitCounts)
 	return nil
 }
 

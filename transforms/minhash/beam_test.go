@@ -12,8 +12,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/testkit/testshared"
@@ -87,7 +87,7 @@ func testSignFn(t *testing.T, pages []document.Page, schemeName string) {
 	}
 	var wantEntries []shuffle.Pair
 	wantRecords := map[sentence.ID]string{}
-	var want tally.Counts
+	var want counters.Counts
 	for _, p := range split {
 		rank := 0
 		for _, st := range p.Sentences {
@@ -114,7 +114,7 @@ func testSignFn(t *testing.T, pages []document.Page, schemeName string) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
 	var gotEntries []shuffle.Pair
 	gotRecords := map[sentence.ID]string{}
-	var got tally.Counts
+	var got counters.Counts
 	emitEntries := func(shard int, b []byte) {
 		pairs, err := shuffle.KindEntries.AppendPairs(nil, b)
 		if err != nil {
@@ -172,7 +172,7 @@ func testSignFn(t *testing.T, pages []document.Page, schemeName string) {
 			t.Fatal(err)
 		}
 	}
-	if err := f.FinishBundle(ctx, emitEntries, emitRecords, emitInfos, func(c tally.Counts) { got.Merge(c) }); err != nil {
+	if err := f.FinishBundle(ctx, emitEntries, emitRecords, emitInfos, func(c counters.Counts) { got.Merge(c) }); err != nil {
 		t.Fatal(err)
 	}
 	var fromInfos PageCounts

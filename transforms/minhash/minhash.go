@@ -22,7 +22,7 @@ import (
 	"math"
 	"math/bits"
 
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/hashmix"
 )
 
 // Scheme is a seeded family of hash functions and the bands drawn from it.
@@ -185,9 +185,9 @@ func (g *Signer) AppendKeys(dst []uint64, shingles []uint64) []uint64 {
 	}
 	mins := g.mins
 	for j, band := range s.rows {
-		key := mix.Splitmix64(uint64(j) + 0x632be59bd9b4e019)
+		key := hashmix.Splitmix64(uint64(j) + 0x632be59bd9b4e019)
 		for _, i := range band {
-			key = mix.Splitmix64(key ^ mins[i]>>s.shift)
+			key = hashmix.Splitmix64(key ^ mins[i]>>s.shift)
 		}
 		dst = append(dst, key)
 	}
@@ -247,7 +247,7 @@ func (g *Signer) binMinima(shingles []uint64) {
 		// Probe bins in a sequence that depends only on j and the seed,
 		// so that two sets borrow from the same bins where both are filled.
 		for attempt := uint64(0); ; attempt++ {
-			c, _ := bits.Mul64(mix.Splitmix64(probe^uint64(j)<<32^attempt), n)
+			c, _ := bits.Mul64(hashmix.Splitmix64(probe^uint64(j)<<32^attempt), n)
 			if filled[c] {
 				mins[j] = mins[c]
 				break
@@ -258,9 +258,9 @@ func (g *Signer) binMinima(shingles []uint64) {
 
 // generator draws the scheme's random choices from a splitmix64 sequence,
 // so that a seed gives the same family on every platform and Go version.
-type generator struct{ mix.Generator }
+type generator struct{ hashmix.Generator }
 
-func newGenerator(seed uint64) *generator { return &generator{*mix.NewGenerator(seed)} }
+func newGenerator(seed uint64) *generator { return &generator{*hashmix.NewGenerator(seed)} }
 
 func (g *generator) next() uint64 { return g.Next() }
 

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/hashmix"
 )
 
 func TestChooseBands(t *testing.T) {
@@ -74,11 +74,11 @@ func TestWeissmanScheme(t *testing.T) {
 // pair returns two sets of size n sharing exactly shared elements.
 func pair(base uint64, n, shared int) (a, b []uint64) {
 	for i := range n {
-		a = append(a, mix.Splitmix64(base+uint64(i)))
+		a = append(a, hashmix.Splitmix64(base+uint64(i)))
 		if i < shared {
 			b = append(b, a[i])
 		} else {
-			b = append(b, mix.Splitmix64(base+uint64(i)+1<<40))
+			b = append(b, hashmix.Splitmix64(base+uint64(i)+1<<40))
 		}
 	}
 	return a, b
@@ -181,7 +181,7 @@ func BenchmarkSigner(b *testing.B) {
 	for j := range sets {
 		sets[j] = make([]uint64, 150)
 		for i := range sets[j] {
-			sets[j][i] = mix.Splitmix64(uint64(j<<20 | i))
+			sets[j][i] = hashmix.Splitmix64(uint64(j<<20 | i))
 		}
 	}
 	weissman := Weissman(1)

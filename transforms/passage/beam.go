@@ -12,21 +12,21 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/top"
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/counters"
+	"github.com/neardup/neardup/internal/hashmix"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/verify"
 )
 
 func init() {
-	register.DoFn4x1[context.Context, []byte, func(int, []byte), func(tally.Counts), error](&byPairFn{})
-	register.DoFn5x1[context.Context, int, func(*[]byte) bool, func(int, []byte), func(tally.Counts), error](&findFn{})
+	register.DoFn4x1[context.Context, []byte, func(int, []byte), func(counters.Counts), error](&byPairFn{})
+	register.DoFn5x1[context.Context, int, func(*[]byte) bool, func(int, []byte), func(counters.Counts), error](&findFn{})
 	register.DoFn5x1[int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(int, []byte), error](&attachFn{})
 	register.DoFn4x1[int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), error](&textsFn{})
-	register.DoFn7x1[context.Context, int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(DocPair), func(tally.Counts), error](&linesFn{})
+	register.DoFn7x1[context.Context, int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(DocPair), func(counters.Counts), error](&linesFn{})
 	register.Emitter1[DocPair]()
-	register.Emitter1[tally.Counts]()
+	register.Emitter1[counters.Counts]()
 	register.Emitter2[int, []byte]()
 	register.Iter1[[]byte]()
 	register.Function2x1(lessDocPair)
@@ -90,7 +90,7 @@ func lessDocPair(x, y DocPair) bool {
 
 // pairShard is the shard, of n, of the document pair (a, b).
 func pairShard(a, b uint64, n int) int {
-	return shuffle.ShardOf(mix.Splitmix64(a)^b, n)
+	return shuffle.ShardOf(hashmix.Splitmix64(a)^b, n)
 }
 
 // byPairFn re-keys each verified edge by its document pair, counting (and
@@ -98,14 +98,14 @@ func pairShard(a, b uint64, n int) int {
 type byPairFn struct {
 	Shards int
 	out    *shuffle.Packer
-	counts tally.Counts
+	counts counters.Counts
 }
 
-func (f *byPairFn) StartBundle(context.Context, func(int, []byte), func(tally.Counts)) {
-	f.out, f.counts = shuffle.NewPacker(shuffle.KindMatches, f.Shards), tally.Counts{}
+func (f *byPairFn) StartBundle(context.Context, func(int, []byte), func(counters.Counts)) {
+	f.out, f.counts = shuffle.NewPacker(shuffle.KindMatches, f.Shards), counters.Counts{}
 }
 
-func (f *byPairFn) ProcessElement(_ context.Context, batch []byte, emit func(int, []byte), _ func(tally.Counts)) error {
+func (f *byPairFn) ProcessElement(_ context.Context, batch []byte, emit func(int, []byte), _ func(counters.Counts)) error {
 	return shuffle.KindSimilarities.Records(batch, func(rec []byte) error {
 		var e verify.Edge
 		if err := e.UnmarshalBinary(rec); err != nil {
@@ -121,9 +121,9 @@ func (f *byPairFn) ProcessElement(_ context.Context, batch []byte, emit func(int
 	})
 }
 
-func (f *byPairFn) FinishBundle(ctx context.Context, emit func(int, []byte), emitCounts func(tally.Counts)) {
+func (f *byPairFn) FinishBundle(ctx context.Context, emit func(int, []byte), emitCounts func(counters.Counts)) {
 	f.out.Flush(emit)
-	tally.Emit(ctx, f.counts, emitCounts)
+	counters.Emit(ctx, f.counts, emitCounts)
 }
 
 // findFn finds the passages of each document pair of a shard and sends the
@@ -132,15 +132,15 @@ type findFn struct {
 	Opt    Options
 	finder *Finder
 	out    *shuffle.Packer
-	counts tally.Counts
+	counts counters.Counts
 }
 
-func (f *findFn) StartBundle(context.Context, func(int, []byte), func(tally.Counts)) {
+func (f *findFn) StartBundle(context.Context, func(int, []byte), func(counters.Counts)) {
 	f.finder = NewFinder(f.Opt.Config)
-	f.out, f.counts = shuffle.NewPacker(shuffle.KindPassages, f.Opt.RecordShards), tally.Counts{}
+	f.out, f.counts = shuffle.NewPacker(shuffle.KindPassages, f.Opt.RecordShards), counters.Counts{}
 }
 
-func (f *findFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emit func(int, []byte), _ func(tally.Counts)) error {
+func (f *findFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emit func(int, []byte), _ func(counters.Counts)) error {
 	limit := cmp.Or(f.Opt.MaxMatches, MaxMatches)
 	plots := map[[2]uint64]*Bounded{}
 	err := eachRecord(batches, shuffle.KindMatches, func(rec []byte) error {
@@ -193,9 +193,9 @@ func (f *findFn) find(docs [2]uint64, plot *Bounded, emit func(int, []byte)) {
 	f.out.AddRecord(shuffle.ShardOf(docs[0], f.Opt.RecordShards), r.appendBinary(nil), emit)
 }
 
-func (f *findFn) FinishBundle(ctx context.Context, emit func(int, []byte), emitCounts func(tally.Counts)) {
+func (f *findFn) FinishBundle(ctx context.Context, emit func(int, []byte), emitCounts func(counters.Counts)) {
 	f.out.Flush(emit)
-	tally.Emit(ctx, f.counts, emitCounts)
+	counters.Emit(ctx, f.counts, emitCounts)
 }
 
 // The document of a pair a join attaches.
@@ -353,14 +353,14 @@ func (f *textsFn) ProcessElement(shard int, requests, records func(*[]byte) bool
 // it is counted and left out.
 type linesFn struct {
 	Opt    Options
-	counts tally.Counts
+	counts counters.Counts
 }
 
-func (f *linesFn) StartBundle(context.Context, func(int, []byte), func(DocPair), func(tally.Counts)) {
-	f.counts = tally.Counts{}
+func (f *linesFn) StartBundle(context.Context, func(int, []byte), func(DocPair), func(counters.Counts)) {
+	f.counts = counters.Counts{}
 }
 
-func (f *linesFn) ProcessElement(_ context.Context, shard int, pairs, texts func(*[]byte) bool, emit func(int, []byte), emitPair func(DocPair), _ func(tally.Counts)) error {
+func (f *linesFn) ProcessElement(_ context.Context, shard int, pairs, texts func(*[]byte) bool, emit func(int, []byte), emitPair func(DocPair), _ func(counters.Counts)) error {
 	known, err := passageTexts(texts)
 	if err != nil {
 		return fmt.Errorf("passage: shard %d: %w", shard, err)
@@ -398,8 +398,8 @@ func (f *linesFn) count(r *pairRecord) {
 	}
 }
 
-func (f *linesFn) FinishBundle(ctx context.Context, _ func(int, []byte), _ func(DocPair), emitCounts func(tally.Counts)) {
-	tally.Emit(ctx, f.counts, emitCounts)
+func (f *linesFn) FinishBundle(ctx context.Context, _ func(int, []byte), _ func(DocPair), emitCounts func(counters.Counts)) {
+	counters.Emit(ctx, f.counts, emitCounts)
 }
 
 // passageTexts reads the texts a shard's passages asked for, by DocA, DocB

@@ -10,8 +10,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/transforms/minhash"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/verify"
@@ -39,7 +39,7 @@ func pairString(p DocPair) string {
 	return string(b)
 }
 
-func passageCounts(c tally.Counts) string {
+func passageCounts(c counters.Counts) string {
 	b, _ := json.Marshal(c.Passages)
 	return string(b)
 }
@@ -129,7 +129,7 @@ func TestFindOnPrism(t *testing.T) {
 	passert.Equals(s, beam.ParDo(s, lineStrings, lines.PCollection), wantLine)
 	passert.Equals(s, beam.ParDo(s, pairString, pairs),
 		`{"a":"dewiki:1:100","title_a":"Gondiswil","b":"enwiki:2:200","title_b":"Gondiswil","passages":1,"matched":4,"share_a":0.5,"share_b":0.2}`)
-	passert.Equals(s, beam.ParDo(s, passageCounts, tally.Total(s, counts)),
+	passert.Equals(s, beam.ParDo(s, passageCounts, counters.Total(s, counts)),
 		`{"document_pairs":3,"document_pairs_with_passages":1,"passages":1,"sentence_pairs":4,"largest_passage":4,"matches_within_documents":1,"document_pairs_same_page":1,"matches_dropped":0,"length_histogram":[{"matched":4,"passages":1}]}`)
 	ptest.RunAndValidate(t, p)
 }

@@ -13,7 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/sentence"
@@ -213,7 +213,7 @@ type summaryDoc struct {
 		Base     string   `json:"base"`
 		Problems []string `json:"problems"`
 	} `json:"wikis"`
-	Counts   tally.Counts        `json:"counts"`
+	Counts   counters.Counts     `json:"counts"`
 	TopPairs []summary.PairCount `json:"top_article_pairs"`
 }
 
@@ -377,7 +377,7 @@ func pairRows(pairs []summary.PairCount, bases map[string]string) (rows []PairRo
 
 // examples decodes the sampled clusters of each kind, which share
 // examplesBudget.
-func examples(st Stats, names []string, c tally.Counts, bases map[string]string) ([]KindExamples, error) {
+func examples(st Stats, names []string, c counters.Counts, bases map[string]string) ([]KindExamples, error) {
 	sampled := 0
 	for _, k := range st.Kinds {
 		sampled += len(k.Sample)
@@ -467,7 +467,7 @@ func mainParams(p parameters, bands, rows int) []Param {
 }
 
 // funnel returns the stages from pages to clusters.
-func funnel(c tally.Counts) []FunnelRow {
+func funnel(c counters.Counts) []FunnelRow {
 	note := func(n int64, what string) []string {
 		if n == 0 {
 			return nil
@@ -510,7 +510,7 @@ func logShare(n, top int64) float64 {
 
 // kindNames lists the categories of the counts and the stats: the known
 // ones in the page's order, then any other by name.
-func kindNames(counts map[string]tally.Category, stats map[string]KindStats) []string {
+func kindNames(counts map[string]counters.Category, stats map[string]KindStats) []string {
 	seen := map[string]bool{}
 	for n := range counts {
 		seen[n] = true
@@ -530,8 +530,8 @@ func kindNames(counts map[string]tally.Category, stats map[string]KindStats) []s
 
 // kindRows returns the kinds table: every known kind, then any other, and
 // the totals.
-func kindRows(counts map[string]tally.Category) ([]KindRow, KindRow) {
-	var total tally.Category
+func kindRows(counts map[string]counters.Category) ([]KindRow, KindRow) {
+	var total counters.Category
 	for _, c := range counts {
 		total.Clusters += c.Clusters
 		total.Sentences += c.Sentences

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/sentence"
@@ -28,7 +28,7 @@ type testWiki struct {
 
 // summaryJSON is a summary.json of the default parameters with the given
 // counts, pairs and wikis, as summary.Write writes it.
-func summaryJSON(t testing.TB, c tally.Counts, pairs []summary.PairCount, wikis []testWiki, inputs ...string) []byte {
+func summaryJSON(t testing.TB, c counters.Counts, pairs []summary.PairCount, wikis []testWiki, inputs ...string) []byte {
 	t.Helper()
 	params, err := json.Marshal(map[string]any{
 		"input": inputs, "namespaces": []int{0}, "shingle_length": 12, "min_shingles": 75, "max_shingles": 600,
@@ -83,7 +83,7 @@ func smallRun(t testing.TB) (Info, []byte, Stats) {
 	}
 	st.AddDeadLetter(document.DeadLetter{File: "/d/enwiki.xml", Offset: 1234, PageID: 7, Title: "Cut", Reason: "truncated: page cut: unexpected EOF"})
 
-	var c tally.Counts
+	var c counters.Counts
 	c.FilesRead, c.DeadLetters, c.FilesTruncated, c.PagesFailed = 1, 1, 0, 1
 	c.PagesRead, c.PagesKept, c.Redirects, c.PagesSkippedNamespace = 40, 30, 4, 5
 	c.Sentences, c.SentencesInWindow, c.SentencesTooShort = 300, 250, 50
@@ -329,7 +329,7 @@ func TestRenderEscapes(t *testing.T) {
 		t.Fatal(err)
 	}
 	st.AddDeadLetter(document.DeadLetter{File: "x.xml", Title: evil, Reason: "bad title " + evil})
-	var counts tally.Counts
+	var counts counters.Counts
 	counts.AddCategory(categorize.FactualDrift, 1, 2)
 	counts.AddClusterSize(2, 1)
 	pairs := []summary.PairCount{{WikiA: "enwiki", PageA: 1, WikiB: "badwiki", PageB: 2, TitleA: evil, TitleB: evil, Clusters: 1}}
@@ -392,7 +392,7 @@ func TestPageSizeBound(t *testing.T) {
 
 	for _, examples := range []int{DefaultExamples, MaxExamples} {
 		st := NewStats(examples, 1)
-		var counts tally.Counts
+		var counts counters.Counts
 		for i := range 100_000 {
 			k := kinds[i%len(kinds)].name
 			size := 2 + i%50_000
@@ -446,7 +446,7 @@ func TestPageSizeBound(t *testing.T) {
 // TestRenderEmptyRun renders a run that found nothing, and one whose
 // examples are turned off: every section says so instead of drawing.
 func TestRenderEmptyRun(t *testing.T) {
-	var c tally.Counts
+	var c counters.Counts
 	c.PagesRead, c.PagesKept, c.Sentences = 3, 3, 10
 	doc := summaryJSON(t, c, nil, []testWiki{{Wiki: "xxwiki", Lang: "xx"}})
 	for _, examples := range []int{DefaultExamples, 0} {
@@ -490,7 +490,7 @@ func TestRenderIsolatesDirection(t *testing.T) {
 	if err := st.AddRecord(record(t, 1, c)); err != nil {
 		t.Fatal(err)
 	}
-	var counts tally.Counts
+	var counts counters.Counts
 	counts.AddCategory(categorize.FactualDrift, 1, 2)
 	counts.AddClusterSize(2, 1)
 	pairs := []summary.PairCount{{WikiA: "enwiki", PageA: 1, WikiB: "enwiki", PageB: 2, TitleA: rlo, TitleB: "After", Clusters: 1}}

@@ -3,7 +3,7 @@ package report
 import (
 	"math/bits"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 )
 
 // ExactSizes is the largest cluster size with a bar of its own in the
@@ -30,7 +30,7 @@ func SizeBinOf(size int64) (lo, hi int64) {
 
 // SizeBins returns the bars of a cluster-size histogram (summary.json's
 // counts.cluster_size_histogram), ascending, without empty bars.
-func SizeBins(hist []tally.Bin) []SizeBin {
+func SizeBins(hist []counters.Bin) []SizeBin {
 	var out []SizeBin
 	for _, b := range hist {
 		if b.Clusters <= 0 {
@@ -53,7 +53,7 @@ func (b SizeBin) Density() float64 { return float64(b.Clusters) / float64(b.Hi-b
 
 // sizeShares returns the share of clusters of at most limit members and
 // the share of sentences in clusters of more.
-func sizeShares(hist []tally.Bin, limit int64) (smallClusters, sentencesInLarger float64) {
+func sizeShares(hist []counters.Bin, limit int64) (smallClusters, sentencesInLarger float64) {
 	var clusters, small, sentences, large int64
 	for _, b := range hist {
 		clusters += b.Clusters

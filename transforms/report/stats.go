@@ -25,7 +25,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/hashmix"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/categorize"
@@ -111,7 +111,7 @@ func NewStats(examples int, seed uint64) Stats {
 func SampleHash(seed uint64, id string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(id))
-	return mix.Splitmix64(h.Sum64() ^ mix.Splitmix64(seed+mix.Gamma))
+	return hashmix.Splitmix64(h.Sum64() ^ hashmix.Splitmix64(seed+hashmix.Gamma))
 }
 
 // AddRecord adds a record of categorize.Clusters' lines: result.Record's

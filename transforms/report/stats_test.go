@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/categorize"
@@ -76,7 +76,7 @@ func TestSizeBinOf(t *testing.T) {
 }
 
 func TestSizeBins(t *testing.T) {
-	hist := []tally.Bin{{Size: 2, Clusters: 5}, {Size: 3, Clusters: 2}, {Size: 4, Clusters: 0}, {Size: 11, Clusters: 1},
+	hist := []counters.Bin{{Size: 2, Clusters: 5}, {Size: 3, Clusters: 2}, {Size: 4, Clusters: 0}, {Size: 11, Clusters: 1},
 		{Size: 12, Clusters: 1}, {Size: 16, Clusters: 2}, {Size: 17, Clusters: 1}, {Size: 100, Clusters: 1}}
 	want := []SizeBin{
 		{Lo: 2, Hi: 2, Clusters: 5, Sentences: 10},

@@ -8,14 +8,14 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 )
 
 func init() {
-	register.DoFn4x1[context.Context, int, func(*[]byte) bool, func(tally.Counts), error](&resolveFn{})
+	register.DoFn4x1[context.Context, int, func(*[]byte) bool, func(counters.Counts), error](&resolveFn{})
 	register.Iter1[[]byte]()
-	register.Emitter1[tally.Counts]()
+	register.Emitter1[counters.Counts]()
 }
 
 // Count groups the encoded minhash.PageInfos, keyed by shuffle.ShardOf(Doc, shards),
@@ -29,7 +29,7 @@ func Count(s beam.Scope, infos shuffle.PageInfos) beam.PCollection {
 
 type resolveFn struct{}
 
-func (f *resolveFn) ProcessElement(ctx context.Context, shard int, batches func(*[]byte) bool, emit func(tally.Counts)) error {
+func (f *resolveFn) ProcessElement(ctx context.Context, shard int, batches func(*[]byte) bool, emit func(counters.Counts)) error {
 	var infos []minhash.PageInfo
 	var b []byte
 	for batches(&b) {
@@ -49,6 +49,6 @@ func (f *resolveFn) ProcessElement(ctx context.Context, shard int, batches func(
 	if err != nil {
 		return err
 	}
-	tally.Emit(ctx, c, emit)
+	counters.Emit(ctx, c, emit)
 	return nil
 }

@@ -9,7 +9,7 @@
 // each id once (bucket.Stars, the verification and cluster joins). What is
 // left to do is accounting: the signing stage describes every page it
 // signed (a minhash.PageInfo), and this package finds the ids met more than once, takes
-// the copies after the first out of the counts (tally.Counts
+// the copies after the first out of the counts (counters.Counts
 // PagesDuplicate) and refuses, with an error naming both files and
 // offsets, two different pages or texts that claim the same revision: ids
 // would then mix sentences that are not the same, silently.
@@ -22,18 +22,18 @@ import (
 
 	"github.com/neardup/neardup/transforms/minhash"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 )
 
 // Resolve sorts infos in place, by document then file and offset, and
 // returns the counts that take every copy after the first of a document
 // out of the totals. Copies must be the same page with the same text; a
 // document claimed by two different pages or texts is an error.
-func Resolve(infos []minhash.PageInfo) (tally.Counts, error) {
+func Resolve(infos []minhash.PageInfo) (counters.Counts, error) {
 	slices.SortFunc(infos, func(a, b minhash.PageInfo) int {
 		return cmp.Or(cmp.Compare(a.Doc, b.Doc), cmp.Compare(a.File, b.File), cmp.Compare(a.Offset, b.Offset))
 	})
-	var c tally.Counts
+	var c counters.Counts
 	for i := 1; i < len(infos); i++ {
 		first, dup := infos[i-1], infos[i]
 		if dup.Doc != first.Doc {
@@ -41,7 +41,7 @@ func Resolve(infos []minhash.PageInfo) (tally.Counts, error) {
 		}
 		infos[i] = first // later copies are compared with the first
 		if dup.PageID != first.PageID || dup.TextHash != first.TextHash {
-			return tally.Counts{}, conflict(first, dup)
+			return counters.Counts{}, conflict(first, dup)
 		}
 		c.PagesDuplicate++
 		c.PagesKept--

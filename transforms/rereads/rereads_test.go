@@ -8,8 +8,8 @@ import (
 
 	"github.com/neardup/neardup/transforms/minhash"
 
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/testkit/testshared"
 )
 
@@ -38,18 +38,18 @@ func TestResolve(t *testing.T) {
 	tests := []struct {
 		name    string
 		infos   []minhash.PageInfo
-		want    tally.Counts
+		want    counters.Counts
 		wantErr string
 	}{
 		{name: "distinct", infos: []minhash.PageInfo{b, a}},
 		{name: "one page twice", infos: []minhash.PageInfo{copyOf(a, "b.xml", 7), b, a},
-			want: tally.Counts{PagesDuplicate: 1, PagesKept: -1, Sentences: -10, SentencesTooShort: -3, SentencesTooLong: -1,
+			want: counters.Counts{PagesDuplicate: 1, PagesKept: -1, Sentences: -10, SentencesTooShort: -3, SentencesTooLong: -1,
 				SentencesInWindow: -6, Signatures: -120, DebrisLines: -4}},
 		{name: "three copies", infos: []minhash.PageInfo{a, copyOf(a, "c.xml", 1), copyOf(a, "b.xml", 1)},
-			want: tally.Counts{PagesDuplicate: 2, PagesKept: -2, Sentences: -20, SentencesTooShort: -6, SentencesTooLong: -2,
+			want: counters.Counts{PagesDuplicate: 2, PagesKept: -2, Sentences: -20, SentencesTooShort: -6, SentencesTooLong: -2,
 				SentencesInWindow: -12, Signatures: -240, DebrisLines: -8}},
 		{name: "moved page: same revision, other title", infos: []minhash.PageInfo{a, moved},
-			want: tally.Counts{PagesDuplicate: 1, PagesKept: -1, Sentences: -10, SentencesTooShort: -3, SentencesTooLong: -1,
+			want: counters.Counts{PagesDuplicate: 1, PagesKept: -1, Sentences: -10, SentencesTooShort: -3, SentencesTooLong: -1,
 				SentencesInWindow: -6, Signatures: -120, DebrisLines: -4}},
 		{name: "two pages claim one revision", infos: []minhash.PageInfo{a, {Doc: 5, PageID: 3, File: "z.xml", Offset: 4, Title: "C", TextHash: 9}},
 			wantErr: `"A" at offset 100 of a.xml and "C" at offset 4 of z.xml have the same wiki and revision id but different pages (ids 1 and 3)`},
@@ -83,13 +83,13 @@ func TestResolveFnAcrossBatches(t *testing.T) {
 		}
 		return shuffle.KindPageInfos.Seal(raw)
 	}
-	var got tally.Counts
-	err := (&resolveFn{}).ProcessElement(context.Background(), 0, testshared.Iter(pack(b), pack(a)), func(c tally.Counts) { got.Merge(c) })
-	want := tally.Counts{PagesDuplicate: 1, PagesKept: -1, Sentences: -4, SentencesInWindow: -2, Signatures: -40}
+	var got counters.Counts
+	err := (&resolveFn{}).ProcessElement(context.Background(), 0, testshared.Iter(pack(b), pack(a)), func(c counters.Counts) { got.Merge(c) })
+	want := counters.Counts{PagesDuplicate: 1, PagesKept: -1, Sentences: -4, SentencesInWindow: -2, Signatures: -40}
 	if err != nil || got.PagesDuplicate != want.PagesDuplicate || got.Sentences != want.Sentences || got.Signatures != want.Signatures {
 		t.Errorf("resolveFn counted %+v, %v; want %+v", got, err, want)
 	}
-	if err := (&resolveFn{}).ProcessElement(context.Background(), 3, testshared.Iter([]byte("junk")), func(tally.Counts) {}); err == nil ||
+	if err := (&resolveFn{}).ProcessElement(context.Background(), 3, testshared.Iter([]byte("junk")), func(counters.Counts) {}); err == nil ||
 		!strings.Contains(err.Error(), "shard 3") {
 		t.Errorf("a corrupt batch gave %v, want an error naming the shard", err)
 	}

@@ -11,8 +11,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/passage"
 )
@@ -20,11 +20,11 @@ import (
 func init() {
 	register.DoFn4x1[context.Context, int, []byte, func(int, []byte), error](&byPairFn{})
 	register.DoFn5x1[int, func(*[]byte) bool, func(*passage.DocPair) bool, func(int, []byte), func([]byte), error](&casesFn{})
-	register.DoFn5x1[[]byte, func(*[]byte) bool, func(*string, *int) bool, func([]byte), func(tally.Counts), error](&summaryFn{})
+	register.DoFn5x1[[]byte, func(*[]byte) bool, func(*string, *int) bool, func([]byte), func(counters.Counts), error](&summaryFn{})
 	register.DoFn1x2[passage.DocPair, int, passage.DocPair](&keyPairFn{})
 	register.Function1x1(Host)
 	register.Emitter1[[]byte]()
-	register.Emitter1[tally.Counts]()
+	register.Emitter1[counters.Counts]()
 	register.Emitter2[int, []byte]()
 	register.Iter1[[]byte]()
 	register.Iter1[passage.DocPair]()
@@ -49,7 +49,7 @@ func (o Options) shards() int { return max(cmp.Or(o.Shards, o.OutputShards), 1) 
 // its document pairs (PCollection<passage.DocPair>) into reuse cases. It
 // returns the lines of reuse-*.jsonl keyed by output shard (result.Record
 // sort keys: Case.SortKey), the summary (PCollection<[]byte>: one JSON
-// document, a Summary) and the stage's counts (PCollection<tally.Counts>,
+// document, a Summary) and the stage's counts (PCollection<counters.Counts>,
 // Reuse but CrossPairsCapped). hosts (PCollection<string>) has the URL or
 // host of every web page read, for the share of each host's pages with
 // reuse.
@@ -208,7 +208,7 @@ func (f *casesFn) write(lines []passage.Line, docPairs map[string]passage.DocPai
 // emits the summary and the counts.
 type summaryFn struct{ Opt Options }
 
-func (f *summaryFn) ProcessElement(_ []byte, edges func(*[]byte) bool, hosts func(*string, *int) bool, emit func([]byte), emitCounts func(tally.Counts)) error {
+func (f *summaryFn) ProcessElement(_ []byte, edges func(*[]byte) bool, hosts func(*string, *int) bool, emit func([]byte), emitCounts func(counters.Counts)) error {
 	var all []Edge
 	var b []byte
 	for edges(&b) {
@@ -230,6 +230,6 @@ func (f *summaryFn) ProcessElement(_ []byte, edges func(*[]byte) bool, hosts fun
 		return err
 	}
 	emit(js)
-	emitCounts(tally.Counts{Reuse: sum.Counts()})
+	emitCounts(counters.Counts{Reuse: sum.Counts()})
 	return nil
 }

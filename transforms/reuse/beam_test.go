@@ -9,8 +9,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/passage"
 )
@@ -37,7 +37,7 @@ func keyedLines(_ int, b []byte, emit func(string)) error {
 
 func bytesString(b []byte) string { return string(b) }
 
-func reuseCounts(c tally.Counts) string {
+func reuseCounts(c counters.Counts) string {
 	b, _ := json.Marshal(c.Reuse)
 	return string(b)
 }
@@ -132,7 +132,7 @@ func TestCasesOnPrism(t *testing.T) {
 		out, summary, counts := Cases(s, shuffle.Lines{PCollection: in}, docPairs, read, opt)
 		passert.Equals(s, beam.ParDo(s, keyedLines, out.PCollection), want...)
 		passert.Equals(s, beam.ParDo(s, bytesString, summary), wantSummary)
-		passert.Equals(s, beam.ParDo(s, reuseCounts, tally.Total(s, counts)),
+		passert.Equals(s, beam.ParDo(s, reuseCounts, counters.Total(s, counts)),
 			`{"cross_pairs_capped":0,"cases":3,"content_reuse":2,"structure_reuse":1,"passages":4,"web_pages":2,"articles":2}`)
 	}
 	ptest.RunAndValidate(t, p)

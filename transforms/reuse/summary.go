@@ -5,7 +5,7 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 )
 
 // Summary is summary.json's reuse object: the cases aggregated per host,
@@ -132,9 +132,9 @@ func Summarize(edges []Edge, pagesRead map[string]int64, topHosts, topArticles i
 
 // Counts returns the summary's totals as the run's counters (all but
 // CrossPairsCapped, which the pipeline counts before).
-func (s *Summary) Counts() tally.Reuse {
+func (s *Summary) Counts() counters.Reuse {
 	t := s.Totals
-	return tally.Reuse{
+	return counters.Reuse{
 		Cases: t.Cases, ContentReuse: t.Content, StructureReuse: t.Structure, Passages: t.Passages,
 		WebPages: t.WebPages, Articles: t.Articles,
 	}

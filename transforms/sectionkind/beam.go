@@ -11,9 +11,9 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/util/reflectx"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/counters"
+	"github.com/neardup/neardup/internal/orderedpool"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/transforms/clean"
 )
 
@@ -29,7 +29,7 @@ func init() {
 	register.Function1x2(encodeTable)
 	register.Function4x1(finishTable)
 	register.Emitter1[[]byte]()
-	register.Emitter1[tally.Counts]()
+	register.Emitter1[counters.Counts]()
 }
 
 // MaxBundleHeadings bounds the headings a bundle sums before it sends
@@ -48,7 +48,7 @@ type Config struct {
 // concurrent use; the pipeline gives categorize.IsCitation. It returns a
 // PCollection of exactly one []byte, the encoded Table (empty when nothing
 // is learned), to be read as a side input and decoded once (Decode), and
-// the partial tally.Counts of the learned headings (ReferenceSections).
+// the partial counters.Counts of the learned headings (ReferenceSections).
 //
 // Each bundle sums its pages' counts per heading (Summarize, on
 // cfg.Workers goroutines) and sends them packed, one batch per shard of
@@ -67,13 +67,13 @@ func Learn(s beam.Scope, pages beam.PCollection, citation func(string) bool, cfg
 }
 
 // finishTable encodes the learned table and counts its headings.
-func finishTable(ctx context.Context, t Table, emit func([]byte), emitCounts func(tally.Counts)) error {
+func finishTable(ctx context.Context, t Table, emit func([]byte), emitCounts func(counters.Counts)) error {
 	b, err := t.MarshalBinary()
 	if err != nil {
 		return err
 	}
 	emit(b)
-	tally.Emit(ctx, tally.Counts{ReferenceSections: int64(t.Len())}, emitCounts)
+	counters.Emit(ctx, counters.Counts{ReferenceSections: int64(t.Len())}, emitCounts)
 	return nil
 }
 
@@ -85,8 +85,8 @@ type countFn struct {
 	Shards   int
 	Workers  int
 
-	ordered.Owner[[]clean.Page, [][]Entry]
-	batch   ordered.Batch[clean.Page]
+	orderedpool.Owner[[]clean.Page, [][]Entry]
+	batch   orderedpool.Batch[clean.Page]
 	counter Counter
 }
 

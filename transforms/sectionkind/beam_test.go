@@ -13,7 +13,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/testkit/testshared"
@@ -132,7 +132,7 @@ func TestLearnPipeline(t *testing.T) {
 		table, counts := sectionkind.Learn(s, cleaned, categorize.IsCitation, sectionkind.Config{Shards: workers, Workers: workers})
 		passert.Count(s, table, "tables", 1)
 		passert.Equals(s, beam.ParDo(s, describeTable, table), want...)
-		passert.Equals(s, counts, tally.Counts{ReferenceSections: 1})
+		passert.Equals(s, counts, counters.Counts{ReferenceSections: 1})
 		if err := ptest.Run(p); err != nil {
 			t.Fatalf("%d workers: %v", workers, err)
 		}

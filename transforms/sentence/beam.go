@@ -6,7 +6,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/orderedpool"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/clean"
@@ -32,7 +32,7 @@ func Pages(s beam.Scope, pages beam.PCollection, cfg clean.Config) beam.PCollect
 type splitFn struct {
 	Cfg clean.Config
 
-	ordered.Mapper[clean.Page, Page]
+	orderedpool.Mapper[clean.Page, Page]
 }
 
 func (f *splitFn) Setup() error {

@@ -13,7 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/hashmix"
 )
 
 // Normalization says how a sentence is normalised before shingling.
@@ -202,11 +202,11 @@ func AppendHashes(dst []uint64, runes []rune, length int) []uint64 {
 	for i := 0; i < length; i++ {
 		h = h*base + uint64(runes[i]) + 1
 	}
-	dst = append(dst, mix.Splitmix64(h))
+	dst = append(dst, hashmix.Splitmix64(h))
 	for i := length; i < len(runes); i++ {
 		h -= (uint64(runes[i-length]) + 1) * top
 		h = h*base + uint64(runes[i]) + 1
-		dst = append(dst, mix.Splitmix64(h))
+		dst = append(dst, hashmix.Splitmix64(h))
 	}
 	return dst
 }

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/hashmix"
 )
 
 func TestNormalize(t *testing.T) {
@@ -90,7 +90,7 @@ func direct(runes []rune, length int) []uint64 {
 		for _, r := range runes[i : i+length] {
 			h = h*base + uint64(r) + 1
 		}
-		out = append(out, mix.Splitmix64(h))
+		out = append(out, hashmix.Splitmix64(h))
 	}
 	return out
 }

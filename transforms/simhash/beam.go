@@ -7,10 +7,10 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/neardup/neardup/internal/mix"
-	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/counters"
+	"github.com/neardup/neardup/internal/hashmix"
+	"github.com/neardup/neardup/internal/orderedpool"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/transforms/docfreq"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
@@ -19,8 +19,8 @@ import (
 func init() {
 	register.DoFn4x1[context.Context, int, []byte, func(int, []byte), error](&signFn{})
 	register.DoFn5x1[context.Context, int, []byte, docfreq.Sketch, func(int, []byte), error](&signWordsFn{})
-	register.DoFn6x1[context.Context, int, func(*[]byte) bool, func(int, []byte), func(int, []byte), func(tally.Counts), error](&windowFn{})
-	register.DoFn5x1[context.Context, int, func(*[]byte) bool, func(int, []byte), func(tally.Counts), error](&seamFn{})
+	register.DoFn6x1[context.Context, int, func(*[]byte) bool, func(int, []byte), func(int, []byte), func(counters.Counts), error](&windowFn{})
+	register.DoFn5x1[context.Context, int, func(*[]byte) bool, func(int, []byte), func(counters.Counts), error](&seamFn{})
 	register.Iter1[[]byte]()
 	register.Emitter2[int, []byte]()
 }
@@ -33,7 +33,7 @@ func init() {
 // cfg.MaxHamming bits, each twice: (U, V) keyed by shuffle.ShardOf(U,
 // cfg.RecordShards) and (V, U) keyed by shuffle.ShardOf(V,
 // cfg.RecordShards), as bucket.Candidates returns them; and partial counts
-// (tally.Counts.Scheme). A pair found in several permutations may be sent
+// (counters.Counts.Scheme). A pair found in several permutations may be sent
 // more than once: verify.Edges removes repeats.
 //
 // With cfg.Features "words", the words' document frequencies are counted
@@ -90,7 +90,7 @@ func (f *signWordsFn) ProcessElement(_ context.Context, _ int, batch []byte, fre
 type signBase struct {
 	Cfg Config
 
-	ordered.Owner[signJob, *signed]
+	orderedpool.Owner[signJob, *signed]
 	packer *shuffle.Packer
 }
 
@@ -143,7 +143,7 @@ func (f *signBase) deliver(emit func(int, []byte)) func(*signed) error {
 	return func(s *signed) error {
 		for i, id := range s.ids {
 			for k, sig := range s.sigs[i*q : (i+1)*q] {
-				f.packer.Add(k*shards+mix.Range(sig, shards), shuffle.Pair{A: sig, B: id}, emit)
+				f.packer.Add(k*shards+hashmix.Range(sig, shards), shuffle.Pair{A: sig, B: id}, emit)
 			}
 		}
 		return nil
@@ -201,7 +201,7 @@ func (w *signWorker) sign(job signJob) (*signed, error) {
 type windowFn struct {
 	Cfg Config
 
-	ordered.Owner[shardEntries, *windowed]
+	orderedpool.Owner[shardEntries, *windowed]
 	sender
 }
 
@@ -247,11 +247,11 @@ func windowShard(in shardEntries, cfg Config) *windowed {
 	return out
 }
 
-func (f *windowFn) StartBundle(context.Context, func(int, []byte), func(int, []byte), func(tally.Counts)) {
+func (f *windowFn) StartBundle(context.Context, func(int, []byte), func(int, []byte), func(counters.Counts)) {
 	f.start(f.Cfg.RecordShards)
 }
 
-func (f *windowFn) ProcessElement(_ context.Context, key int, batches func(*[]byte) bool, emitEdges, emitSeams func(int, []byte), _ func(tally.Counts)) error {
+func (f *windowFn) ProcessElement(_ context.Context, key int, batches func(*[]byte) bool, emitEdges, emitSeams func(int, []byte), _ func(counters.Counts)) error {
 	all := shuffle.Collect(batches)
 	most := 0 // pairs the batches can hold: 9 bytes at least each
 	for _, b := range all {
@@ -267,7 +267,7 @@ func (f *windowFn) ProcessElement(_ context.Context, key int, batches func(*[]by
 	return f.Pool().Submit(shardEntries{key, entries}, f.deliver(emitEdges, emitSeams))
 }
 
-func (f *windowFn) FinishBundle(ctx context.Context, emitEdges, emitSeams func(int, []byte), emitCounts func(tally.Counts)) error {
+func (f *windowFn) FinishBundle(ctx context.Context, emitEdges, emitSeams func(int, []byte), emitCounts func(counters.Counts)) error {
 	if err := f.Pool().Flush(f.deliver(emitEdges, emitSeams)); err != nil {
 		return err
 	}
@@ -300,11 +300,11 @@ func (f *seamFn) Setup() error {
 	return f.Cfg.Validate()
 }
 
-func (f *seamFn) StartBundle(context.Context, func(int, []byte), func(tally.Counts)) {
+func (f *seamFn) StartBundle(context.Context, func(int, []byte), func(counters.Counts)) {
 	f.start(f.Cfg.RecordShards)
 }
 
-func (f *seamFn) ProcessElement(_ context.Context, perm int, batches func(*[]byte) bool, emitEdges func(int, []byte), _ func(tally.Counts)) error {
+func (f *seamFn) ProcessElement(_ context.Context, perm int, batches func(*[]byte) bool, emitEdges func(int, []byte), _ func(counters.Counts)) error {
 	var seams []Seam
 	var b []byte
 	for batches(&b) {
@@ -324,7 +324,7 @@ func (f *seamFn) ProcessElement(_ context.Context, perm int, batches func(*[]byt
 	return nil
 }
 
-func (f *seamFn) FinishBundle(ctx context.Context, emitEdges func(int, []byte), emitCounts func(tally.Counts)) error {
+func (f *seamFn) FinishBundle(ctx context.Context, emitEdges func(int, []byte), emitCounts func(counters.Counts)) error {
 	f.finish(ctx, emitEdges, emitCounts)
 	return nil
 }
@@ -367,10 +367,10 @@ func (s *sender) send(edges []shuffle.Pair, emit func(int, []byte)) {
 }
 
 // finish emits what is packed and the bundle's counts.
-func (s *sender) finish(ctx context.Context, emit func(int, []byte), emitCounts func(tally.Counts)) {
+func (s *sender) finish(ctx context.Context, emit func(int, []byte), emitCounts func(counters.Counts)) {
 	s.packer.Flush(emit)
 	st := s.stats
-	tally.Emit(ctx, tally.Counts{Scheme: tally.Scheme{
+	counters.Emit(ctx, counters.Counts{Scheme: counters.Scheme{
 		Entries: st.Entries, Groups: st.Groups, LargestGroup: st.LargestGroup,
 		PairsCompared: st.PairsCompared, PairsFiltered: st.PairsFiltered, Candidates: st.Candidates,
 	}}, emitCounts)

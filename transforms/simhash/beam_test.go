@@ -14,9 +14,9 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/filter"
 
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/counters"
+	"github.com/neardup/neardup/internal/hashmix"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/testkit/sentencetest"
 	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/transforms/sentence"
@@ -50,7 +50,7 @@ func (f *candidateStringsFn) ProcessElement(shard int, b []byte, emit func(strin
 
 func pairString(shard int, p shuffle.Pair) string { return fmt.Sprintf("%d: %d-%d", shard, p.A, p.B) }
 
-func countsJSON(c tally.Counts) (string, error) {
+func countsJSON(c counters.Counts) (string, error) {
 	b, err := json.Marshal(c.Scheme)
 	return string(b), err
 }
@@ -133,7 +133,7 @@ func TestCandidatesOnPrism(t *testing.T) {
 			}
 			// The sentence read twice is one more entry per permutation.
 			st.Entries += int64(cfg.Permutations)
-			wantCounts, _ := countsJSON(tally.Counts{Scheme: tally.Scheme{
+			wantCounts, _ := countsJSON(counters.Counts{Scheme: counters.Scheme{
 				Entries: st.Entries, Groups: st.Groups, LargestGroup: st.LargestGroup,
 				PairsCompared: st.PairsCompared, PairsFiltered: st.PairsFiltered, Candidates: st.Candidates,
 			}})
@@ -143,7 +143,7 @@ func TestCandidatesOnPrism(t *testing.T) {
 			cands, counts := Candidates(s, records, cfg)
 			lines := beam.ParDo(s, &candidateStringsFn{Shards: recordShards}, cands.PCollection)
 			passert.Equals(s, filter.Distinct(s, lines), want...)
-			passert.Equals(s, beam.ParDo(s, countsJSON, tally.Total(s, counts)), wantCounts)
+			passert.Equals(s, beam.ParDo(s, countsJSON, counters.Total(s, counts)), wantCounts)
 			ptest.RunAndValidate(t, p)
 		})
 	}
@@ -184,7 +184,7 @@ func TestWindowFnSendsEachPairOnceBothWays(t *testing.T) {
 			}
 		}
 		emitSeams := func(perm int, b []byte) { seams[perm] = append(seams[perm], b) }
-		var counts tally.Counts
+		var counts counters.Counts
 		ctx := context.Background()
 		f := &windowFn{Cfg: cfg}
 		if err := f.Setup(); err != nil {
@@ -196,7 +196,7 @@ func TestWindowFnSendsEachPairOnceBothWays(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if err := f.FinishBundle(ctx, emitEdges, emitSeams, func(c tally.Counts) { counts.Merge(c) }); err != nil {
+		if err := f.FinishBundle(ctx, emitEdges, emitSeams, func(c counters.Counts) { counts.Merge(c) }); err != nil {
 			t.Fatal(err)
 		}
 		f.Teardown()
@@ -231,7 +231,7 @@ func TestWindowFnSendsEachPairOnceBothWays(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if err := sf.FinishBundle(ctx, emit, func(tally.Counts) {}); err != nil {
+		if err := sf.FinishBundle(ctx, emit, func(counters.Counts) {}); err != nil {
 			t.Fatal(err)
 		}
 		slices.Sort(seamPairs)
@@ -294,7 +294,7 @@ func TestSignFnPacksWhatTheLogicComputes(t *testing.T) {
 	for i, st := range sents {
 		for k := range perms {
 			p := perms[k].Apply(sigs[i])
-			want[shuffle.Pair{A: p, B: uint64(st.ID)}] = k*cfg.Shards + mix.Range(p, cfg.Shards)
+			want[shuffle.Pair{A: p, B: uint64(st.ID)}] = k*cfg.Shards + hashmix.Range(p, cfg.Shards)
 		}
 	}
 	batches := recordBatches(t, sents, cfg.RecordShards)

@@ -1,7 +1,7 @@
 package simhash
 
 import (
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/hashmix"
 )
 
 // Permutation shuffles the bits of a D-bit signature into the top D bits
@@ -21,7 +21,7 @@ const permutationSalt = 0x5eed_0f_b175_0f_5a1
 // to 64), each drawn by a Fisher–Yates shuffle from a splitmix64 sequence:
 // the same on every platform.
 func Permutations(seed uint64, bits, q int) []Permutation {
-	g := mix.NewGenerator(seed ^ permutationSalt)
+	g := hashmix.NewGenerator(seed ^ permutationSalt)
 	perms := make([]Permutation, q)
 	for k := range perms {
 		p := &perms[k]
@@ -30,7 +30,7 @@ func Permutations(seed uint64, bits, q int) []Permutation {
 			order[i] = uint8(i)
 		}
 		for i := bits - 1; i > 0; i-- {
-			j := mix.Range(g.Next(), i+1)
+			j := hashmix.Range(g.Next(), i+1)
 			order[i], order[j] = order[j], order[i]
 		}
 		copy(p.to[:], order)

@@ -3,7 +3,7 @@ package simhash
 import (
 	"math/bits"
 
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/hashmix"
 )
 
 // Signer computes SimHash signatures of D bits, reusing its buffers between
@@ -29,7 +29,7 @@ type Signer struct {
 
 // NewSigner returns a Signer of bits-bit signatures (1 to 64) for seed.
 func NewSigner(seed uint64, bits int) *Signer {
-	g := mix.NewGenerator(seed)
+	g := hashmix.NewGenerator(seed)
 	return &Signer{key: g.Next(), mask: lowBits(bits)}
 }
 
@@ -43,7 +43,7 @@ func lowBits(n int) uint64 {
 
 // hyperplanes returns feature h's entries on the 64 hyperplanes, a set bit
 // for +1.
-func (s *Signer) hyperplanes(h uint64) uint64 { return mix.Splitmix64(h ^ s.key) }
+func (s *Signer) hyperplanes(h uint64) uint64 { return hashmix.Splitmix64(h ^ s.key) }
 
 // Shingles returns the signature of the set of the given shingle hashes,
 // each distinct hash of weight 1 however often it occurs (the set Jaccard

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/hashmix"
 	"github.com/neardup/neardup/transforms/shingle"
 )
 
@@ -45,7 +45,7 @@ func naiveShingles(s *Signer, hashes []uint64, nbits int) uint64 {
 
 func TestShinglesSmall(t *testing.T) {
 	s := NewSigner(1, 64)
-	r := func(h uint64) uint64 { return mix.Splitmix64(h ^ s.key) }
+	r := func(h uint64) uint64 { return hashmix.Splitmix64(h ^ s.key) }
 	a, b, c := uint64(11), uint64(22), uint64(33)
 	tests := []struct {
 		name   string
@@ -147,11 +147,11 @@ func TestHammingEstimatesAngle(t *testing.T) {
 // setPair returns two sets of n hashes sharing shared of them.
 func setPair(base uint64, n, shared int) (a, b []uint64) {
 	for i := range n {
-		a = append(a, mix.Splitmix64(base+uint64(i)))
+		a = append(a, hashmix.Splitmix64(base+uint64(i)))
 		if i < shared {
 			b = append(b, a[i])
 		} else {
-			b = append(b, mix.Splitmix64(base+uint64(i)+1<<15))
+			b = append(b, hashmix.Splitmix64(base+uint64(i)+1<<15))
 		}
 	}
 	return a, b
@@ -203,7 +203,7 @@ func BenchmarkSign(b *testing.B) {
 	for j := range sets {
 		sets[j] = make([]uint64, 150)
 		for i := range sets[j] {
-			sets[j][i] = mix.Splitmix64(uint64(j<<20 | i))
+			sets[j][i] = hashmix.Splitmix64(uint64(j<<20 | i))
 		}
 	}
 	cfg := Config{Features: FeaturesWords, Norm: shingle.DefaultNormalization}

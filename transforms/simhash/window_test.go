@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/hashmix"
 	"github.com/neardup/neardup/internal/shuffle"
 )
 
@@ -117,7 +117,7 @@ func shardedWindow(tb testing.TB, entries []shuffle.Pair, shards, window, maxHam
 	cfg := Config{Shards: shards, Window: window, MaxHamming: maxHamming}.withDefaults()
 	byShard := make([][]shuffle.Pair, shards)
 	for _, e := range entries {
-		s := mix.Range(e.A, shards)
+		s := hashmix.Range(e.A, shards)
 		byShard[s] = append(byShard[s], e)
 	}
 	var all []shuffle.Pair
@@ -244,7 +244,7 @@ func BenchmarkWindowStage(b *testing.B) {
 			byShard := make([][]shuffle.Pair, shards)
 			for i, sig := range sigs {
 				p := perms[k].Apply(sig)
-				s := mix.Range(p, shards)
+				s := hashmix.Range(p, shards)
 				byShard[s] = append(byShard[s], shuffle.Pair{A: p, B: uint64(i)})
 			}
 			var seams []Seam

@@ -13,8 +13,8 @@ import (
 	"github.com/neardup/neardup/transforms/cluster"
 	"github.com/neardup/neardup/transforms/passage"
 
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
@@ -26,16 +26,16 @@ import (
 )
 
 func init() {
-	register.DoFn7x2[context.Context, int, func(*tally.Counts) bool, func(*[]PairCount) bool, func(*[]DocPair) bool, func(*[]byte) bool, func([]byte), tally.Counts, error](&writeFn{})
+	register.DoFn7x2[context.Context, int, func(*counters.Counts) bool, func(*[]PairCount) bool, func(*[]DocPair) bool, func(*[]byte) bool, func([]byte), counters.Counts, error](&writeFn{})
 	register.Iter1[[]byte]()
 	register.Emitter1[[]byte]()
-	register.Iter1[tally.Counts]()
+	register.Iter1[counters.Counts]()
 	register.Iter1[[]PairCount]()
 	register.Iter1[[]DocPair]()
 	register.DoFn3x1[int, func(*[]byte) bool, func(PairCount), error](&shardTopFn{})
 	register.Emitter1[PairCount]()
 	register.Function2x1(lessPair)
-	register.DoFn2x1[context.Context, tally.Counts, error](&manifestFn{})
+	register.DoFn2x1[context.Context, counters.Counts, error](&manifestFn{})
 	register.Function1x1(doneFn)
 }
 
@@ -45,7 +45,7 @@ type Document struct {
 	Parameters      json.RawMessage `json:"parameters"`
 	CollisionCurve  json.RawMessage `json:"collision_curve,omitempty"`
 	Wikis           json.RawMessage `json:"wikis"`
-	Counts          tally.Counts    `json:"counts"`
+	Counts          counters.Counts `json:"counts"`
 	TopArticlePairs []PairCount     `json:"top_article_pairs"`
 	// NearDuplicates are the document pairs that share the most in
 	// passages (passage.TopDocPairs).
@@ -60,7 +60,7 @@ type Document struct {
 type DocPair = passage.DocPair
 
 // Write writes doc as indented JSON to path, with its Counts taken from the
-// single element of total (the output of tally.Total), its TopArticlePairs
+// single element of total (the output of counters.Total), its TopArticlePairs
 // from the single element, if any, of top (the output of TopPairs) and its
 // NearDuplicates from that of docPairs (passage.TopDocPairs). Once the
 // file is written it returns the counts again (done), for stages that must
@@ -83,9 +83,9 @@ type writeFn struct {
 	Doc  Document
 }
 
-func (f *writeFn) ProcessElement(ctx context.Context, _ int, totals func(*tally.Counts) bool, tops func(*[]PairCount) bool, docPairs func(*[]DocPair) bool, reuse func(*[]byte) bool, emitFile func([]byte)) (tally.Counts, error) {
+func (f *writeFn) ProcessElement(ctx context.Context, _ int, totals func(*counters.Counts) bool, tops func(*[]PairCount) bool, docPairs func(*[]DocPair) bool, reuse func(*[]byte) bool, emitFile func([]byte)) (counters.Counts, error) {
 	doc := f.Doc
-	var c tally.Counts
+	var c counters.Counts
 	for totals(&c) {
 		doc.Counts = c
 	}
@@ -130,19 +130,19 @@ type Manifest struct {
 	Outputs    []string         `json:"outputs"`
 	Started    time.Time        `json:"started"`
 	Finished   time.Time        `json:"finished"`
-	Counts     tally.Counts     `json:"counts"`
+	Counts     counters.Counts  `json:"counts"`
 }
 
 // WriteManifest writes m to path once every PCollection in after has
 // produced all its elements: it waits for them by merging them, as
-// PCollection<tally.Counts>, with the final counts. Just before, it removes from
+// PCollection<counters.Counts>, with the final counts. Just before, it removes from
 // the manifest's directory every file that m.Outputs does not list (a shard
 // of an earlier attempt, a temporary file of a killed one; see
 // result.Clean), so that the directory holds exactly what the manifest
 // lists.
 func WriteManifest(s beam.Scope, path string, m Manifest, after ...beam.PCollection) {
 	s = s.Scope("Write manifest")
-	beam.ParDo0(s, &manifestFn{Path: path, Manifest: m}, tally.Total(s, after...))
+	beam.ParDo0(s, &manifestFn{Path: path, Manifest: m}, counters.Total(s, after...))
 }
 
 type manifestFn struct {
@@ -150,7 +150,7 @@ type manifestFn struct {
 	Manifest Manifest
 }
 
-func (f *manifestFn) ProcessElement(ctx context.Context, c tally.Counts) error {
+func (f *manifestFn) ProcessElement(ctx context.Context, c counters.Counts) error {
 	m := f.Manifest
 	m.Counts = c
 	if err := cleanRunDir(ctx, f.Path, m.Outputs); err != nil {
@@ -182,13 +182,13 @@ func cleanRunDir(ctx context.Context, manifest string, outputs []string) error {
 	return nil
 }
 
-// Done turns a PCollection of anything into PCollection<tally.Counts> of zero
+// Done turns a PCollection of anything into PCollection<counters.Counts> of zero
 // counts, so that WriteManifest can wait for it.
 func Done(s beam.Scope, col beam.PCollection) beam.PCollection {
 	return beam.ParDo(s.Scope("Done"), doneFn, col)
 }
 
-func doneFn(int) tally.Counts { return tally.Counts{} }
+func doneFn(int) counters.Counts { return counters.Counts{} }
 
 // PairCount is cluster.PairCount: a row of the top article pairs.
 type PairCount = cluster.PairCount

@@ -13,15 +13,15 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/result"
 )
 
 func init() {
-	register.DoFn3x1[context.Context, int, func(tally.Counts), error](&writeShardFn{})
+	register.DoFn3x1[context.Context, int, func(counters.Counts), error](&writeShardFn{})
 	register.DoFn3x1[context.Context, int, func(int), error](&writeSummaryFn{})
-	register.Emitter1[tally.Counts]()
+	register.Emitter1[counters.Counts]()
 	register.Emitter1[int]()
 }
 
@@ -31,7 +31,7 @@ func init() {
 // emits its counts.
 type writeShardFn struct{ Dir string }
 
-func (f *writeShardFn) ProcessElement(ctx context.Context, n int, emit func(tally.Counts)) error {
+func (f *writeShardFn) ProcessElement(ctx context.Context, n int, emit func(counters.Counts)) error {
 	time.Sleep(300 * time.Millisecond)
 	if err := result.WriteBytes(ctx, result.Join(f.Dir, "clusters-00000-of-00001.jsonl"), []byte("{}\n")); err != nil {
 		return err
@@ -39,7 +39,7 @@ func (f *writeShardFn) ProcessElement(ctx context.Context, n int, emit func(tall
 	if err := os.WriteFile(filepath.Join(f.Dir, "stray-from-a-stage.jsonl"), nil, 0o644); err != nil {
 		return err
 	}
-	emit(tally.Counts{Clusters: int64(n), SentencesInClusters: 2 * int64(n), ClusterSizes: map[int64]int64{2: int64(n)}})
+	emit(counters.Counts{Clusters: int64(n), SentencesInClusters: 2 * int64(n), ClusterSizes: map[int64]int64{2: int64(n)}})
 	return nil
 }
 
@@ -92,7 +92,7 @@ func TestWriteManifestOnPrism(t *testing.T) {
 	p, s := beam.NewPipelineWithRoot()
 	shardCounts := beam.ParDo(s, &writeShardFn{Dir: dir}, beam.Create(s, 3))
 	summaryDone := Done(s, beam.ParDo(s, &writeSummaryFn{Dir: dir}, beam.Create(s, 1)))
-	plain := beam.Create(s, tally.Counts{EdgesVerified: 4, CandidateEdges: 5}, tally.Counts{EdgesRejected: 1, ClusterSizes: map[int64]int64{2: 1, 5: 1}})
+	plain := beam.Create(s, counters.Counts{EdgesVerified: 4, CandidateEdges: 5}, counters.Counts{EdgesRejected: 1, ClusterSizes: map[int64]int64{2: 1, 5: 1}})
 	WriteManifest(s, result.Join(dir, "manifest.json"), m, shardCounts, summaryDone, plain)
 	ptest.RunAndValidate(t, p)
 	after := time.Now().UTC()
@@ -119,7 +119,7 @@ func TestWriteManifestOnPrism(t *testing.T) {
 	if err := json.Unmarshal(b, &fields); err != nil {
 		t.Fatalf("manifest.json: %v\n%s", err, b)
 	}
-	wantCounts := tally.Counts{
+	wantCounts := counters.Counts{
 		Clusters: 3, SentencesInClusters: 6, ClusterSizes: map[int64]int64{2: 4, 5: 1},
 		CandidateEdges: 5, EdgesVerified: 4, EdgesRejected: 1,
 	}

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/result"
 )
 
@@ -25,7 +25,7 @@ func TestManifestCleansRunDir(t *testing.T) {
 		}
 	}
 	fn := &manifestFn{Path: result.Join(dir, "manifest.json"), Manifest: Manifest{RunID: "r[1]", Outputs: outputs}}
-	if err := fn.ProcessElement(t.Context(), tally.Counts{Clusters: 3}); err != nil {
+	if err := fn.ProcessElement(t.Context(), counters.Counts{Clusters: 3}); err != nil {
 		t.Fatal(err)
 	}
 	entries, _ := os.ReadDir(dir)
@@ -48,7 +48,7 @@ func TestManifestCleansRunDir(t *testing.T) {
 	other := filepath.Join(dir, "other.txt")
 	os.WriteFile(other, nil, 0o644)
 	fn.Manifest.Outputs = nil
-	if err := fn.ProcessElement(t.Context(), tally.Counts{}); err != nil {
+	if err := fn.ProcessElement(t.Context(), counters.Counts{}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(other); err != nil {

@@ -11,7 +11,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 )
 
 func init() {
@@ -29,7 +29,7 @@ func TestWriteOnPrism(t *testing.T) {
 		Wikis: json.RawMessage(`[{"wiki":"enwiki","lang":"en"}]`)}
 	top := []PairCount{{WikiA: "enwiki", PageA: 1, WikiB: "enwiki", PageB: 2, TitleA: "A", TitleB: "B", Clusters: 3}}
 	near := []DocPair{{A: "enwiki:1:10", TitleA: "A", B: "enwiki:2:20", TitleB: "B", Passages: 1, Matched: 4, ShareA: 0.5, ShareB: 0.25}}
-	counts := tally.Counts{PagesRead: 7, Clusters: 2, SentencesInClusters: 4, ClusterSizes: map[int64]int64{2: 2}}
+	counts := counters.Counts{PagesRead: 7, Clusters: 2, SentencesInClusters: 4, ClusterSizes: map[int64]int64{2: 2}}
 
 	want := doc
 	want.Counts, want.TopArticlePairs, want.NearDuplicates = counts, top, near
@@ -40,7 +40,7 @@ func TestWriteOnPrism(t *testing.T) {
 	wantBytes = append(wantBytes, '\n')
 
 	p, s := beam.NewPipelineWithRoot()
-	total := tally.Total(s, beam.Create(s, tally.Counts{PagesRead: 7}, tally.Counts{Clusters: 2, SentencesInClusters: 4, ClusterSizes: map[int64]int64{2: 2}}))
+	total := counters.Total(s, beam.Create(s, counters.Counts{PagesRead: 7}, counters.Counts{Clusters: 2, SentencesInClusters: 4, ClusterSizes: map[int64]int64{2: 2}}))
 	done, file := Write(s, path, doc, total, beam.Create(s, top), beam.Create(s, near))
 	passert.Equals(s, beam.ParDo(s, bytesString, file), string(wantBytes))
 	passert.Count(s, done, "done", 1)

@@ -11,9 +11,9 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/counters"
+	"github.com/neardup/neardup/internal/orderedpool"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
@@ -21,8 +21,8 @@ import (
 
 func init() {
 	register.DoFn5x1[int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(int, []byte), error](&attachFirstFn{})
-	register.DoFn8x1[context.Context, int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(int, []byte), func(int, []byte), func(tally.Counts), error](&compareFn{})
-	register.Emitter1[tally.Counts]()
+	register.DoFn8x1[context.Context, int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(int, []byte), func(int, []byte), func(counters.Counts), error](&compareFn{})
+	register.Emitter1[counters.Counts]()
 	register.Iter1[[]byte]()
 	register.Emitter2[int, []byte]()
 }
@@ -89,7 +89,7 @@ type attachFirstFn struct {
 	RecordShards int
 	Workers      int
 
-	ordered.Owner[attachWork, *attached]
+	orderedpool.Owner[attachWork, *attached]
 }
 
 // attachWork is the batches of one shard.
@@ -210,10 +210,10 @@ func dedupe(ids []uint64) []uint64 {
 type compareFn struct {
 	Cfg Config
 
-	ordered.Owner[[]comparison, []compared]
+	orderedpool.Owner[[]comparison, []compared]
 	edges, sims *shuffle.Packer
 	lines       *shuffle.Packer // nil without Cfg.LineShards
-	counts      tally.Counts
+	counts      counters.Counts
 }
 
 // comparison is V's encoded record and the encoded records of the U's it
@@ -242,16 +242,16 @@ func (f *compareFn) Setup() {
 	})
 }
 
-func (f *compareFn) StartBundle(context.Context, func(int, []byte), func(int, []byte), func(int, []byte), func(tally.Counts)) {
+func (f *compareFn) StartBundle(context.Context, func(int, []byte), func(int, []byte), func(int, []byte), func(counters.Counts)) {
 	f.edges = shuffle.NewPacker(shuffle.KindEdges, f.Cfg.EdgeShards)
 	f.sims = shuffle.NewPacker(shuffle.KindSimilarities, f.Cfg.RecordShards)
 	if f.Cfg.LineShards > 0 {
 		f.lines = shuffle.NewPacker(shuffle.KindLines, f.Cfg.LineShards)
 	}
-	f.counts = tally.Counts{}
+	f.counts = counters.Counts{}
 }
 
-func (f *compareFn) ProcessElement(_ context.Context, shard int, halves, records func(*[]byte) bool, emitEdges, emitSims, emitLines func(int, []byte), _ func(tally.Counts)) error {
+func (f *compareFn) ProcessElement(_ context.Context, shard int, halves, records func(*[]byte) bool, emitEdges, emitSims, emitLines func(int, []byte), _ func(counters.Counts)) error {
 	byV := map[uint64][][]byte{}
 	for _, b := range shuffle.Collect(halves) {
 		err := shuffle.KindHalfEdges.Records(b, func(rec []byte) error {
@@ -305,7 +305,7 @@ func (f *compareFn) ProcessElement(_ context.Context, shard int, halves, records
 // FinishBundle delivers the comparisons still running: the pool runs across
 // elements, so one shard's decoding overlaps the previous shard's
 // comparisons.
-func (f *compareFn) FinishBundle(ctx context.Context, emitEdges, emitSims, emitLines func(int, []byte), emitCounts func(tally.Counts)) error {
+func (f *compareFn) FinishBundle(ctx context.Context, emitEdges, emitSims, emitLines func(int, []byte), emitCounts func(counters.Counts)) error {
 	if err := f.Pool().Flush(f.deliver(emitEdges, emitSims, emitLines)); err != nil {
 		return fmt.Errorf("verify: %w", err)
 	}
@@ -314,7 +314,7 @@ func (f *compareFn) FinishBundle(ctx context.Context, emitEdges, emitSims, emitL
 	if f.lines != nil {
 		f.lines.Flush(emitLines)
 	}
-	tally.Emit(ctx, f.counts, emitCounts)
+	counters.Emit(ctx, f.counts, emitCounts)
 	return nil
 }
 

@@ -10,8 +10,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/testkit/sentencetest"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
@@ -94,7 +94,7 @@ func neededString(shard int, s sentence.Sentence) string {
 	return fmt.Sprintf("%d: %d %q %q", shard, uint64(s.ID), s.Title, s.Text)
 }
 
-func countsJSON(c tally.Counts) (string, error) {
+func countsJSON(c counters.Counts) (string, error) {
 	b, err := json.Marshal(c)
 	return string(b), err
 }
@@ -197,7 +197,7 @@ func TestEdgesOnPrism(t *testing.T) {
 	cfg := Config{ShingleLength: 12, Norm: shingle.DefaultNormalization, Thresholds: DefaultThresholds(), RecordShards: recordShards, EdgeShards: edgeShards}
 	checker := NewChecker(cfg.ShingleLength, cfg.Norm, cfg.Thresholds)
 	var wantEdges, wantSims, wantNeeded []any
-	var want tally.Counts
+	var want counters.Counts
 	needed := map[sentence.ID]rec{}
 	for _, e := range edges {
 		sim, ok := checker.Compare(e.u.text, e.v.text)
@@ -241,7 +241,7 @@ func TestEdgesOnPrism(t *testing.T) {
 			passert.Equals(s, beam.ParDo(s, edgeStrings, verified.PCollection), wantEdges...)
 			passert.Equals(s, beam.ParDo(s, similarityStrings, sims.PCollection), wantSims...)
 			passert.Equals(s, beam.ParDo(s, neededStrings, neededRecs.PCollection), wantNeeded...)
-			passert.Equals(s, beam.ParDo(s, countsJSON, tally.Total(s, counts)), wantCounts)
+			passert.Equals(s, beam.ParDo(s, countsJSON, counters.Total(s, counts)), wantCounts)
 			ptest.RunAndValidate(t, p)
 		})
 	}

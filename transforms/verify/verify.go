@@ -22,7 +22,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/hashmix"
 
 	"github.com/neardup/neardup/transforms/shingle"
 )
@@ -425,7 +425,7 @@ func (o *overlap) jaccard(a, b []uint64) float64 {
 
 // slot returns the slot holding x, or the empty slot where it belongs.
 func (o *overlap) slot(x uint64, shift uint, mask int) int {
-	i := int(mix.Splitmix64(x) >> shift)
+	i := int(hashmix.Splitmix64(x) >> shift)
 	for o.seen[i] != 0 && o.keys[i] != x {
 		i = (i + 1) & mask
 	}

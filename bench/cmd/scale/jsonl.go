@@ -10,7 +10,7 @@ import (
 	"os"
 	"strconv"
 
-	"github.com/neardup/neardup/internal/counting"
+	"github.com/neardup/neardup/internal/bytecount"
 	"github.com/neardup/neardup/io/text"
 )
 
@@ -65,7 +65,7 @@ func readDocs(paths []string) ([]doc, error) {
 // its index. HTML characters are not escaped, so that a line is as long as
 // a corpus's would be.
 func writeJSONL(w io.Writer, s Scaler, docs []doc, k int) (int64, error) {
-	cw := &counting.Writer{W: w}
+	cw := &bytecount.Writer{W: w}
 	enc := json.NewEncoder(cw)
 	enc.SetEscapeHTML(false)
 	for c := range k {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/dsnet/compress/bzip2"
 
-	"github.com/neardup/neardup/internal/counting"
+	"github.com/neardup/neardup/internal/bytecount"
 	"github.com/neardup/neardup/io/multistream"
 )
 
@@ -90,7 +90,7 @@ func (w *multistreamWriter) run() {
 // write writes one batch of pages (the header before the first, the
 // footer after the last) and its index lines.
 func (w *multistreamWriter) write(pages [][]byte, header, footer []byte) error {
-	counter := &counting.Writer{W: w.out}
+	counter := &bytecount.Writer{W: w.out}
 	index := &offsetIndex{w: w.zidx, base: w.written}
 	if err := multistream.Write(counter, index, pages, header, footer, w.perStream); err != nil {
 		return err

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/neardup/neardup/internal/tally"
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/transforms/categorize"
@@ -32,7 +32,7 @@ type Writer struct {
 	wikis  []Wiki
 	shards []*shardWriter
 	n      int
-	counts tally.Counts
+	counts counters.Counts
 }
 
 // NewWriter creates dir and the files of shards shards.
@@ -139,7 +139,7 @@ func (w *shardWriter) close() error {
 
 // writeMeta writes summary.json, an empty dead-letter file and, last,
 // manifest.json.
-func writeMeta(dir string, shards int, wikis []Wiki, counts tally.Counts) error {
+func writeMeta(dir string, shards int, wikis []Wiki, counts counters.Counts) error {
 	wj, err := json.Marshal(wikis)
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-// Package ordered runs a function over a stream of inputs on several
+// Package orderedpool runs a function over a stream of inputs on several
 // goroutines and hands the results back in the order the inputs came.
 //
 // Beam's embedded runner (Prism) gives each stage one bundle and splits it
@@ -9,7 +9,7 @@
 // order its output is exactly what the serial DoFn would have produced. On a
 // cluster runner, which runs many bundles at once, the pool costs a few idle
 // goroutines.
-package ordered
+package orderedpool
 
 import (
 	"cmp"

@@ -1,4 +1,4 @@
-package setjoin
+package exactjoin
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/hashmix"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/transforms/shingle"
@@ -196,7 +196,7 @@ func TestRecordEncoding(t *testing.T) {
 
 // entry makes an entry of a set of its own (its fingerprint its id).
 func entry(id uint64, size, pos int32) Entry {
-	return Entry{Token: 7, Set: mix.Splitmix64(id), ID: id, Size: size, Pos: pos}
+	return Entry{Token: 7, Set: hashmix.Splitmix64(id), ID: id, Size: size, Pos: pos}
 }
 
 func TestJoin(t *testing.T) {
@@ -262,7 +262,7 @@ func TestJoin(t *testing.T) {
 func randomSets(r *rand.Rand, families, members int) map[uint64][]uint64 {
 	vocab := make([]uint64, 3000)
 	for i := range vocab {
-		vocab[i] = mix.Splitmix64(uint64(i) + 1)
+		vocab[i] = hashmix.Splitmix64(uint64(i) + 1)
 	}
 	pick := func() uint64 { return vocab[min(int(r.ExpFloat64()*400), len(vocab)-1)] } // skewed frequencies
 	sets := map[uint64][]uint64{}

@@ -1,4 +1,4 @@
-package setjoin
+package exactjoin
 
 import (
 	"context"
@@ -16,8 +16,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/filter"
 
+	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/testkit/sentencetest"
 	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/transforms/docfreq"
@@ -50,8 +50,8 @@ func (f *candidateStringsFn) ProcessElement(shard int, b []byte, emit func(strin
 	return err
 }
 
-func schemeJSON(c tally.Counts) (string, error) {
-	var rest tally.Counts
+func schemeJSON(c counters.Counts) (string, error) {
+	var rest counters.Counts
 	rest.Scheme = c.Scheme
 	if !rest.IsZero() && fmt.Sprint(rest) != fmt.Sprint(c) {
 		return "", fmt.Errorf("counts beyond the scheme's: %+v", c)
@@ -69,7 +69,7 @@ func expected(sents []sentence.Sentence, t float64) ([]any, string) {
 		want = append(want, fmt.Sprintf("%d-%d", p.A, p.B), fmt.Sprintf("%d-%d", p.B, p.A))
 	}
 	n := int64(len(j.stars))
-	counts, _ := json.Marshal(tally.Scheme{
+	counts, _ := json.Marshal(counters.Scheme{
 		Entries: j.stats.Entries, Groups: j.stats.Groups, LargestGroup: j.stats.LargestGroup,
 		PairsCompared: j.stats.PairsCompared, PairsFiltered: j.stats.PairsFiltered,
 		Candidates: j.stats.Candidates + n, IdenticalSets: n,
@@ -98,7 +98,7 @@ func TestCandidates(t *testing.T) {
 			cands, counts := Candidates(s, records, cfg)
 			got := filter.Distinct(s, beam.ParDo(s, &candidateStringsFn{Shards: recordShards}, cands.PCollection))
 			passert.Equals(s, got, want...)
-			passert.Equals(s, beam.ParDo(s, schemeJSON, tally.Total(s, counts)), wantCounts)
+			passert.Equals(s, beam.ParDo(s, schemeJSON, counters.Total(s, counts)), wantCounts)
 			ptest.RunAndValidate(t, p)
 		})
 	}
@@ -142,7 +142,7 @@ func TestJoinFnNamesTheShardOfABadBatch(t *testing.T) {
 	f.StartBundle(ctx, emit, nil)
 	err := f.ProcessElement(ctx, 3, testshared.Iter(shuffle.KindSentences.PackRecords([]byte("x"))), emit, nil)
 	if err == nil {
-		err = f.FinishBundle(ctx, emit, func(tally.Counts) {})
+		err = f.FinishBundle(ctx, emit, func(counters.Counts) {})
 	}
 	if err == nil || !strings.Contains(err.Error(), "shard 3") {
 		t.Errorf("error %v, want one naming shard 3", err)
@@ -155,7 +155,7 @@ func TestJoinFnNamesTheShardOfABadBatch(t *testing.T) {
 // group stage over the shards in order. It returns everything the group
 // stages emitted, as "shard: bytes" strings in emission order, and the
 // counts.
-func runDoFns(t *testing.T, batches [][]byte, cfg Config, sketch docfreq.Sketch, bundles int, seed uint64) ([]string, tally.Counts) {
+func runDoFns(t *testing.T, batches [][]byte, cfg Config, sketch docfreq.Sketch, bundles int, seed uint64) ([]string, counters.Counts) {
 	t.Helper()
 	ctx := context.Background()
 	sets, prefixes := map[int][][]byte{}, map[int][][]byte{}
@@ -179,13 +179,13 @@ func runDoFns(t *testing.T, batches [][]byte, cfg Config, sketch docfreq.Sketch,
 	pf.Teardown()
 	r := rand.New(rand.NewPCG(seed, 1))
 	var out []string
-	var counts tally.Counts
+	var counts counters.Counts
 	emit := func(shard int, b []byte) { out = append(out, fmt.Sprintf("%d: %x", shard, b)) }
-	emitCounts := func(c tally.Counts) { counts.Merge(c) }
+	emitCounts := func(c counters.Counts) { counts.Merge(c) }
 	type stage interface {
-		StartBundle(context.Context, func(int, []byte), func(tally.Counts))
-		ProcessElement(context.Context, int, func(*[]byte) bool, func(int, []byte), func(tally.Counts)) error
-		FinishBundle(context.Context, func(int, []byte), func(tally.Counts)) error
+		StartBundle(context.Context, func(int, []byte), func(counters.Counts))
+		ProcessElement(context.Context, int, func(*[]byte) bool, func(int, []byte), func(counters.Counts)) error
+		FinishBundle(context.Context, func(int, []byte), func(counters.Counts)) error
 		Teardown()
 	}
 	idf, jf := &identicalFn{Cfg: cfg}, &joinFn{Cfg: cfg}
@@ -227,7 +227,7 @@ func TestDoFnsAreDeterministic(t *testing.T) {
 	batches := sentencetest.Batches(t, sents, cfg.RecordShards, 100)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
 	var first []string
-	var firstCounts tally.Counts
+	var firstCounts counters.Counts
 	for i, run := range []struct {
 		workers, bundles int
 		seed             uint64

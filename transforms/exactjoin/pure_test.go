@@ -1,4 +1,4 @@
-package setjoin
+package exactjoin
 
 import (
 	"cmp"

@@ -1,9 +1,9 @@
-// Package mix holds the one 64-bit mixer the pipeline uses wherever it needs
+// Package hashmix holds the one 64-bit mixer the pipeline uses wherever it needs
 // a well-spread hash of a value that is not one (sentence ids to shards,
 // shingle windows to hashes, the MinHash family's random draws): splitmix64,
 // fully specified, so that a seed gives the same result on every platform,
 // Go version and runner.
-package mix
+package hashmix
 
 import "math/bits"
 

@@ -1,11 +1,11 @@
-// Package tally is the run's counters: every stage, from the dump reader
+// Package counters is the run's counters: every stage, from the dump reader
 // to the clusters, adds to one Counts, which summary.json reports.
 //
 // Stages emit partial Counts (one per bundle); Merge adds them, so the totals
 // do not depend on how the runner split the work. The counters live below
 // every stage so that a reader or a transform can count without importing
 // the stage that writes the summary.
-package tally
+package counters
 
 import (
 	"encoding/json"

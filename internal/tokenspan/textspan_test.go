@@ -1,4 +1,4 @@
-package textspan
+package tokenspan
 
 import (
 	"slices"

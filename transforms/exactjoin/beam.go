@@ -1,4 +1,4 @@
-package setjoin
+package exactjoin
 
 import (
 	"cmp"
@@ -8,9 +8,9 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/neardup/neardup/internal/ordered"
+	"github.com/neardup/neardup/internal/counters"
+	"github.com/neardup/neardup/internal/orderedpool"
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/internal/tally"
 	"github.com/neardup/neardup/transforms/bucket"
 	"github.com/neardup/neardup/transforms/docfreq"
 	"github.com/neardup/neardup/transforms/sentence"
@@ -19,10 +19,10 @@ import (
 
 func init() {
 	register.DoFn6x1[context.Context, int, []byte, docfreq.Sketch, func(int, []byte), func(int, []byte), error](&prefixFn{})
-	register.DoFn5x1[context.Context, int, func(*[]byte) bool, func(int, []byte), func(tally.Counts), error](&identicalFn{})
-	register.DoFn5x1[context.Context, int, func(*[]byte) bool, func(int, []byte), func(tally.Counts), error](&joinFn{})
+	register.DoFn5x1[context.Context, int, func(*[]byte) bool, func(int, []byte), func(counters.Counts), error](&identicalFn{})
+	register.DoFn5x1[context.Context, int, func(*[]byte) bool, func(int, []byte), func(counters.Counts), error](&joinFn{})
 	register.Iter1[[]byte]()
-	register.Emitter1[tally.Counts]()
+	register.Emitter1[counters.Counts]()
 	register.Emitter2[int, []byte]()
 }
 
@@ -39,10 +39,10 @@ type Config struct {
 // Validate reports a configuration Candidates cannot run with.
 func (c Config) Validate() error {
 	if !(c.Threshold > 0 && c.Threshold <= 1) {
-		return fmt.Errorf("setjoin: threshold %v: need 0 < threshold ≤ 1", c.Threshold)
+		return fmt.Errorf("exactjoin: threshold %v: need 0 < threshold ≤ 1", c.Threshold)
 	}
 	if c.Shards < 1 || c.RecordShards < 1 {
-		return fmt.Errorf("setjoin: %d shards and %d record shards: need at least 1 of each", c.Shards, c.RecordShards)
+		return fmt.Errorf("exactjoin: %d shards and %d record shards: need at least 1 of each", c.Shards, c.RecordShards)
 	}
 	return c.docfreq().Validate()
 }
@@ -62,7 +62,7 @@ func (c Config) docfreq() docfreq.Config {
 //     bucket.Candidates returns its edges, for verify.Edges; a pair found
 //     in several groups is sent once per bundle, and verify.Edges removes
 //     what repeats remain;
-//   - counts: partial tally.Counts of the Scheme sub-struct.
+//   - counts: partial counters.Counts of the Scheme sub-struct.
 //
 // Its stages: the shingles' document frequencies (docfreq.Count), read as
 // a side input by the DoFn that orders every set, sends its (fingerprint,
@@ -86,7 +86,7 @@ func Candidates(s beam.Scope, records shuffle.Sentences, cfg Config) (shuffle.Ca
 type prefixFn struct {
 	Cfg Config
 
-	ordered.Owner[prefixWork, *prefixed]
+	orderedpool.Owner[prefixWork, *prefixed]
 	sets, prefixes *shuffle.Packer
 }
 
@@ -189,7 +189,7 @@ func (w *prefixer) prefix(in prefixWork) (*prefixed, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("setjoin: sentences of shard %d: %w", in.shard, err)
+		return nil, fmt.Errorf("exactjoin: sentences of shard %d: %w", in.shard, err)
 	}
 	return out, nil
 }
@@ -199,7 +199,7 @@ func (w *prefixer) prefix(in prefixWork) (*prefixed, error) {
 type identicalFn struct {
 	Cfg Config
 
-	ordered.Owner[fingerprints, *linked]
+	orderedpool.Owner[fingerprints, *linked]
 	sender
 }
 
@@ -213,22 +213,22 @@ type fingerprints struct {
 // counts.
 type linked struct {
 	pairs  []shuffle.Pair
-	counts tally.Scheme
+	counts counters.Scheme
 }
 
 func (f *identicalFn) Setup() {
 	f.Start(f.Cfg.Workers, 0, func() func(fingerprints) (*linked, error) { return stars })
 }
 
-func (f *identicalFn) StartBundle(context.Context, func(int, []byte), func(tally.Counts)) {
+func (f *identicalFn) StartBundle(context.Context, func(int, []byte), func(counters.Counts)) {
 	f.start(f.Cfg.RecordShards)
 }
 
-func (f *identicalFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emit func(int, []byte), _ func(tally.Counts)) error {
+func (f *identicalFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emit func(int, []byte), _ func(counters.Counts)) error {
 	return f.Pool().Submit(fingerprints{shard, shuffle.Collect(batches)}, f.deliver(emit))
 }
 
-func (f *identicalFn) FinishBundle(ctx context.Context, emit func(int, []byte), emitCounts func(tally.Counts)) error {
+func (f *identicalFn) FinishBundle(ctx context.Context, emit func(int, []byte), emitCounts func(counters.Counts)) error {
 	if err := f.Pool().Flush(f.deliver(emit)); err != nil {
 		return err
 	}
@@ -242,14 +242,14 @@ func stars(in fingerprints) (*linked, error) {
 	for _, b := range in.batches {
 		var err error
 		if sets, err = shuffle.KindEntries.AppendPairs(sets, b); err != nil {
-			return nil, fmt.Errorf("setjoin: fingerprints of shard %d: %w", in.shard, err)
+			return nil, fmt.Errorf("exactjoin: fingerprints of shard %d: %w", in.shard, err)
 		}
 	}
 	edges, _ := bucket.Stars(nil, sets)
 	shuffle.SortPairs(edges)
 	edges = slices.Compact(edges)
 	n := int64(len(edges))
-	return &linked{pairs: edges, counts: tally.Scheme{IdenticalSets: n, Candidates: n}}, nil
+	return &linked{pairs: edges, counts: counters.Scheme{IdenticalSets: n, Candidates: n}}, nil
 }
 
 // joinFn joins the groups of prefix entries of each shard, shard by shard
@@ -257,7 +257,7 @@ func stars(in fingerprints) (*linked, error) {
 type joinFn struct {
 	Cfg Config
 
-	ordered.Owner[groups, *linked]
+	orderedpool.Owner[groups, *linked]
 	sender
 }
 
@@ -278,15 +278,15 @@ func (f *joinFn) Setup() error {
 	return nil
 }
 
-func (f *joinFn) StartBundle(context.Context, func(int, []byte), func(tally.Counts)) {
+func (f *joinFn) StartBundle(context.Context, func(int, []byte), func(counters.Counts)) {
 	f.start(f.Cfg.RecordShards)
 }
 
-func (f *joinFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emit func(int, []byte), _ func(tally.Counts)) error {
+func (f *joinFn) ProcessElement(_ context.Context, shard int, batches func(*[]byte) bool, emit func(int, []byte), _ func(counters.Counts)) error {
 	return f.Pool().Submit(groups{shard, shuffle.Collect(batches)}, f.deliver(emit))
 }
 
-func (f *joinFn) FinishBundle(ctx context.Context, emit func(int, []byte), emitCounts func(tally.Counts)) error {
+func (f *joinFn) FinishBundle(ctx context.Context, emit func(int, []byte), emitCounts func(counters.Counts)) error {
 	if err := f.Pool().Flush(f.deliver(emit)); err != nil {
 		return err
 	}
@@ -305,7 +305,7 @@ func (j *Joiner) joinShard(in groups) (*linked, error) {
 			return err
 		})
 		if err != nil {
-			return nil, fmt.Errorf("setjoin: prefix entries of shard %d: %w", in.shard, err)
+			return nil, fmt.Errorf("exactjoin: prefix entries of shard %d: %w", in.shard, err)
 		}
 	}
 	// Group by shingle: sort (shingle, index) pairs, then gather.
@@ -328,7 +328,7 @@ func (j *Joiner) joinShard(in groups) (*linked, error) {
 	}
 	shuffle.SortPairs(pairs)
 	pairs = slices.Compact(pairs)
-	return &linked{pairs: pairs, counts: tally.Scheme{
+	return &linked{pairs: pairs, counts: counters.Scheme{
 		Entries: st.Entries, Groups: st.Groups, LargestGroup: st.LargestGroup,
 		PairsCompared: st.PairsCompared, PairsFiltered: st.PairsFiltered, Candidates: st.Candidates,
 	}}, nil
@@ -339,7 +339,7 @@ func (j *Joiner) joinShard(in groups) (*linked, error) {
 type sender struct {
 	packer *shuffle.Packer
 	sent   map[shuffle.Pair]struct{}
-	counts tally.Counts
+	counts counters.Counts
 }
 
 // maxSent bounds the pairs a bundle remembers to avoid sending one twice:
@@ -351,7 +351,7 @@ const maxSent = 1 << 20
 func (s *sender) start(recordShards int) {
 	s.packer = shuffle.NewPacker(shuffle.KindCandidates, recordShards)
 	s.sent = map[shuffle.Pair]struct{}{}
-	s.counts = tally.Counts{}
+	s.counts = counters.Counts{}
 }
 
 // deliver packs a shard's pairs and adds its counts.
@@ -369,13 +369,13 @@ func (s *sender) deliver(emit func(int, []byte)) func(*linked) error {
 			s.packer.Add(shuffle.ShardOf(p.A, shards), p, emit)
 			s.packer.Add(shuffle.ShardOf(p.B, shards), shuffle.Pair{A: p.B, B: p.A}, emit)
 		}
-		s.counts.Merge(tally.Counts{Scheme: l.counts})
+		s.counts.Merge(counters.Counts{Scheme: l.counts})
 		return nil
 	}
 }
 
 // finish emits what is packed and the bundle's counts.
-func (s *sender) finish(ctx context.Context, emit func(int, []byte), emitCounts func(tally.Counts)) {
+func (s *sender) finish(ctx context.Context, emit func(int, []byte), emitCounts func(counters.Counts)) {
 	s.packer.Flush(emit)
-	tally.Emit(ctx, s.counts, emitCounts)
+	counters.Emit(ctx, s.counts, emitCounts)
 }

@@ -1,4 +1,4 @@
-package mix
+package hashmix
 
 import "testing"
 

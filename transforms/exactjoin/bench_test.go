@@ -1,10 +1,10 @@
-package setjoin
+package exactjoin
 
 import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/hashmix"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/testkit/sentencetest"
 	"github.com/neardup/neardup/testkit/testshared"
@@ -31,7 +31,7 @@ func BenchmarkPrefix(b *testing.B) {
 		for j := range sets {
 			sets[j] = make([]uint64, 150)
 			for i := range sets[j] {
-				sets[j][i] = mix.Splitmix64(uint64(j<<20 | i))
+				sets[j][i] = hashmix.Splitmix64(uint64(j<<20 | i))
 			}
 			var s docfreq.Sorter
 			s.Sort(sets[j])

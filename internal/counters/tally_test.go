@@ -1,4 +1,4 @@
-package tally
+package counters
 
 import (
 	"encoding/json"

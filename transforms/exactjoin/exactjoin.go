@@ -1,4 +1,4 @@
-// Package setjoin finds candidate pairs of near-duplicate sentences by an
+// Package exactjoin finds candidate pairs of near-duplicate sentences by an
 // exact set-similarity join (--scheme exact): every pair of in-window
 // sentences whose shingle sets have a Jaccard similarity of at least the
 // threshold t is a candidate, by construction, where MinHash banding finds
@@ -13,7 +13,7 @@
 // then keeps a pair iff J ≥ t (Verification). docs/schemes.md ("How exact
 // joins") says why each step is correct, what it costs and what was
 // measured.
-package setjoin
+package exactjoin
 
 import (
 	"cmp"
@@ -22,7 +22,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/neardup/neardup/internal/mix"
+	"github.com/neardup/neardup/internal/hashmix"
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/transforms/verify"
 )
@@ -87,9 +87,9 @@ func (r Ranked) compare(o Ranked) int {
 // Fingerprint is a 64-bit hash of a set given as its sorted distinct
 // tokens: equal sets, equal fingerprints.
 func Fingerprint(sorted []uint64) uint64 {
-	h := uint64(len(sorted)) * mix.Gamma
+	h := uint64(len(sorted)) * hashmix.Gamma
 	for _, t := range sorted {
-		h = mix.Splitmix64(h ^ t)
+		h = hashmix.Splitmix64(h ^ t)
 	}
 	return h
 }
@@ -228,7 +228,7 @@ func AppendRecord(b []byte, entries []Entry) []byte {
 }
 
 // errRecord reports a record of entries that does not decode.
-var errRecord = errors.New("setjoin: corrupt record of prefix entries")
+var errRecord = errors.New("exactjoin: corrupt record of prefix entries")
 
 // AppendEntriesOf appends to dst the entries of a record AppendRecord
 // wrote.

@@ -1,6 +1,6 @@
-// Package counting counts the bytes written through a writer: the writers
+// Package bytecount counts the bytes written through a writer: the writers
 // of dumps, WARC files and benchmark corpora record offsets with it.
-package counting
+package bytecount
 
 import "io"
 

@@ -1,7 +1,7 @@
-// Package textspan finds the words and numbers of a text as byte ranges and
+// Package tokenspan finds the words and numbers of a text as byte ranges and
 // edits them, for the builders of test corpora (internal/plant,
 // internal/webcorpus), which copy real sentences with light edits.
-package textspan
+package tokenspan
 
 import (
 	"unicode"
