@@ -17,12 +17,10 @@ import (
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/multistream"
+	"github.com/neardup/neardup/testkit/corpus"
 	"github.com/neardup/neardup/testkit/passageeval"
-	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/passage"
-	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/shingle"
-	"github.com/neardup/neardup/transforms/wikitext"
 )
 
 // evalCorpus is a set of real dumps of one language that the passage
@@ -232,12 +230,7 @@ func checkFloors(t *testing.T, name string, r passageeval.Report, belowTarget ma
 // name it gives the planted copy too, and cuts it into its raw pages.
 func readEvalFile(t *testing.T, path, dir string) *evalFile {
 	t.Helper()
-	rc, err := dump.Open(t.Context(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := io.ReadAll(rc)
-	rc.Close()
+	doc, err := corpus.ReadFile(t.Context(), path)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Fatalf("reading %s: %v", path, err)
 	}
@@ -262,7 +255,7 @@ func readEvalFile(t *testing.T, path, dir string) *evalFile {
 // evalSplitter cleans and splits pages as the pipeline does, with the
 // sites of all the run's files merged by wiki.
 type evalSplitter struct {
-	ps    sentence.PageSplitter
+	ps    *corpus.Splitter
 	langs map[string]string         // by wiki
 	byDoc map[string]*document.Page // by document
 }
@@ -280,15 +273,11 @@ func newEvalSplitter(t *testing.T, files []*evalFile, dir string) *evalSplitter 
 		langs[s.Wiki] = s.Lang
 		sites = append(sites, s)
 	}
-	sites = document.MergeSites(sites)
-	wikis, err := sentence.NewWikis(sites)
+	ps, err := corpus.NewSplitter(document.MergeSites(sites))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &evalSplitter{
-		ps:    sentence.PageSplitter{Sites: clean.NewSites(sites), Wikis: wikis},
-		langs: langs, byDoc: map[string]*document.Page{},
-	}
+	return &evalSplitter{ps: ps, langs: langs, byDoc: map[string]*document.Page{}}
 }
 
 // docID names a page's document as passages-*.jsonl does.
@@ -310,7 +299,7 @@ func (sp *evalSplitter) pages(t *testing.T, files []*evalFile) map[string]passag
 			}
 			p.Wiki = f.wiki
 			doc := docID(f.wiki, p.ID, p.RevID)
-			ss, err := sp.split1(p)
+			ss, err := sp.ps.Split(p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -323,34 +312,10 @@ func (sp *evalSplitter) pages(t *testing.T, files []*evalFile) map[string]passag
 }
 
 // split is the passageeval.SplitFunc of the run's pages.
-func (sp *evalSplitter) split(doc, text string) ([]passageeval.Sentence, error) {
+func (sp *evalSplitter) split(doc, text string) ([]corpus.Sentence, error) {
 	p := *sp.byDoc[doc]
 	p.Text = text
-	return sp.split1(p)
-}
-
-// split1 cleans and splits one page, noting each sentence's paragraph.
-func (sp *evalSplitter) split1(p document.Page) ([]passageeval.Sentence, error) {
-	var c clean.Cleaner
-	c.Sites = sp.ps.Sites
-	cp, err := c.Clean(p)
-	if err != nil {
-		return nil, err
-	}
-	s := sentence.Splitter{Wikis: sp.ps.Wikis}
-	var out []passageeval.Sentence
-	for i, para := range cp.Paragraphs {
-		one := cp
-		one.Paragraphs = cp.Paragraphs[i : i+1]
-		split, err := s.Split(one)
-		if err != nil {
-			return nil, err
-		}
-		for _, st := range split.Sentences {
-			out = append(out, passageeval.Sentence{Text: st.Text, Para: i, Prose: para.Context == wikitext.Prose})
-		}
-	}
-	return out, nil
+	return sp.ps.Split(p)
 }
 
 // check reads the planted files as the pipeline will and checks that each
@@ -361,7 +326,7 @@ func (sp *evalSplitter) check(t *testing.T, files []*evalFile, dir string, plant
 	for _, p := range plants {
 		want[p.Source], want[p.Target] = true, true
 	}
-	got := map[string][]passageeval.Sentence{}
+	got := map[string][]corpus.Sentence{}
 	for _, f := range files {
 		path := filepath.Join(dir, f.name)
 		rc, err := dump.Open(t.Context(), path)
@@ -380,7 +345,7 @@ func (sp *evalSplitter) check(t *testing.T, files []*evalFile, dir string, plant
 			}
 			p.Wiki = f.wiki
 			if doc := docID(f.wiki, p.ID, p.RevID); want[doc] {
-				if got[doc], err = sp.split1(p); err != nil {
+				if got[doc], err = sp.ps.Split(p); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -423,7 +388,7 @@ func writePlanted(t *testing.T, f *evalFile, texts map[string]string, dir string
 	for i, raw := range f.raw {
 		if text, ok := texts[f.docs[i]]; ok && f.docs[i] != "" {
 			var err error
-			if raw, err = passageeval.ReplaceText(raw, text); err != nil {
+			if raw, err = corpus.ReplaceText(raw, text); err != nil {
 				t.Fatalf("%s: %s: %v", f.name, f.docs[i], err)
 			}
 		}

@@ -8,11 +8,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/internal/tokenspan"
+	"github.com/neardup/neardup/testkit/corpus"
 )
 
 // SplitFunc returns the sentences of the page doc as the pipeline splits
 // them when its wikitext is text.
-type SplitFunc func(doc, text string) ([]Sentence, error)
+type SplitFunc func(doc, text string) ([]corpus.Sentence, error)
 
 // Pair is an unordered document pair, its documents in order.
 type Pair [2]string
@@ -96,7 +97,7 @@ func (p *Planner) Plan(pages []Page, perKind int) (Planting, error) {
 	for i, pg := range pages {
 		st.window[i] = make([]bool, len(pg.Sentences))
 		for j, s := range pg.Sentences {
-			st.window[i][j] = p.Config.InWindow(s.Text)
+			st.window[i][j] = p.Config.Window.Holds(s.Text)
 		}
 	}
 	for range perKind {
@@ -276,7 +277,7 @@ func (st *planState) editCopy(k Kind, src int, copied []string) (planted []strin
 		return planted, extra, true
 	}
 	for _, s := range planted {
-		if !st.Config.InWindow(s) {
+		if !st.Config.Window.Holds(s) {
 			return nil, none, false
 		}
 	}

@@ -16,7 +16,7 @@ package passageeval
 import (
 	"fmt"
 
-	"github.com/neardup/neardup/transforms/shingle"
+	"github.com/neardup/neardup/testkit/corpus"
 )
 
 // Kind is a kind of planted copy.
@@ -54,18 +54,6 @@ func (k Kind) String() string {
 // the shared-passage stage must find (F1 ≥ 0.95, issue 16).
 func (k Kind) Light() bool { return k != Heavy }
 
-// Sentence is a sentence of a page as the pipeline splits it; its index
-// in Page.Sentences is its ordinal.
-type Sentence struct {
-	Text string
-	// Para is the index of the sentence's paragraph among its page's
-	// clean paragraphs: a copied paragraph never crosses two.
-	Para int
-	// Prose says the paragraph is prose, not a list item or reference
-	// material.
-	Prose bool
-}
-
 // Page is a real page that copies may be taken from or planted into.
 type Page struct {
 	// Doc names the page's document as passages-*.jsonl does:
@@ -76,17 +64,14 @@ type Page struct {
 	Lang string
 	// Text is the page's wikitext.
 	Text      string
-	Sentences []Sentence
+	Sentences []corpus.Sentence // as the pipeline splits them (corpus.Splitter)
 }
 
 // Config says what a plant is.
 type Config struct {
-	// ShingleLength, MinShingles, MaxShingles and Norm are the pipeline's
-	// length window (--shingle_length, --min_shingles, --max_shingles,
-	// --fold_case, --collapse_space): every sentence copied, and every
-	// sentence of an exact or lightly edited copy, is inside it.
-	ShingleLength, MinShingles, MaxShingles int
-	Norm                                    shingle.Normalization
+	// Window is the pipeline's length window: every sentence copied, and
+	// every sentence of an exact or lightly edited copy, is inside it.
+	Window corpus.Window
 	// MinSentences and MaxSentences bound the sentences of a copied
 	// paragraph.
 	MinSentences, MaxSentences int
@@ -99,16 +84,9 @@ type Config struct {
 // sentences.
 func DefaultConfig() Config {
 	return Config{
-		ShingleLength: 12, MinShingles: 75, MaxShingles: 600, Norm: shingle.DefaultNormalization,
+		Window:       corpus.DefaultWindow,
 		MinSentences: 4, MaxSentences: 8, Tries: 40,
 	}
-}
-
-// InWindow reports whether the pipeline signs text: min < n < max for its
-// n shingles.
-func (c Config) InWindow(text string) bool {
-	n := shingle.Count(len(c.Norm.Normalize(nil, text)), c.ShingleLength)
-	return c.MinShingles < n && n < c.MaxShingles
 }
 
 // Plant is one planted copy.

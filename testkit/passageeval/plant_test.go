@@ -1,10 +1,7 @@
 package passageeval
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -13,8 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/internal/tokenspan"
-
-	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/testkit/corpus"
 )
 
 func TestSpanMatches(t *testing.T) {
@@ -71,10 +67,10 @@ func TestBoundariesAndInsert(t *testing.T) {
 }
 
 // sentences makes prose sentences of one paragraph from texts.
-func sentences(texts ...string) []Sentence {
-	out := make([]Sentence, len(texts))
+func sentences(texts ...string) []corpus.Sentence {
+	out := make([]corpus.Sentence, len(texts))
 	for i, s := range texts {
-		out[i] = Sentence{Text: s, Prose: true}
+		out[i] = corpus.Sentence{Text: s, Prose: true}
 	}
 	return out
 }
@@ -83,7 +79,7 @@ func TestInserted(t *testing.T) {
 	orig := sentences("a", "b", "c")
 	tests := []struct {
 		name    string
-		got     []Sentence
+		got     []corpus.Sentence
 		planted []string
 		want    int
 	}{
@@ -94,56 +90,12 @@ func TestInserted(t *testing.T) {
 		{"split differently", sentences("a", "X", "Y", "Z", "b", "c"), []string{"X", "Y Z"}, -1},
 		{"lost", sentences("a", "b", "c"), []string{"X"}, -1},
 		{"page changed", sentences("a", "X", "Y", "c", "c"), []string{"X", "Y"}, -1},
-		{"not prose", append(sentences("a"), Sentence{Text: "X"}, Sentence{Text: "Y"}, Sentence{Text: "b", Prose: true}, Sentence{Text: "c", Prose: true}), []string{"X", "Y"}, -1},
+		{"not prose", append(sentences("a"), corpus.Sentence{Text: "X"}, corpus.Sentence{Text: "Y"}, corpus.Sentence{Text: "b", Prose: true}, corpus.Sentence{Text: "c", Prose: true}), []string{"X", "Y"}, -1},
 	}
 	for _, tt := range tests {
 		if got := Inserted(orig, tt.got, tt.planted); got != tt.want {
 			t.Errorf("%s: Inserted = %d, want %d", tt.name, got, tt.want)
 		}
-	}
-}
-
-const page = `<page>
-    <title>T &amp; U</title>
-    <ns>0</ns>
-    <id>12</id>
-    <revision>
-      <id>345</id>
-      <text xml:space="preserve" bytes="9">old &lt;b&gt; text</text>
-    </revision>
-  </page>
-`
-
-func TestReplaceText(t *testing.T) {
-	text := "new <i>text</i> & more\n\nA \"quoted\" 'line'.\r\nEnd"
-	raw, err := ReplaceText([]byte(page), text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := dump.NewReader(bytes.NewReader(raw), "page.xml", dump.Options{})
-	p, err := r.Next()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.Text != text || p.ID != 12 || p.RevID != 345 || p.Title != "T & U" {
-		t.Errorf("read back page %d rev %d %q: %q, want 12 rev 345 \"T & U\": %q", p.ID, p.RevID, p.Title, p.Text, text)
-	}
-	if _, err := r.Next(); !errors.Is(err, io.EOF) {
-		t.Errorf("after the page: %v, want EOF", err)
-	}
-	if !bytes.HasPrefix(raw, []byte(page[:strings.Index(page, "old")])) || !bytes.HasSuffix(raw, []byte("</text>\n    </revision>\n  </page>\n")) {
-		t.Errorf("the rest of the page changed:\n%s", raw)
-	}
-	for _, bad := range []string{"<page><id>1</id></page>", `<page><text bytes="0" /></page>`, "<page><text>cut"} {
-		if _, err := ReplaceText([]byte(bad), "x"); !errors.Is(err, errNoText) {
-			t.Errorf("ReplaceText(%q): %v, want errNoText", bad, err)
-		}
-	}
-	// <textarea> is not <text>; the last revision's text is replaced.
-	two := "<page><revision><text>one</text></revision><revision><text>two</text><textarea/></revision></page>"
-	got, err := ReplaceText([]byte(two), "3")
-	if want := "<page><revision><text>one</text></revision><revision><text>3</text><textarea/></revision></page>"; err != nil || string(got) != want {
-		t.Errorf("ReplaceText(two revisions) = %q, %v, want %q", got, err, want)
 	}
 }
 
@@ -317,8 +269,8 @@ func TestEvaluate(t *testing.T) {
 // splitText is a SplitFunc for the test corpus: paragraphs are separated
 // by blank lines, a paragraph starting with '*' is a list item, and a
 // sentence ends with ". " before a capital letter.
-func splitText(_, text string) ([]Sentence, error) {
-	var out []Sentence
+func splitText(_, text string) ([]corpus.Sentence, error) {
+	var out []corpus.Sentence
 	for i, para := range strings.Split(text, "\n\n") {
 		para = strings.TrimSpace(para)
 		if para == "" {
@@ -333,17 +285,17 @@ func splitText(_, text string) ([]Sentence, error) {
 					break
 				}
 			}
-			out = append(out, Sentence{Text: para[:end], Para: i, Prose: prose})
+			out = append(out, corpus.Sentence{Text: para[:end], Para: i, Prose: prose})
 			para = strings.TrimSpace(para[end:])
 		}
 	}
 	return out, nil
 }
 
-// corpus makes n pages of paragraphs of long sentences of random words,
+// randomPages makes n pages of paragraphs of long sentences of random words,
 // with a list item and a short sentence here and there, and their
 // sentences as splitText splits them.
-func corpus(t *testing.T, n int) []Page {
+func randomPages(t *testing.T, n int) []Page {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(7, 8))
 	vocab := strings.Fields("river town harbour meadow tower castle bridge market church school railway station mountain valley forest island village county border treaty")
@@ -376,7 +328,7 @@ func corpus(t *testing.T, n int) []Page {
 }
 
 func TestPlan(t *testing.T) {
-	pages := corpus(t, 80)
+	pages := randomPages(t, 80)
 	shared := map[string]map[int]bool{pages[0].Doc: {0: true, 1: true, 2: true, 3: true, 4: true, 5: true}}
 	related := map[Pair]bool{PairOf(pages[1].Doc, pages[2].Doc): true}
 	plan := func() Planting {
@@ -481,7 +433,7 @@ func checkKind(t *testing.T, p Plant) {
 }
 
 func TestPlanShort(t *testing.T) {
-	pages := corpus(t, 6)
+	pages := randomPages(t, 6)
 	p := Planner{Config: DefaultConfig(), Rand: rand.New(rand.NewPCG(1, 1)), Split: splitText}
 	out, err := p.Plan(pages, 5)
 	if err != nil {

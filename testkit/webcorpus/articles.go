@@ -9,9 +9,7 @@ import (
 
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
-	"github.com/neardup/neardup/transforms/clean"
-	"github.com/neardup/neardup/transforms/sentence"
-	"github.com/neardup/neardup/transforms/wikitext"
+	"github.com/neardup/neardup/testkit/corpus"
 )
 
 // Source is a dump the corpus copies articles from.
@@ -38,14 +36,7 @@ type Article struct {
 	PageID int64
 	Title  string
 	// Sentences are the article's sentences; an index is an ordinal.
-	Sentences []Sentence
-}
-
-// Sentence is one sentence of an article.
-type Sentence struct {
-	Text  string
-	Para  int  // index of its clean paragraph
-	Prose bool // its paragraph is prose (not a list item or reference)
+	Sentences []corpus.Sentence
 }
 
 // readSource reads the main-namespace articles of src (redirects left
@@ -61,13 +52,10 @@ func readSource(ctx context.Context, dataDir string, src Source) ([]Article, err
 		return nil, err
 	}
 	defer rc.Close()
-	sites := []document.Site{site}
-	wikis, err := sentence.NewWikis(sites)
+	splitter, err := corpus.NewSplitter([]document.Site{site})
 	if err != nil {
 		return nil, err
 	}
-	cleaner := clean.Cleaner{Sites: clean.NewSites(sites)}
-	splitter := sentence.Splitter{Wikis: wikis}
 	r := dump.NewReader(rc, path, dump.Options{FileStart: true})
 	var out []Article
 	for n := 0; src.MaxPages == 0 || n < src.MaxPages; n++ {
@@ -85,33 +73,11 @@ func readSource(ctx context.Context, dataDir string, src Source) ([]Article, err
 			continue
 		}
 		p.Wiki = site.Wiki
-		a, err := split(&cleaner, &splitter, p)
+		ss, err := splitter.Split(p)
 		if err != nil {
 			return nil, err
 		}
-		a.Lang, a.File = src.Lang, src.File
-		out = append(out, a)
+		out = append(out, Article{Wiki: p.Wiki, Lang: src.Lang, File: src.File, PageID: p.ID, Title: p.Title, Sentences: ss})
 	}
 	return out, nil
-}
-
-// split cleans and splits p as the pipeline does.
-func split(c *clean.Cleaner, s *sentence.Splitter, p document.Page) (Article, error) {
-	cp, err := c.Clean(p)
-	if err != nil {
-		return Article{}, err
-	}
-	a := Article{Wiki: p.Wiki, PageID: p.ID, Title: p.Title}
-	for i, para := range cp.Paragraphs {
-		one := cp
-		one.Paragraphs = cp.Paragraphs[i : i+1]
-		sp, err := s.Split(one)
-		if err != nil {
-			return Article{}, err
-		}
-		for _, st := range sp.Sentences {
-			a.Sentences = append(a.Sentences, Sentence{Text: st.Text, Para: i, Prose: para.Context == wikitext.Prose})
-		}
-	}
-	return a, nil
 }

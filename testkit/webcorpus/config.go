@@ -1,6 +1,6 @@
 package webcorpus
 
-import "github.com/neardup/neardup/transforms/shingle"
+import "github.com/neardup/neardup/testkit/corpus"
 
 // Config says what corpus Build makes.
 type Config struct {
@@ -29,10 +29,9 @@ type Config struct {
 	Verbatim, Edited, TwoArticles, SameArticle, Structure, Real, Shuffled int
 	// MinPassage and MaxPassage bound the sentences of a copied passage.
 	MinPassage, MaxPassage int
-	// Window is the pipeline's length window: every copied sentence has
-	// MinShingles < n < MaxShingles shingles of WindowLength characters
-	// (transforms/minhash.Config).
-	WindowLength, MinShingles, MaxShingles int
+	// Window is the pipeline's length window: every copied sentence is
+	// inside it.
+	Window corpus.Window
 	// Candidates bounds the passages drawn from each source before
 	// those that share a sentence with another article are set aside.
 	Candidates int
@@ -59,13 +58,7 @@ func DefaultConfig(dataDir string) Config {
 		},
 		Verbatim: 14, Edited: 12, TwoArticles: 4, SameArticle: 3, Structure: 8, Real: 8, Shuffled: 6,
 		MinPassage: 3, MaxPassage: 8,
-		WindowLength: 12, MinShingles: 75, MaxShingles: 600,
+		Window:     corpus.DefaultWindow,
 		Candidates: 60,
 	}
-}
-
-// inWindow reports whether the pipeline signs text.
-func (c Config) inWindow(text string) bool {
-	n := shingle.Count(len(shingle.DefaultNormalization.Normalize(nil, text)), c.WindowLength)
-	return c.MinShingles < n && n < c.MaxShingles
 }

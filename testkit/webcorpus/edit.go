@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/internal/tokenspan"
+	"github.com/neardup/neardup/testkit/corpus"
 )
 
 // MinEditedJaccard is the character-5-shingle Jaccard similarity every
@@ -155,7 +156,7 @@ func (e *editor) number(text string) (string, bool) {
 
 // vocabulary returns the distinct lower-case words of four letters or more
 // of sentences, in order of first use.
-func vocabulary(sentences []Sentence) []string {
+func vocabulary(sentences []corpus.Sentence) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, s := range sentences {

@@ -153,12 +153,12 @@ func (b *builder) drawChunks() {
 func (b *builder) appendChunks(dst []*chunk, r *rng, si, ai int) []*chunk {
 	ss := b.sources[si][ai].Sentences
 	for i := 0; i < len(ss); {
-		if !ss[i].Prose || !b.cfg.inWindow(ss[i].Text) {
+		if !ss[i].Prose || !b.cfg.Window.Holds(ss[i].Text) {
 			i++
 			continue
 		}
 		end := i
-		for end < len(ss) && ss[end].Prose && b.cfg.inWindow(ss[end].Text) {
+		for end < len(ss) && ss[end].Prose && b.cfg.Window.Holds(ss[end].Text) {
 			end++
 		}
 		for i+b.cfg.MinPassage <= end {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"container/heap"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/testkit/corpus"
 	"github.com/neardup/neardup/transforms/sentence"
 )
 
@@ -32,7 +34,7 @@ type distinctModel struct {
 // first, and of every article (namespace 0, not a redirect) its skeleton
 // and its prose sentences, which train the chain.
 func trainDistinct(paths []string) (*distinctModel, error) {
-	header, pages, err := readPages(paths)
+	header, pages, err := corpus.ReadPages(context.Background(), paths)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +57,7 @@ func newDistinctModel(header []byte, pages [][]byte) (*distinctModel, error) {
 		sk, sentences = parseSkeleton(p.Text, rules, sentences)
 		for i, b := range sk.blocks {
 			if b.kind == markupBlock || b.kind == headingBlock {
-				sk.blocks[i].raw = string(appendEscaped(nil, b.raw)) // written as it is
+				sk.blocks[i].raw = string(corpus.AppendEscaped(nil, b.raw)) // written as it is
 			}
 		}
 		for _, b := range sk.blocks {
@@ -344,7 +346,7 @@ func (g *distinctGen) born() bool {
 
 // inWindow reports whether a sentence of n characters is signed by the
 // pipeline at its defaults: 75 < n − 11 < 600 shingles of 12 characters.
-func inWindow(n int) bool { return n-11 > 75 && n-11 < 600 }
+func inWindow(n int) bool { return corpus.DefaultWindow.HoldsRunes(n) }
 
 // pageXML appends the next page, as a <page> element, to dst.
 func (g *distinctGen) pageXML(dst []byte) []byte {
@@ -356,7 +358,7 @@ func (g *distinctGen) pageXML(dst []byte) []byte {
 	case r < redirectShare:
 		title, redirect = g.title(rng), g.title(rng)
 		g.text = append(g.text[:0], "#REDIRECT [["...)
-		g.text = appendEscaped(g.text, redirect)
+		g.text = corpus.AppendEscaped(g.text, redirect)
 		g.text = append(g.text, "]]"...)
 		if rng.IntN(3) == 0 {
 			g.text = append(g.text, "\n\n{{R from alternative name}}"...)
@@ -371,7 +373,7 @@ func (g *distinctGen) pageXML(dst []byte) []byte {
 	}
 	g.stats.Pages++
 	dst = append(dst, "  <page>\n    <title>"...)
-	dst = appendEscaped(dst, title)
+	dst = corpus.AppendEscaped(dst, title)
 	dst = append(dst, "</title>\n    <ns>"...)
 	dst = strconv.AppendInt(dst, int64(ns), 10)
 	dst = append(dst, "</ns>\n    <id>"...)
@@ -379,7 +381,7 @@ func (g *distinctGen) pageXML(dst []byte) []byte {
 	dst = append(dst, "</id>\n"...)
 	if redirect != "" {
 		dst = append(dst, "    <redirect title=\""...)
-		dst = appendEscaped(dst, redirect)
+		dst = corpus.AppendEscaped(dst, redirect)
 		dst = append(dst, "\" />\n"...)
 	}
 	dst = append(dst, "    <revision>\n      <id>"...)
@@ -387,7 +389,7 @@ func (g *distinctGen) pageXML(dst []byte) []byte {
 	dst = append(dst, "</id>\n      <timestamp>"...)
 	dst = fmt.Appendf(dst, "20%02d-%02d-%02dT%02d:%02d:%02dZ", 5+rng.IntN(9), 1+rng.IntN(12), 1+rng.IntN(28), rng.IntN(24), rng.IntN(60), rng.IntN(60))
 	dst = append(dst, "</timestamp>\n      <contributor>\n        <username>"...)
-	dst = appendEscaped(dst, g.m.chain.name(rng))
+	dst = corpus.AppendEscaped(dst, g.m.chain.name(rng))
 	dst = append(dst, "</username>\n        <id>"...)
 	dst = strconv.AppendInt(dst, int64(1+rng.IntN(20000000)), 10)
 	dst = append(dst, "</id>\n      </contributor>\n      <text xml:space=\"preserve\">"...)
@@ -409,25 +411,25 @@ func (g *distinctGen) otherPage(u float64) (int, string) {
 		_, text, _ := g.src.next()
 		g.text = append(g.text, text...)
 		g.text = append(g.text, "\n\n[[Category:"...)
-		g.text = appendEscaped(g.text, c.name(rng))
+		g.text = corpus.AppendEscaped(g.text, c.name(rng))
 		g.text = append(g.text, "]]"...)
 		return 14, "Category:" + name
 	case u < categoryShare+templateShare:
 		g.text = append(g.text, "{{Navbox\n| name = "...)
-		g.text = appendEscaped(g.text, name)
+		g.text = corpus.AppendEscaped(g.text, name)
 		g.text = append(g.text, "\n| title = [["...)
-		g.text = appendEscaped(g.text, name)
+		g.text = corpus.AppendEscaped(g.text, name)
 		g.text = append(g.text, "]]\n| list1 = "...)
 		for i := range 3 + rng.IntN(8) {
 			if i > 0 {
 				g.text = append(g.text, " · "...)
 			}
 			g.text = append(g.text, "[["...)
-			g.text = appendEscaped(g.text, g.title(rng))
+			g.text = corpus.AppendEscaped(g.text, g.title(rng))
 			g.text = append(g.text, "]]"...)
 		}
 		g.text = append(g.text, "\n}}&lt;noinclude&gt;\n[[Category:"...)
-		g.text = appendEscaped(g.text, c.name(rng))
+		g.text = corpus.AppendEscaped(g.text, c.name(rng))
 		g.text = append(g.text, " templates]]\n&lt;/noinclude&gt;"...)
 		return 10, "Template:" + name
 	}
@@ -555,7 +557,7 @@ func (g *distinctGen) leadSentence(title string) {
 	g.sentence = append(g.sentence[:0], c.words[c.text[p]])
 	g.sentence = c.appendFrom(g.sentence, rng, p)
 	g.text = append(g.text, "'''"...)
-	g.text = appendEscaped(g.text, title)
+	g.text = corpus.AppendEscaped(g.text, title)
 	g.text = append(g.text, "''' "...)
 	g.text = appendWiki(g.text, g.sentence, rng)
 	g.count(runes(g.sentence)+1+len([]rune(title)), false)
@@ -747,7 +749,7 @@ func (g *distinctGen) emitMember(e copyEntry, asLead bool) string {
 		if asLead && grp.kind == templateKind {
 			title = strings.Join(words[:subject], " ")
 			g.text = append(g.text, "'''"...)
-			g.text = appendEscaped(g.text, title)
+			g.text = corpus.AppendEscaped(g.text, title)
 			g.text = append(g.text, "''' "...)
 			g.text = appendWiki(g.text, words[subject:], rng)
 		} else {
@@ -799,7 +801,7 @@ func (g *distinctGen) writeRef(text string, member bool) {
 	} else {
 		g.text = append(g.text, "&lt;ref&gt;"...)
 	}
-	g.text = appendEscaped(g.text, text)
+	g.text = corpus.AppendEscaped(g.text, text)
 	g.text = append(g.text, "&lt;/ref&gt;"...)
 	switch {
 	case strings.HasPrefix(text, "{{"):
@@ -853,16 +855,16 @@ func (g *distinctGen) listItem(b *block) {
 		if rng.IntN(2) == 0 {
 			g.text = append(g.text, '[')
 			g.text = append(g.text, "http://www."...)
-			g.text = appendEscaped(g.text, strings.ToLower(c.name(rng)))
+			g.text = corpus.AppendEscaped(g.text, strings.ToLower(c.name(rng)))
 			g.text = append(g.text, ".org/ "...)
 			g.words = g.run(g.words[:0], 2+rng.IntN(5))
-			g.text = appendEscaped(g.text, strings.Join(g.words, " "))
+			g.text = corpus.AppendEscaped(g.text, strings.Join(g.words, " "))
 			g.text = append(g.text, ']')
 			g.count(runes(g.words), false)
 			return
 		}
 		text := g.citation(rng)
-		g.text = appendEscaped(g.text, text)
+		g.text = corpus.AppendEscaped(g.text, text)
 		g.count(len([]rune(strings.ReplaceAll(text, "''", ""))), false)
 	case b.n > 0:
 		for s := 0; s < b.n; s++ {
@@ -877,7 +879,7 @@ func (g *distinctGen) listItem(b *block) {
 		g.words = g.run(g.words[:0], max(1, b.words))
 		if len(g.words) <= 4 && rng.IntN(2) == 0 {
 			g.text = append(g.text, "[["...)
-			g.text = appendEscaped(g.text, strings.Join(g.words, " "))
+			g.text = corpus.AppendEscaped(g.text, strings.Join(g.words, " "))
 			g.text = append(g.text, "]]"...)
 		} else {
 			g.text = appendWiki(g.text, g.words, rng)

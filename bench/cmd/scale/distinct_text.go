@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/neardup/neardup/testkit/corpus"
 )
 
 // The text of the distinct corpus beyond the chain's sentences: titles,
@@ -292,25 +294,6 @@ func changeNumber(words []string, rng *rand.Rand) []string {
 	return out
 }
 
-// appendEscaped appends s escaped for XML text, as dumps write it.
-func appendEscaped(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '&':
-			dst = append(dst, "&amp;"...)
-		case '<':
-			dst = append(dst, "&lt;"...)
-		case '>':
-			dst = append(dst, "&gt;"...)
-		case '"':
-			dst = append(dst, "&quot;"...)
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return dst
-}
-
 // appendWiki appends a sentence's words as escaped wikitext, with links:
 // a run of capitalised words becomes [[Run]] (sometimes piped from a
 // disambiguated title), now and then a common word [[word]].
@@ -336,19 +319,19 @@ func appendWiki(dst []byte, words []string, rng *rand.Rand) []byte {
 			label += bare
 			dst = append(dst, "[["...)
 			if rng.IntN(5) == 0 {
-				dst = appendEscaped(dst, label+" ("+disambiguators[rng.IntN(len(disambiguators))]+")")
+				dst = corpus.AppendEscaped(dst, label+" ("+disambiguators[rng.IntN(len(disambiguators))]+")")
 				dst = append(dst, '|')
 			}
-			dst = appendEscaped(dst, label)
+			dst = corpus.AppendEscaped(dst, label)
 			dst = append(dst, "]]"...)
-			dst = appendEscaped(dst, last[len(bare):])
+			dst = corpus.AppendEscaped(dst, last[len(bare):])
 			k = end - 1
 		case len(w) >= 6 && isLowerWord(w) && rng.IntN(60) == 0:
 			dst = append(dst, "[["...)
 			dst = append(dst, w...)
 			dst = append(dst, "]]"...)
 		default:
-			dst = appendEscaped(dst, w)
+			dst = corpus.AppendEscaped(dst, w)
 		}
 	}
 	return dst

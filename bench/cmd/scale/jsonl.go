@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/neardup/neardup/internal/bytecount"
 	"github.com/neardup/neardup/io/text"
+	"github.com/neardup/neardup/testkit/corpus"
 )
 
 // doc is a document of a text corpus, as a scaled JSON-lines corpus holds
@@ -31,7 +33,7 @@ func readDocs(paths []string) ([]doc, error) {
 	var docs []doc
 	seen := map[string]string{}
 	for _, path := range paths {
-		data, err := readDecompressed(path)
+		data, err := corpus.ReadFile(context.Background(), path)
 		if err != nil {
 			return nil, err
 		}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/io/text"
+	"github.com/neardup/neardup/testkit/corpus"
 )
 
 var testDocs = []doc{
@@ -124,8 +125,8 @@ func TestEditIsCopys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start, end, _ := textSpan(page)
-	ts, te, _ := textSpan([]byte(testPage))
+	start, end, _ := corpus.TextSpan(page)
+	ts, te, _ := corpus.TextSpan([]byte(testPage))
 	if got, want := page[start:end], s.Edit([]byte(testPage)[ts:te], 2, 1); !bytes.Equal(got, want) {
 		t.Errorf("Copy's text\n%s\nEdit's\n%s", got, want)
 	}

@@ -54,19 +54,18 @@ package main
 
 import (
 	"bufio"
-	"compress/gzip"
+	"context"
 	"flag"
 	"fmt"
-	"io"
 	"log"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/dsnet/compress/bzip2"
+
 	"github.com/neardup/neardup/io/multistream"
-	"github.com/ulikunitz/xz"
+	"github.com/neardup/neardup/testkit/corpus"
 )
 
 func main() {
@@ -113,7 +112,7 @@ func main() {
 		}
 		return
 	}
-	header, pages, err := readPages(flag.Args())
+	header, pages, err := corpus.ReadPages(context.Background(), flag.Args())
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -219,51 +218,6 @@ func scaleDistinct(dir string, cfg distinctConfig, kpages []int, perStream int, 
 		fmt.Printf("; largest %d\n", st.Largest)
 	}
 	return nil
-}
-
-// readPages returns the header of the first dump and the raw pages of all.
-func readPages(paths []string) (header []byte, pages [][]byte, err error) {
-	for i, path := range paths {
-		doc, err := readDecompressed(path)
-		if err != nil {
-			return nil, nil, err
-		}
-		h, p, _ := multistream.Split(doc)
-		if i == 0 {
-			header = h
-		}
-		pages = append(pages, p...)
-	}
-	if len(pages) == 0 {
-		return nil, nil, fmt.Errorf("no page in %s", strings.Join(paths, ", "))
-	}
-	return header, pages, nil
-}
-
-// readDecompressed reads a file, decompressing it by its extension.
-func readDecompressed(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var r io.Reader = bufio.NewReaderSize(f, 1<<20)
-	switch {
-	case strings.HasSuffix(path, ".bz2"):
-		r, err = bzip2.NewReader(r, nil)
-	case strings.HasSuffix(path, ".xz"):
-		r, err = xz.NewReader(r)
-	case strings.HasSuffix(path, ".gz"):
-		r, err = gzip.NewReader(r)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return data, nil
 }
 
 // makeCopies returns n copies of every page, copy by copy; page i of copy

@@ -2,10 +2,11 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+
+	"github.com/neardup/neardup/testkit/corpus"
 )
 
 // Scaler makes copies of real pages for a scaled corpus. Copy 0 of a page
@@ -23,14 +24,14 @@ type Scaler struct {
 // wiki, and the pipeline takes two pages of one revision for the same
 // page read twice). The edits depend only on Seed, index and c.
 func (s Scaler) Copy(page []byte, index, c int, id int64) ([]byte, error) {
-	out, err := replaceID(page, "</title>", id)
+	out, err := corpus.ReplaceID(page, "</title>", id)
 	if err == nil && bytes.Contains(out, []byte("<revision")) {
-		out, err = replaceID(out, "<revision", id)
+		out, err = corpus.ReplaceID(out, "<revision", id)
 	}
 	if err != nil || c == 0 {
 		return out, err
 	}
-	start, end, ok := textSpan(out)
+	start, end, ok := corpus.TextSpan(out)
 	if !ok {
 		return out, nil // a page without text, such as a redirect stub
 	}
@@ -48,46 +49,6 @@ func (s Scaler) Edit(text []byte, index, c int) []byte {
 	}
 	rng := rand.New(rand.NewPCG(s.Seed, uint64(c)<<32|uint64(uint32(index))))
 	return editText(text, rng, s.Rate)
-}
-
-// replaceID returns the page with the first <id> after the first mark
-// replaced: its own id after "</title>", its revision's after "<revision".
-func replaceID(page []byte, mark string, id int64) ([]byte, error) {
-	t := bytes.Index(page, []byte(mark))
-	if t < 0 {
-		return nil, fmt.Errorf("page without %s", mark)
-	}
-	open := bytes.Index(page[t:], []byte("<id>"))
-	if open < 0 {
-		return nil, fmt.Errorf("page without <id> after %s", mark)
-	}
-	start := t + open + len("<id>")
-	end := bytes.Index(page[start:], []byte("</id>"))
-	if end < 0 {
-		return nil, errors.New("page with an unclosed <id>")
-	}
-	out := make([]byte, 0, len(page)+20)
-	out = append(out, page[:start]...)
-	out = strconv.AppendInt(out, id, 10)
-	return append(out, page[start+end:]...), nil
-}
-
-// textSpan returns where the content of the page's <text> element is.
-func textSpan(page []byte) (start, end int, ok bool) {
-	open := bytes.Index(page, []byte("<text"))
-	if open < 0 {
-		return 0, 0, false
-	}
-	gt := bytes.IndexByte(page[open:], '>')
-	if gt < 0 || page[open+gt-1] == '/' {
-		return 0, 0, false
-	}
-	start = open + gt + 1
-	n := bytes.Index(page[start:], []byte("</text>"))
-	if n < 0 {
-		return 0, 0, false
-	}
-	return start, start + n, true
 }
 
 // editText edits the words and numbers of escaped XML text, each with

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/io/dump"
+	"github.com/neardup/neardup/testkit/corpus"
 )
 
 const testPage = `  <page>
@@ -148,8 +149,8 @@ func TestEditRate(t *testing.T) {
 
 func TestReplaceIDErrors(t *testing.T) {
 	for _, page := range []string{"<page><id>1</id></page>", "<page><title>T</title></page>", "<page><title>T</title><id>1</page>"} {
-		if _, err := replaceID([]byte(page), "</title>", 2); err == nil {
-			t.Errorf("replaceID(%q): no error", page)
+		if _, err := corpus.ReplaceID([]byte(page), "</title>", 2); err == nil {
+			t.Errorf("corpus.ReplaceID(%q): no error", page)
 		}
 	}
 }

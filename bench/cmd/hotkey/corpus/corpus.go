@@ -24,6 +24,9 @@ import (
 	"io"
 	"math/rand/v2"
 	"strings"
+
+	"github.com/neardup/neardup/internal/bytecount"
+	"github.com/neardup/neardup/testkit/corpus"
 )
 
 // Config says what to write.
@@ -112,7 +115,8 @@ func Write(w io.Writer, cfg Config) (Stats, error) {
 		control: cfg.Control,
 	}
 	g.text(exactName, exactKM) // Texts[Exact]
-	bw := bufio.NewWriterSize(&counter{w: w, n: &g.st.Bytes}, 1<<20)
+	cw := &bytecount.Writer{W: w}
+	bw := bufio.NewWriterSize(cw, 1<<20)
 	bw.WriteString(header)
 	var page strings.Builder
 	for p := 0; p*cfg.PerPage < cfg.Copies; p++ {
@@ -125,19 +129,8 @@ func Write(w io.Writer, cfg Config) (Stats, error) {
 	if err := bw.Flush(); err != nil {
 		return Stats{}, err
 	}
+	g.st.Bytes = cw.N
 	return g.st, nil
-}
-
-// counter counts the bytes written through it.
-type counter struct {
-	w io.Writer
-	n *int64
-}
-
-func (c *counter) Write(b []byte) (int, error) {
-	n, err := c.w.Write(b)
-	*c.n += int64(n)
-	return n, err
 }
 
 const header = `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="en">
@@ -233,14 +226,11 @@ func (g *gen) page(b *strings.Builder, p, n int) {
       <text xml:space="preserve">%s</text>
     </revision>
   </page>
-`, escape.Replace(place), pageID(p), revID(p), escape.Replace(text.String()))
+`, corpus.Escape(place), pageID(p), revID(p), corpus.Escape(text.String()))
 	if g.record {
 		g.st.Sentences = append(g.st.Sentences, g.sents)
 	}
 }
-
-// escape escapes text as MediaWiki's dumps do: quotes stay as they are.
-var escape = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
 
 // Syllables of the generated names.
 var (
