@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/testkit/testshared"
-	"github.com/neardup/neardup/testkit/webcorpus"
+	"github.com/neardup/neardup/testkit/corpus/webcorpus"
 )
 
 // TestReuseCorpus runs the pipeline on the test corpus of internal/webcorpus

@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/neardup/neardup/bench/cmd/hotkey/corpus"
 	"github.com/neardup/neardup/internal/counters"
+	"github.com/neardup/neardup/testkit/corpus/hotkey"
 	"github.com/neardup/neardup/transforms/component"
 	"github.com/neardup/neardup/transforms/minhash"
 	"github.com/neardup/neardup/transforms/shingle"
@@ -42,7 +42,7 @@ func modelHotCorpus(t *testing.T, o Options, pages [][]string) hotModel {
 				continue
 			}
 			id := len(m.ids)
-			m.ids, texts = append(m.ids, corpus.Key(p, i)), append(texts, text)
+			m.ids, texts = append(m.ids, hotkey.Key(p, i)), append(texts, text)
 			for _, key := range signer.AppendKeys(nil, hashes) {
 				m.counts.Signatures++
 				if b := buckets[key]; len(b) == 0 || b[len(b)-1] != id {
@@ -106,7 +106,7 @@ func TestHotKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := corpus.Write(f, corpus.Config{Copies: copies, PerPage: perPage, Seed: 1, Record: true})
+	st, err := hotkey.Write(f, hotkey.Config{Copies: copies, PerPage: perPage, Seed: 1, Record: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +176,7 @@ func TestHotKey(t *testing.T) {
 	for p, sents := range st.Sentences {
 		for i, text := range sents {
 			if isCopy[text] {
-				copyIDs = append(copyIDs, corpus.Key(p, i))
+				copyIDs = append(copyIDs, hotkey.Key(p, i))
 			}
 		}
 	}

@@ -18,7 +18,7 @@ import (
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/multistream"
 	"github.com/neardup/neardup/testkit/corpus"
-	"github.com/neardup/neardup/testkit/passageeval"
+	"github.com/neardup/neardup/testkit/corpus/passageeval"
 	"github.com/neardup/neardup/transforms/passage"
 	"github.com/neardup/neardup/transforms/shingle"
 )

@@ -110,3 +110,6 @@ func ReplaceID(page []byte, mark string, id int64) ([]byte, error) {
 	out = strconv.AppendInt(out, id, 10)
 	return append(out, page[start+end:]...), nil
 }
+
+// Footer ends a MediaWiki XML dump.
+const Footer = "</mediawiki>\n"

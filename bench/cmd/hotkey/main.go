@@ -1,4 +1,4 @@
-// Command hotkey writes the hot-key corpus (package corpus): a MediaWiki XML
+// Command hotkey writes the hot-key corpus (package testkit/corpus/hotkey): a MediaWiki XML
 // dump in which one template sentence appears -copies times, 100 copies a
 // page, exact or with a slot filled differently, among ordinary sentences.
 // It checks how the pipeline copes with its largest bucket and component:
@@ -18,7 +18,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/neardup/neardup/bench/cmd/hotkey/corpus"
+	"github.com/neardup/neardup/testkit/corpus/hotkey"
 )
 
 func main() {
@@ -38,7 +38,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	st, err := corpus.Write(f, corpus.Config{Copies: *copies, PerPage: *perPage, Seed: *seed, Control: *control})
+	st, err := hotkey.Write(f, hotkey.Config{Copies: *copies, PerPage: *perPage, Seed: *seed, Control: *control})
 	if err == nil {
 		err = f.Close()
 	} else {
@@ -49,7 +49,7 @@ func main() {
 	}
 	exact := 0
 	for _, t := range st.Copies {
-		if t == corpus.Exact {
+		if t == hotkey.Exact {
 			exact++
 		}
 	}

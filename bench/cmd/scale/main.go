@@ -1,51 +1,27 @@
-// Command scale writes scaled corpora for the benchmark: the real pages of
-// the given dumps repeated k times, for each k of -sizes, with new page ids
-// and, in every copy but the first, small random edits to words and numbers
-// (seeded, so the corpus is the same on every run). Each corpus is written
-// as plain XML, DIR/scaled-Kx.xml, and as a Wikimedia multistream bzip2 dump
-// with its index, DIR/scaled-Kx-multistream.xml.bz2 and
-// DIR/scaled-Kx-multistream-index.txt.bz2. The smaller corpora are prefixes
-// of the larger ones.
+// Command scale writes the benchmark's synthetic corpora (packages
+// testkit/corpus/scaled and testkit/corpus/distinct).
+//
+// The scaled corpora are the real pages of the given dumps repeated k
+// times, for each k of -sizes, with new page ids and, in every copy but
+// the first, small random edits to words and numbers (seeded, so the
+// corpus is the same on every run). Each corpus is written as plain XML,
+// DIR/scaled-Kx.xml, and as a Wikimedia multistream bzip2 dump with its
+// index, DIR/scaled-Kx-multistream.xml.bz2 and
+// DIR/scaled-Kx-multistream-index.txt.bz2. The smaller corpora are
+// prefixes of the larger ones.
 //
 // With -format jsonl the inputs are JSON-lines files (Dolma's, datatrove's,
 // or {"id", "text", "url"} lines; compressed or not), and each corpus is
 // DIR/scaled-Kx.jsonl: plain JSON lines {"id", "text", "url"}, copy by
 // copy, copy c of a document with the id "ID-c", its URL, and its text with
-// the same seeded edits as a page's (Scaler.Edit).
+// the same seeded edits as a page's (scaled.Scaler.Edit).
 //
-// The scaled corpora hold every sentence about k times, so that from 2×
-// on nearly all in-window sentences are in clusters. With -format
-// distinct the inputs are dumps to learn from, and each corpus is
-// DIR/distinct-Nk.xml, N thousand pages for each N of -kpages (with
-// -multistream, its multistream bzip2 dump and index too), whose
-// sentences are distinct but for near-duplicate clusters injected at about
-// the share Weissman et al. found in Wikipedia (-dup_share, 4.5% of the
-// in-window sentences; see bench/README.md for the recipe and its
-// figures):
-//
-//   - the text comes from a word-level Markov chain of order 2 trained on
-//     the clean prose sentences of the input's articles (wikitext.Clean,
-//     the English sentence rules), which never writes a run of six words
-//     of the training text, takes the length of a random training
-//     sentence, and replaces 45% of its content words by others of their
-//     shape and half of its numbers by others (see chain);
-//   - each article takes the layout of a random real article, cut to its
-//     lead and some of its first sections: its templates, infoboxes,
-//     tables, files, categories and headings as they are, each paragraph
-//     and list item rewritten with as many new sentences (with links,
-//     bold titles, <ref>s of {{cite}} templates or citation text); 10% of
-//     the pages are redirects, 3% of other namespaces;
-//   - at a new in-window sentence a cluster is born now and then (as often
-//     as keeps its members at -dup_share of the in-window sentences):
-//     its size has a heavy tail (2–10 members, P ∝ s^-3, for 99% of
-//     clusters; up to -max_cluster, P ∝ s^-2, for 1%), its kind is one of
-//     the papers' (identical, copy edit, factual drift, template,
-//     reference, in the shares of Ayhan et al.'s Table 1), and its other
-//     members go to random later pages, with the edits of the kind.
-//
-// The pages are written one by one, the chain's sentences generated ahead
-// on every core; memory is the model's and the copies waiting for their
-// page, whatever the size. The same flags give the same bytes.
+// With -format distinct the inputs are dumps to learn from, and each
+// corpus is DIR/distinct-Nk.xml, N thousand pages for each N of -kpages
+// (with -multistream, its multistream bzip2 dump and index too), whose
+// sentences are distinct but for near-duplicate clusters injected at
+// -dup_share of the in-window sentences (4.5%, the share Weissman et al.
+// found in Wikipedia). The same flags give the same bytes.
 //
 //	go run ./bench/cmd/scale -out /tmp/scaled -sizes 1,2,4,8 a.xml b.xml.bz2
 //	go run ./bench/cmd/scale -out /tmp/scaled -sizes 33 -format jsonl cc/*.jsonl.gz
@@ -54,18 +30,19 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
 	"log"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 
-	"github.com/dsnet/compress/bzip2"
-
-	"github.com/neardup/neardup/io/multistream"
 	"github.com/neardup/neardup/testkit/corpus"
+	"github.com/neardup/neardup/testkit/corpus/distinct"
+	"github.com/neardup/neardup/testkit/corpus/scaled"
 )
 
 func main() {
@@ -99,13 +76,13 @@ func main() {
 		log.Fatal(err)
 	}
 	if *format == "distinct" {
-		cfg := distinctConfig{Seed: *seed, Share: *share, MaxCluster: *maxCluster}
+		cfg := distinct.Config{Seed: *seed, Share: *share, MaxCluster: *maxCluster}
 		if err := scaleDistinct(*out, cfg, sizes, *perStream, *multi, flag.Args()); err != nil {
 			log.Fatal(err)
 		}
 		return
 	}
-	s := Scaler{Seed: *seed, Rate: *rate}
+	s := scaled.Scaler{Seed: *seed, Rate: *rate}
 	if *format == "jsonl" {
 		if err := scaleJSONL(*out, s, sizes, flag.Args()); err != nil {
 			log.Fatal(err)
@@ -116,33 +93,44 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	copies, err := makeCopies(s, pages, maxOf(sizes))
+	copies, err := scaled.Copies(s, pages, maxOf(sizes))
 	if err != nil {
 		log.Fatal(err)
 	}
 	for _, k := range sizes {
 		start := time.Now()
-		corpus := copies[:k*len(pages)]
+		scaledPages := copies[:k*len(pages)]
 		base := filepath.Join(*out, fmt.Sprintf("scaled-%dx", k))
-		xmlBytes, err := writePlain(base+".xml", header, corpus)
+		xmlBytes, err := writePlain(base+".xml", header, scaledPages)
 		if err != nil {
 			log.Fatal(err)
 		}
-		bz2Bytes, err := writeMultistream(base+"-multistream.xml.bz2", base+"-multistream-index.txt.bz2", header, corpus, *perStream)
+		bz2Bytes, err := writeMultistream(base+"-multistream.xml.bz2", base+"-multistream-index.txt.bz2", header, scaledPages, *perStream)
 		if err != nil {
 			log.Fatal(err)
 		}
 		fmt.Printf("%s: %d pages, %d bytes of XML, %d bytes of bzip2 (%.1f s)\n",
-			base, len(corpus), xmlBytes, bz2Bytes, time.Since(start).Seconds())
+			base, len(scaledPages), xmlBytes, bz2Bytes, time.Since(start).Seconds())
 	}
 }
 
-const footer = "</mediawiki>\n"
+// parseSizes parses a comma-separated list of positive copy counts.
+func parseSizes(s string) ([]int, error) {
+	var sizes []int
+	for _, f := range bytes.Split([]byte(s), []byte(",")) {
+		n, err := strconv.Atoi(string(bytes.TrimSpace(f)))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("size %q is not a positive number of copies", f)
+		}
+		sizes = append(sizes, n)
+	}
+	return sizes, nil
+}
 
 // scaleJSONL writes DIR/scaled-Kx.jsonl for each k of sizes from the
 // documents of the JSON-lines files.
-func scaleJSONL(dir string, s Scaler, sizes []int, paths []string) error {
-	docs, err := readDocs(paths)
+func scaleJSONL(dir string, s scaled.Scaler, sizes []int, paths []string) error {
+	docs, err := scaled.ReadDocs(context.Background(), paths)
 	if err != nil {
 		return err
 	}
@@ -160,14 +148,15 @@ func scaleJSONL(dir string, s Scaler, sizes []int, paths []string) error {
 
 // scaleDistinct writes DIR/distinct-Nk.xml (and its multistream .bz2 and
 // index, if multi) for each N of kpages, from a model of the dumps.
-func scaleDistinct(dir string, cfg distinctConfig, kpages []int, perStream int, multi bool, paths []string) error {
+func scaleDistinct(dir string, cfg distinct.Config, kpages []int, perStream int, multi bool, paths []string) error {
 	start := time.Now()
-	m, err := trainDistinct(paths)
+	m, err := distinct.Train(context.Background(), paths)
 	if err != nil {
 		return err
 	}
+	sentences, words, layouts := m.Size()
 	fmt.Printf("model: %d distinct sentences, %d words, %d article layouts (%.1f s)\n",
-		m.sentences, len(m.chain.text)-2*m.sentences, len(m.skeletons), time.Since(start).Seconds())
+		sentences, words, layouts, time.Since(start).Seconds())
 	for _, k := range kpages {
 		start := time.Now()
 		cfg.Pages = 1000 * k
@@ -177,15 +166,17 @@ func scaleDistinct(dir string, cfg distinctConfig, kpages []int, perStream int, 
 			return err
 		}
 		w := bufio.NewWriterSize(f, 1<<20)
-		var ms *multistreamWriter
+		var ms *corpus.MultistreamWriter
+		var each func([]byte)
 		if multi {
-			ms, err = newMultistreamWriter(base+"-multistream.xml.bz2", base+"-multistream-index.txt.bz2", m.header, perStream)
+			ms, err = corpus.NewMultistreamWriter(base+"-multistream.xml.bz2", base+"-multistream-index.txt.bz2", m.Header(), perStream)
 			if err != nil {
 				f.Close()
 				return err
 			}
+			each = ms.Add
 		}
-		st, err := writeDistinct(w, ms, m, cfg)
+		st, err := distinct.Write(w, m, cfg, each)
 		if err == nil {
 			err = w.Flush()
 		}
@@ -194,7 +185,7 @@ func scaleDistinct(dir string, cfg distinctConfig, kpages []int, perStream int, 
 		}
 		var bz2Bytes int64
 		if ms != nil {
-			n, e := ms.close([]byte(footer))
+			n, e := ms.Close([]byte(corpus.Footer))
 			if err == nil {
 				err = e
 			}
@@ -213,27 +204,11 @@ func scaleDistinct(dir string, cfg distinctConfig, kpages []int, perStream int, 
 		fmt.Printf("  %d sentences, %d in window, %d of them in injected clusters (%.2f%%); clusters:", st.Sentences, st.InWindow,
 			st.Members, 100*float64(st.Members)/float64(max(st.InWindow, 1)))
 		for k, n := range st.Clusters {
-			fmt.Printf(" %s %d", kindNames[k], n)
+			fmt.Printf(" %s %d", distinct.KindNames[k], n)
 		}
 		fmt.Printf("; largest %d\n", st.Largest)
 	}
 	return nil
-}
-
-// makeCopies returns n copies of every page, copy by copy; page i of copy
-// c gets id c×len(pages)+i+1, so that ids are distinct.
-func makeCopies(s Scaler, pages [][]byte, n int) ([][]byte, error) {
-	out := make([][]byte, 0, n*len(pages))
-	for c := range n {
-		for i, p := range pages {
-			page, err := s.Copy(p, i, c, int64(c*len(pages)+i+1))
-			if err != nil {
-				return nil, fmt.Errorf("page %d: %w", i, err)
-			}
-			out = append(out, page)
-		}
-	}
-	return out, nil
 }
 
 // writePlain writes header, pages and the footer to path and returns the
@@ -244,13 +219,13 @@ func writePlain(path string, header []byte, pages [][]byte) (int64, error) {
 		return 0, err
 	}
 	w := bufio.NewWriterSize(f, 1<<20) // its errors stick: Flush reports them
-	n := int64(len(header) + len(footer))
+	n := int64(len(header) + len(corpus.Footer))
 	w.Write(header)
 	for _, p := range pages {
 		w.Write(p)
 		n += int64(len(p))
 	}
-	w.WriteString(footer)
+	w.WriteString(corpus.Footer)
 	if err := w.Flush(); err != nil {
 		f.Close()
 		return 0, fmt.Errorf("%s: %w", path, err)
@@ -261,35 +236,18 @@ func writePlain(path string, header []byte, pages [][]byte) (int64, error) {
 // writeMultistream writes the pages as a multistream bzip2 dump and its
 // bzip2-compressed index, and returns the size of the dump.
 func writeMultistream(path, indexPath string, header []byte, pages [][]byte, perStream int) (int64, error) {
-	f, err := os.Create(path)
+	ms, err := corpus.NewMultistreamWriter(path, indexPath, header, perStream)
 	if err != nil {
 		return 0, err
 	}
-	defer f.Close()
-	idx, err := os.Create(indexPath)
-	if err != nil {
-		return 0, err
+	for _, p := range pages {
+		ms.Add(p)
 	}
-	defer idx.Close()
-	zidx, err := bzip2.NewWriter(idx, &bzip2.WriterConfig{Level: bzip2.BestCompression})
+	n, err := ms.Close([]byte(corpus.Footer))
 	if err != nil {
-		return 0, err
-	}
-	w := bufio.NewWriterSize(f, 1<<20)
-	if err := multistream.Write(w, zidx, pages, header, []byte(footer), perStream); err != nil {
 		return 0, fmt.Errorf("%s: %w", path, err)
 	}
-	if err := w.Flush(); err != nil {
-		return 0, fmt.Errorf("%s: %w", path, err)
-	}
-	if err := zidx.Close(); err != nil {
-		return 0, fmt.Errorf("%s: %w", indexPath, err)
-	}
-	info, err := f.Stat()
-	if err != nil {
-		return 0, err
-	}
-	return info.Size(), nil
+	return n, nil
 }
 
 func maxOf(xs []int) int {
@@ -298,4 +256,25 @@ func maxOf(xs []int) int {
 		m = max(m, x)
 	}
 	return m
+}
+
+// writeJSONLFile writes k copies of the documents to path (scaled.WriteJSONL) and
+// returns its size.
+func writeJSONLFile(path string, s scaled.Scaler, docs []scaled.Doc, k int) (int64, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return 0, err
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	n, err := scaled.WriteJSONL(w, s, docs, k)
+	if err == nil {
+		err = w.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", path, err)
+	}
+	return n, nil
 }

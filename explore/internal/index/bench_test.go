@@ -6,11 +6,11 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/explore/internal/store"
-	"github.com/neardup/neardup/explore/internal/synth"
+	"github.com/neardup/neardup/testkit/corpus/synthrun"
 )
 
 // run1M returns a synthetic run of a million clusters: $EXPLORE_RUN_1M if
-// set (go run ./explore/internal/synth/gen writes one), or one
+// set (go run ./bench/cmd/synthrun writes one), or one
 // written to a temporary directory (12 s and 1.4 GB of disk).
 func run1M(b *testing.B) string {
 	b.Helper()
@@ -18,7 +18,7 @@ func run1M(b *testing.B) string {
 		return dir
 	}
 	dir := filepath.Join(b.TempDir(), "r1m")
-	if err := synth.Write(dir, synth.Config{Clusters: 1_000_000, Seed: 1}); err != nil {
+	if err := synthrun.Write(dir, synthrun.Config{Clusters: 1_000_000, Seed: 1}); err != nil {
 		b.Fatal(err)
 	}
 	return dir

@@ -5,29 +5,29 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/explore/internal/store"
-	"github.com/neardup/neardup/explore/internal/synth"
+	"github.com/neardup/neardup/testkit/corpus/synthrun"
 	"github.com/neardup/neardup/transforms/categorize"
 )
 
 // testWikis are the wikis of the hand-made runs.
-var testWikis = []synth.Wiki{
+var testWikis = []synthrun.Wiki{
 	{Name: "elwiki", Lang: "el", Base: "https://el.wikipedia.org/wiki/Πύλη:Κύρια"},
 	{Name: "enwiki", Lang: "en", Base: "https://en.wikipedia.org/wiki/Main_Page"},
 	{Name: "jawiki", Lang: "ja", Base: "https://ja.wikipedia.org/wiki/メインページ"},
 }
 
 // page is an article of a hand-made cluster.
-type page = synth.Page
+type page = synthrun.Page
 
-// makeCluster makes a cluster of a test (synth.Cluster).
-var makeCluster = synth.Cluster
+// makeCluster makes a cluster of a test (synthrun.Cluster).
+var makeCluster = synthrun.Cluster
 
 // writeRun writes a run of the clusters over shards files and returns its
 // directory.
 func writeRun(t testing.TB, shards int, clusters ...categorize.Cluster) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "run")
-	w, err := synth.NewWriter(dir, shards, testWikis)
+	w, err := synthrun.NewWriter(dir, shards, testWikis)
 	if err != nil {
 		t.Fatal(err)
 	}

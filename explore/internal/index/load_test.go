@@ -13,8 +13,8 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/neardup/neardup/explore/internal/synth"
 	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/testkit/corpus/synthrun"
 	"github.com/neardup/neardup/transforms/categorize"
 )
 
@@ -66,7 +66,7 @@ func entries(r *Run) []Entry {
 // its row; and each cluster's line, read by range, is the cluster.
 func TestLoadMatchesIndex(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "synth")
-	if err := synth.Write(dir, synth.Config{Clusters: 3000, Shards: 3, Articles: 800, Seed: 7}); err != nil {
+	if err := synthrun.Write(dir, synthrun.Config{Clusters: 3000, Shards: 3, Articles: 800, Seed: 7}); err != nil {
 		t.Fatal(err)
 	}
 	want := indexEntries(t, dir, 3)
@@ -103,7 +103,7 @@ func TestLoadMatchesIndex(t *testing.T) {
 // TestLoadCounts checks the counts by kind and the articles' table.
 func TestLoadCounts(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "synth")
-	if err := synth.Write(dir, synth.Config{Clusters: 500, Articles: 100, Seed: 3}); err != nil {
+	if err := synthrun.Write(dir, synthrun.Config{Clusters: 500, Articles: 100, Seed: 3}); err != nil {
 		t.Fatal(err)
 	}
 	r := load(t, dir, Options{})

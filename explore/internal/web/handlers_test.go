@@ -13,7 +13,7 @@ import (
 
 	"github.com/neardup/neardup/explore/internal/index"
 	"github.com/neardup/neardup/explore/internal/store"
-	"github.com/neardup/neardup/explore/internal/synth"
+	"github.com/neardup/neardup/testkit/corpus/synthrun"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/summary"
 )
@@ -21,25 +21,25 @@ import (
 // Pages of the hand-made runs: a title that is markup, Greek and
 // Japanese ones.
 var (
-	scriptPage = synth.Page{Wiki: "enwiki", ID: 30, Title: "<script>alert(1)</script>"}
-	lakePage   = synth.Page{Wiki: "enwiki", ID: 10, Title: "Lake Orsel"}
-	greekPage  = synth.Page{Wiki: "elwiki", ID: 5, Title: "Ποταμός Αχελώος"}
-	tokyoPage  = synth.Page{Wiki: "jawiki", ID: 7, Title: "東京駅"}
+	scriptPage = synthrun.Page{Wiki: "enwiki", ID: 30, Title: "<script>alert(1)</script>"}
+	lakePage   = synthrun.Page{Wiki: "enwiki", ID: 10, Title: "Lake Orsel"}
+	greekPage  = synthrun.Page{Wiki: "elwiki", ID: 5, Title: "Ποταμός Αχελώος"}
+	tokyoPage  = synthrun.Page{Wiki: "jawiki", ID: 7, Title: "東京駅"}
 )
 
 // handMade writes a run of three clusters and returns its directory.
 func handMade(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "run")
-	w, err := synth.NewWriter(dir, 1, []synth.Wiki{{Name: "enwiki", Lang: "en", Base: "https://en.wikipedia.org/wiki/Main_Page"},
+	w, err := synthrun.NewWriter(dir, 1, []synthrun.Wiki{{Name: "enwiki", Lang: "en", Base: "https://en.wikipedia.org/wiki/Main_Page"},
 		{Name: "elwiki", Lang: "el", Base: "https://el.wikipedia.org/wiki/Main"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []categorize.Cluster{
-		synth.Cluster(1, categorize.FactualDrift, 0.8, 0.1, scriptPage, lakePage),
-		synth.Cluster(2, categorize.Template, 0.6, 0.2, greekPage, tokyoPage, lakePage),
-		synth.Cluster(3, categorize.Identical, 1, 0, tokyoPage, greekPage),
+		synthrun.Cluster(1, categorize.FactualDrift, 0.8, 0.1, scriptPage, lakePage),
+		synthrun.Cluster(2, categorize.Template, 0.6, 0.2, greekPage, tokyoPage, lakePage),
+		synthrun.Cluster(3, categorize.Identical, 1, 0, tokyoPage, greekPage),
 	} {
 		if err := w.Add(c); err != nil {
 			t.Fatal(err)

@@ -1,4 +1,4 @@
-// Package corpus writes the hot-key corpus: a MediaWiki XML dump in which
+// Package hotkey writes the hot-key corpus: a MediaWiki XML dump in which
 // one template sentence, of the kind English Wikipedia repeats on hundreds
 // of thousands of stubs, appears Copies times, among ordinary sentences
 // that are near duplicates of nothing.
@@ -16,7 +16,7 @@
 // shorter than a shingle, between generated names, numbers and years, so
 // two of them share almost no shingle. The output depends only on the
 // Config: the same seed gives the same bytes.
-package corpus
+package hotkey
 
 import (
 	"bufio"

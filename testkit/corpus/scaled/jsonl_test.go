@@ -1,8 +1,9 @@
-package main
+package scaled
 
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"errors"
 	"io"
 	"os"
@@ -15,7 +16,7 @@ import (
 	"github.com/neardup/neardup/testkit/corpus"
 )
 
-var testDocs = []doc{
+var testDocs = []Doc{
 	{ID: "cc-1", Text: "In 2005 the storm hit 80 towns.\nThe levees failed & the city flooded.", URL: "http://example.com/a"},
 	{ID: "cc-2", Text: `Prices rose by 12 percent in <b>May</b>, said the "report".`, URL: ""},
 }
@@ -46,7 +47,7 @@ func TestWriteJSONL(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			for range 2 { // the same output every time
 				var b bytes.Buffer
-				n, err := writeJSONL(&b, tt.s, testDocs, tt.k)
+				n, err := WriteJSONL(&b, tt.s, testDocs, tt.k)
 				if err != nil || n != int64(b.Len()) {
 					t.Fatalf("writeJSONL: %d bytes of %d, %v", n, b.Len(), err)
 				}
@@ -62,7 +63,7 @@ func TestWriteJSONL(t *testing.T) {
 // line a document with its new id, its URL and the text written.
 func TestWriteJSONLReadsBack(t *testing.T) {
 	var b bytes.Buffer
-	if _, err := writeJSONL(&b, Scaler{Seed: 3, Rate: 0.2}, testDocs, 4); err != nil {
+	if _, err := WriteJSONL(&b, Scaler{Seed: 3, Rate: 0.2}, testDocs, 4); err != nil {
 		t.Fatal(err)
 	}
 	r := text.NewJSONLReader(&b, "scaled.jsonl", 0)
@@ -98,8 +99,8 @@ func TestReadDocs(t *testing.T) {
 	plain := filepath.Join(dir, "plain.jsonl")
 	os.WriteFile(plain, []byte(`{"id":"y","text":"Third."}`), 0o644)
 
-	got, err := readDocs([]string{dolma, plain})
-	want := []doc{{"x1", "First.", "http://a/1"}, {"42", "Second.", "http://b/2"}, {"y", "Third.", ""}}
+	got, err := ReadDocs(context.Background(), []string{dolma, plain})
+	want := []Doc{{"x1", "First.", "http://a/1"}, {"42", "Second.", "http://b/2"}, {"y", "Third.", ""}}
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("readDocs = %+v, %v; want %+v", got, err, want)
 	}
@@ -111,8 +112,8 @@ func TestReadDocs(t *testing.T) {
 	empty := filepath.Join(dir, "empty.jsonl")
 	os.WriteFile(empty, nil, 0o644)
 	for _, paths := range [][]string{{plain, again}, {bad}, {empty}, {filepath.Join(dir, "missing.jsonl")}} {
-		if _, err := readDocs(paths); err == nil {
-			t.Errorf("readDocs(%q): no error", paths)
+		if _, err := ReadDocs(context.Background(), paths); err == nil {
+			t.Errorf("ReadDocs(%q): no error", paths)
 		}
 	}
 }

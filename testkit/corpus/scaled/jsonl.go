@@ -1,14 +1,12 @@
-package main
+package scaled
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 
 	"github.com/neardup/neardup/internal/bytecount"
@@ -16,24 +14,24 @@ import (
 	"github.com/neardup/neardup/testkit/corpus"
 )
 
-// doc is a document of a text corpus, as a scaled JSON-lines corpus holds
+// Doc is a document of a text corpus, as a scaled JSON-lines corpus holds
 // it.
-type doc struct {
+type Doc struct {
 	ID   string `json:"id"`
 	Text string `json:"text"`
 	URL  string `json:"url"`
 }
 
-// readDocs reads the documents of JSON-lines files (Dolma's, datatrove's or
+// ReadDocs reads the documents of JSON-lines files (Dolma's, datatrove's or
 // plain {"id", "text", "url"} lines, compressed or not) as the pipeline's
 // reader does, and returns their ids, texts and URLs in file order. A bad
 // line, or an id that two files share, is an error: the copies' ids would
 // repeat.
-func readDocs(paths []string) ([]doc, error) {
-	var docs []doc
+func ReadDocs(ctx context.Context, paths []string) ([]Doc, error) {
+	var docs []Doc
 	seen := map[string]string{}
 	for _, path := range paths {
-		data, err := corpus.ReadFile(context.Background(), path)
+		data, err := corpus.ReadFile(ctx, path)
 		if err != nil {
 			return nil, err
 		}
@@ -50,7 +48,7 @@ func readDocs(paths []string) ([]doc, error) {
 				return nil, fmt.Errorf("%s: id %q is in %s too", path, p.Name, first)
 			}
 			seen[p.Name] = path
-			docs = append(docs, doc{ID: p.Name, Text: p.Text, URL: p.URL})
+			docs = append(docs, Doc{ID: p.Name, Text: p.Text, URL: p.URL})
 		}
 	}
 	if len(docs) == 0 {
@@ -59,45 +57,24 @@ func readDocs(paths []string) ([]doc, error) {
 	return docs, nil
 }
 
-// writeJSONL writes k copies of the documents to w as JSON lines
+// WriteJSONL writes k copies of the documents to w as JSON lines
 // {"id", "text", "url"}, copy by copy, and returns the number of bytes
 // written. Copy c of a document has the id "ID-c" (ids stay distinct when
 // the documents' are) and its URL; its text is the document's, edited by
 // s.Edit for every copy but the first, with the document's rank in docs as
 // its index. HTML characters are not escaped, so that a line is as long as
 // a corpus's would be.
-func writeJSONL(w io.Writer, s Scaler, docs []doc, k int) (int64, error) {
+func WriteJSONL(w io.Writer, s Scaler, docs []Doc, k int) (int64, error) {
 	cw := &bytecount.Writer{W: w}
 	enc := json.NewEncoder(cw)
 	enc.SetEscapeHTML(false)
 	for c := range k {
 		for i, d := range docs {
-			line := doc{ID: d.ID + "-" + strconv.Itoa(c), Text: string(s.Edit([]byte(d.Text), i, c)), URL: d.URL}
+			line := Doc{ID: d.ID + "-" + strconv.Itoa(c), Text: string(s.Edit([]byte(d.Text), i, c)), URL: d.URL}
 			if err := enc.Encode(line); err != nil {
 				return cw.N, err
 			}
 		}
 	}
 	return cw.N, nil
-}
-
-// writeJSONLFile writes k copies of the documents to path (writeJSONL) and
-// returns its size.
-func writeJSONLFile(path string, s Scaler, docs []doc, k int) (int64, error) {
-	f, err := os.Create(path)
-	if err != nil {
-		return 0, err
-	}
-	w := bufio.NewWriterSize(f, 1<<20)
-	n, err := writeJSONL(w, s, docs, k)
-	if err == nil {
-		err = w.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return 0, fmt.Errorf("%s: %w", path, err)
-	}
-	return n, nil
 }

@@ -1,4 +1,4 @@
-// Package synth writes synthetic run directories, shaped as
+// Package synthrun writes synthetic run directories, shaped as
 // pipelines/sentences writes them (manifest.json, summary.json, and each
 // shard's clusters-*.jsonl with its cluster_index-*.tsv), for the
 // explorer's benchmarks and tests: a run of a million clusters takes a
@@ -12,7 +12,7 @@
 // number or a name. Lines are valid cluster JSON, sorted by their root as
 // the pipeline sorts them, and the index rows are the pipeline's own
 // (categorize.AppendDigest), so the explorer reads them as a real run.
-package synth
+package synthrun
 
 import (
 	"cmp"

@@ -1,4 +1,4 @@
-package main
+package distinct
 
 import (
 	"math/rand/v2"

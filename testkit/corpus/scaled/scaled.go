@@ -1,10 +1,15 @@
-package main
+// Package scaled makes the benchmark's scaled corpora: the real pages of
+// dumps (or the documents of JSON-lines files) repeated k times, with new
+// ids and, in every copy but the first, small random edits to words and
+// numbers (Scaler), seeded, so that the corpus is the same on every run.
+// The corpus holds every sentence about k times, so that from 2× on nearly
+// all in-window sentences are in clusters.
+package scaled
 
 import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 
 	"github.com/neardup/neardup/testkit/corpus"
 )
@@ -76,7 +81,7 @@ func editText(text []byte, rng *rand.Rand, rate float64) []byte {
 		}
 		switch {
 		case kind == number:
-			out = appendNumber(out, rng, len(token))
+			out = corpus.AppendDigits(out, rng, len(token))
 		case rng.IntN(2) == 0 && len(vocabulary) > 0:
 			out = append(out, vocabulary[rng.IntN(len(vocabulary))]...)
 		default: // delete the word and the space after it
@@ -157,31 +162,21 @@ func words(text []byte) [][]byte {
 	return out
 }
 
-// appendNumber appends a random number of n digits, without a leading
-// zero unless n is 1.
-func appendNumber(out []byte, rng *rand.Rand, n int) []byte {
-	for k := range n {
-		d := rng.IntN(10)
-		if k == 0 && n > 1 {
-			d = 1 + rng.IntN(9)
-		}
-		out = append(out, byte('0'+d))
-	}
-	return out
-}
-
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
 
-// parseSizes parses a comma-separated list of positive copy counts.
-func parseSizes(s string) ([]int, error) {
-	var sizes []int
-	for _, f := range bytes.Split([]byte(s), []byte(",")) {
-		n, err := strconv.Atoi(string(bytes.TrimSpace(f)))
-		if err != nil || n < 1 {
-			return nil, fmt.Errorf("size %q is not a positive number of copies", f)
+// Copies returns n copies of every page, copy by copy; page i of copy
+// c gets id c×len(pages)+i+1, so that ids are distinct.
+func Copies(s Scaler, pages [][]byte, n int) ([][]byte, error) {
+	out := make([][]byte, 0, n*len(pages))
+	for c := range n {
+		for i, p := range pages {
+			page, err := s.Copy(p, i, c, int64(c*len(pages)+i+1))
+			if err != nil {
+				return nil, fmt.Errorf("page %d: %w", i, err)
+			}
+			out = append(out, page)
 		}
-		sizes = append(sizes, n)
 	}
-	return sizes, nil
+	return out, nil
 }

@@ -1,4 +1,4 @@
-package synth
+package synthrun
 
 import (
 	"bufio"
@@ -131,7 +131,7 @@ func (w *shardWriter) close() error {
 			err = cerr
 		}
 		if err != nil {
-			return fmt.Errorf("synth: writing %s: %w", f.f.Name(), err)
+			return fmt.Errorf("synthrun: writing %s: %w", f.f.Name(), err)
 		}
 	}
 	return nil

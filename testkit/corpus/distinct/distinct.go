@@ -1,4 +1,4 @@
-package main
+package distinct
 
 import (
 	"bytes"
@@ -17,32 +17,36 @@ import (
 	"github.com/neardup/neardup/transforms/sentence"
 )
 
-// The distinct corpus: pages generated from a Markov chain trained on the
-// real pages, laid out as real pages are, with near-duplicate clusters
-// injected at a configured share of the in-window sentences (see the
-// package comment and bench/README.md).
-
-// distinctModel is what the generator learns from the real pages.
-type distinctModel struct {
+// Model is what the generator learns from the real pages.
+type Model struct {
 	header    []byte
 	chain     *chain
 	skeletons []skeleton
 	sentences int // training sentences (distinct)
 }
 
-// trainDistinct reads the real pages of the dumps: the header of the
-// first, and of every article (namespace 0, not a redirect) its skeleton
-// and its prose sentences, which train the chain.
-func trainDistinct(paths []string) (*distinctModel, error) {
-	header, pages, err := corpus.ReadPages(context.Background(), paths)
+// Header is the XML header of the first dump trained on: the corpus's.
+func (m *Model) Header() []byte { return m.header }
+
+// Size is what the model learnt: its distinct training sentences, their
+// words and the article layouts.
+func (m *Model) Size() (sentences, words, layouts int) {
+	return m.sentences, len(m.chain.text) - 2*m.sentences, len(m.skeletons)
+}
+
+// Train reads the real pages of the dumps: the header of the first, and
+// of every article (namespace 0, not a redirect) its layout and its prose
+// sentences, which train the chain.
+func Train(ctx context.Context, paths []string) (*Model, error) {
+	header, pages, err := corpus.ReadPages(ctx, paths)
 	if err != nil {
 		return nil, err
 	}
-	return newDistinctModel(header, pages)
+	return newModel(header, pages)
 }
 
-func newDistinctModel(header []byte, pages [][]byte) (*distinctModel, error) {
-	m := &distinctModel{header: header}
+func newModel(header []byte, pages [][]byte) (*Model, error) {
+	m := &Model{header: header}
 	rules := sentence.RulesFor("en")
 	var sentences []string
 	for _, raw := range pages {
@@ -83,8 +87,8 @@ func newDistinctModel(header []byte, pages [][]byte) (*distinctModel, error) {
 	return m, nil
 }
 
-// distinctConfig says what corpus to generate.
-type distinctConfig struct {
+// Config says what corpus to generate.
+type Config struct {
 	Pages int
 	Seed  uint64
 	// Share is the share of the in-window sentences (as the generator
@@ -120,7 +124,7 @@ const (
 	nKinds
 )
 
-var kindNames = [nKinds]string{"identical", "copy_edit", "factual_drift", "template", "reference"}
+var KindNames = [nKinds]string{"identical", "copy_edit", "factual_drift", "template", "reference"}
 
 var (
 	smallKindWeights = birthWeights([nKinds]float64{455, 214, 65, 52, 23})
@@ -261,8 +265,8 @@ func (h *copyHeap) Pop() any {
 	return x
 }
 
-// distinctStats is what the generator wrote, as it counts it.
-type distinctStats struct {
+// Stats is what the generator wrote, as it counts it.
+type Stats struct {
 	Pages, Articles, Redirects, Other int
 	Sentences                         int // sentences of prose, lists and plain references
 	InWindow                          int // of them with 75 < characters − 11 < 600
@@ -272,10 +276,10 @@ type distinctStats struct {
 	Bytes                             int64
 }
 
-// distinctGen writes the pages of a distinct corpus one by one.
-type distinctGen struct {
-	m      *distinctModel
-	cfg    distinctConfig
+// generator writes the pages of a distinct corpus one by one.
+type generator struct {
+	m      *Model
+	cfg    Config
 	rng    *rand.Rand
 	src    *source
 	sizes  sizeDist
@@ -288,7 +292,7 @@ type distinctGen struct {
 	pending                copyHeap
 	seq                    int64
 	page                   int
-	stats                  distinctStats
+	stats                  Stats
 
 	due      []copyEntry // this page's copies of sentences
 	dueRefs  []copyEntry // this page's copies of citations
@@ -298,11 +302,11 @@ type distinctGen struct {
 	named    int         // named references of the page
 }
 
-func newDistinctGen(m *distinctModel, cfg distinctConfig) *distinctGen {
+func newGenerator(m *Model, cfg Config) *generator {
 	if cfg.MaxCluster <= 0 {
 		cfg.MaxCluster = min(40000, max(20, cfg.Pages/2))
 	}
-	g := &distinctGen{m: m, cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x64697374696e6374)), sizes: newSizeDist(cfg.MaxCluster),
+	g := &generator{m: m, cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x64697374696e6374)), sizes: newSizeDist(cfg.MaxCluster),
 		src: newSource(m.chain, cfg.Seed)}
 	// Members per birth: the mean size times the mean sentences of a group
 	// of each part's kinds (weights by birth).
@@ -336,7 +340,7 @@ func newDistinctGen(m *distinctModel, cfg distinctConfig) *distinctGen {
 // a corpus of a few thousand pages fall well short of the target or
 // overshoot it, as one large cluster is drawn or not; so it is met within
 // about a cluster's size at any size of corpus.
-func (g *distinctGen) born() bool {
+func (g *generator) born() bool {
 	t := g.cfg.Share
 	if t <= 0 || float64(g.scheduled) >= t/(1-t)*float64(g.unclustered) {
 		return false
@@ -349,7 +353,7 @@ func (g *distinctGen) born() bool {
 func inWindow(n int) bool { return corpus.DefaultWindow.HoldsRunes(n) }
 
 // pageXML appends the next page, as a <page> element, to dst.
-func (g *distinctGen) pageXML(dst []byte) []byte {
+func (g *generator) pageXML(dst []byte) []byte {
 	rng := g.rng
 	id := int64(g.page + 1)
 	ns, redirect := 0, ""
@@ -402,7 +406,7 @@ func (g *distinctGen) pageXML(dst []byte) []byte {
 // otherPage writes a page of another namespace (u < the shares of those
 // pages: a category, a template or a project page) and returns its
 // namespace and title.
-func (g *distinctGen) otherPage(u float64) (int, string) {
+func (g *generator) otherPage(u float64) (int, string) {
 	rng, c := g.rng, g.m.chain
 	name := g.title(rng)
 	g.text = g.text[:0]
@@ -445,7 +449,7 @@ func (g *distinctGen) otherPage(u float64) (int, string) {
 
 // takeDue moves the copies due on this page (or earlier, if earlier pages
 // had no room) from the heap to g.due and g.dueRefs.
-func (g *distinctGen) takeDue() {
+func (g *generator) takeDue() {
 	g.due, g.dueRefs = g.due[:0], g.dueRefs[:0]
 	for len(g.pending) > 0 && g.pending[0].page <= g.page {
 		e := heap.Pop(&g.pending).(copyEntry)
@@ -459,7 +463,7 @@ func (g *distinctGen) takeDue() {
 
 // requeue puts back the copies this page had no room for: they go to the
 // next article.
-func (g *distinctGen) requeue(entries []copyEntry) {
+func (g *generator) requeue(entries []copyEntry) {
 	for _, e := range entries {
 		e.page = g.page + 1
 		heap.Push(&g.pending, e)
@@ -474,7 +478,7 @@ func (g *distinctGen) requeue(entries []copyEntry) {
 // citation.
 // Copies due on the page take the places of new sentences, spread over the
 // page; one template copy, if any, becomes the lead and names the page.
-func (g *distinctGen) article() string {
+func (g *generator) article() string {
 	rng := g.rng
 	g.takeDue()
 	sk := &g.m.skeletons[rng.IntN(len(g.m.skeletons))]
@@ -551,7 +555,7 @@ func (g *distinctGen) article() string {
 // leadSentence writes the lead's first sentence: the title in bold, then
 // the chain from after the opening names of a real sentence that goes on
 // with "is", "was", "are" or "were".
-func (g *distinctGen) leadSentence(title string) {
+func (g *generator) leadSentence(title string) {
 	rng, c := g.rng, g.m.chain
 	p := c.leads[rng.IntN(len(c.leads))]
 	g.sentence = append(g.sentence[:0], c.words[c.text[p]])
@@ -564,7 +568,7 @@ func (g *distinctGen) leadSentence(title string) {
 }
 
 // count records a sentence of n characters written to an article.
-func (g *distinctGen) count(n int, member bool) {
+func (g *generator) count(n int, member bool) {
 	g.stats.Sentences++
 	if inWindow(n) {
 		g.stats.InWindow++
@@ -578,7 +582,7 @@ func (g *distinctGen) count(n int, member bool) {
 
 // fresh writes a new sentence, which may become the first member of a new
 // cluster.
-func (g *distinctGen) fresh() {
+func (g *generator) fresh() {
 	words, text, n := g.src.next()
 	if inWindow(n) && g.page+1 < g.cfg.Pages && g.born() {
 		grp := g.birth(words)
@@ -597,7 +601,7 @@ func (g *distinctGen) fresh() {
 
 // freshInWindow returns a copy of the next sentence of the chain that is
 // in the window, or of the last of 20.
-func (g *distinctGen) freshInWindow() []string {
+func (g *generator) freshInWindow() []string {
 	var w []string
 	for range 20 {
 		var n int
@@ -611,7 +615,7 @@ func (g *distinctGen) freshInWindow() []string {
 
 // run appends n words of the chain's next sentences to dst, without the
 // last one's trailing punctuation: a title, a list item.
-func (g *distinctGen) run(dst []string, n int) []string {
+func (g *generator) run(dst []string, n int) []string {
 	n0 := len(dst)
 	for len(dst)-n0 < n {
 		w, _, _ := g.src.next()
@@ -629,7 +633,7 @@ func (g *distinctGen) run(dst []string, n int) []string {
 // birth makes a cluster (or a passage of clusters) whose first member is
 // written now, in place of the new sentence words, and schedules its
 // other members on later pages.
-func (g *distinctGen) birth(words []string) *group {
+func (g *generator) birth(words []string) *group {
 	rng, c := g.rng, g.m.chain
 	size := g.sizes.draw(rng)
 	weights := &smallKindWeights
@@ -725,7 +729,7 @@ func distinctFrom(w, base []string, others [][]string) bool {
 // emitMember writes member e.member of its group: its sentences, with the
 // edits of its kind. As a lead (a template's member), the subject is bold
 // and named the page, whose title emitMember returns.
-func (g *distinctGen) emitMember(e copyEntry, asLead bool) string {
+func (g *generator) emitMember(e copyEntry, asLead bool) string {
 	rng := g.rng
 	grp := e.g
 	var title string
@@ -762,7 +766,7 @@ func (g *distinctGen) emitMember(e copyEntry, asLead bool) string {
 
 // refAfter writes a reference after a sentence: a due copy of a citation
 // if there is one (it returns the others), else, now and then, a new one.
-func (g *distinctGen) refAfter(dueRefs []copyEntry) []copyEntry {
+func (g *generator) refAfter(dueRefs []copyEntry) []copyEntry {
 	rng := g.rng
 	if len(dueRefs) > 0 {
 		e := dueRefs[0]
@@ -792,7 +796,7 @@ func (g *distinctGen) refAfter(dueRefs []copyEntry) []copyEntry {
 // writeRef writes <ref>text</ref> (text unescaped), sometimes named. A
 // plain citation is counted: as one sentence if it is a member, else as
 // the pieces that its periods cut it into.
-func (g *distinctGen) writeRef(text string, member bool) {
+func (g *generator) writeRef(text string, member bool) {
 	if g.rng.IntN(4) == 0 {
 		g.named++
 		g.text = append(g.text, "&lt;ref name=&quot;r"...)
@@ -817,7 +821,7 @@ func (g *distinctGen) writeRef(text string, member bool) {
 // longCitation returns a citation in the comma-separated style of
 // {{citation}} (one sentence), long enough to be signed: the text of a
 // reference cluster.
-func (g *distinctGen) longCitation() string {
+func (g *generator) longCitation() string {
 	rng, c := g.rng, g.m.chain
 	for {
 		g.words = g.run(g.words[:0], 8+rng.IntN(8))
@@ -848,7 +852,7 @@ func setPage(text string, rng *rand.Rand) string {
 // listItem writes a list item: a citation in a reference section, the
 // item's number of sentences, or a fragment of as many words as the real
 // item, often a link.
-func (g *distinctGen) listItem(b *block) {
+func (g *generator) listItem(b *block) {
 	rng, c := g.rng, g.m.chain
 	switch {
 	case b.ref:
@@ -891,18 +895,19 @@ func (g *distinctGen) listItem(b *block) {
 // errNoPages is returned for a corpus of no pages.
 var errNoPages = errors.New("a distinct corpus needs at least one page")
 
-// writeDistinct writes cfg.Pages generated pages between the model's
-// header and the footer to w, and, if ms is not nil, to it too.
-func writeDistinct(w io.Writer, ms *multistreamWriter, m *distinctModel, cfg distinctConfig) (distinctStats, error) {
+// Write writes cfg.Pages generated pages between the model's header and
+// the footer to w, and hands each page, if each is not nil, to each (a
+// copy it may keep: a corpus.MultistreamWriter's Add).
+func Write(w io.Writer, m *Model, cfg Config, each func(page []byte)) (Stats, error) {
 	if cfg.Pages < 1 {
-		return distinctStats{}, errNoPages
+		return Stats{}, errNoPages
 	}
-	g := newDistinctGen(m, cfg)
+	g := newGenerator(m, cfg)
 	defer g.src.close()
 	if _, err := w.Write(m.header); err != nil {
 		return g.stats, err
 	}
-	g.stats.Bytes = int64(len(m.header) + len(footer))
+	g.stats.Bytes = int64(len(m.header) + len(corpus.Footer))
 	var buf []byte
 	for range cfg.Pages {
 		buf = g.pageXML(buf[:0])
@@ -910,10 +915,10 @@ func writeDistinct(w io.Writer, ms *multistreamWriter, m *distinctModel, cfg dis
 			return g.stats, err
 		}
 		g.stats.Bytes += int64(len(buf))
-		if ms != nil {
-			ms.add(bytes.Clone(buf))
+		if each != nil {
+			each(bytes.Clone(buf))
 		}
 	}
-	_, err := io.WriteString(w, footer)
+	_, err := io.WriteString(w, corpus.Footer)
 	return g.stats, err
 }

@@ -1,4 +1,4 @@
-package main
+package scaled
 
 import (
 	"bytes"
@@ -155,20 +155,9 @@ func TestReplaceIDErrors(t *testing.T) {
 	}
 }
 
-func TestParseSizes(t *testing.T) {
-	if got, err := parseSizes("1, 2,8"); err != nil || len(got) != 3 || got[2] != 8 {
-		t.Errorf("parseSizes = %v, %v", got, err)
-	}
-	for _, bad := range []string{"", "0", "1,x", "-2"} {
-		if _, err := parseSizes(bad); err == nil {
-			t.Errorf("parseSizes(%q): no error", bad)
-		}
-	}
-}
-
 func TestMakeCopiesIDs(t *testing.T) {
 	pages := [][]byte{[]byte(testPage), []byte(strings.Replace(testPage, "2569378", "12", 1))}
-	copies, err := makeCopies(Scaler{Seed: 1, Rate: 0.05}, pages, 3)
+	copies, err := Copies(Scaler{Seed: 1, Rate: 0.05}, pages, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

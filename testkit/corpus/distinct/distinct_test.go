@@ -1,7 +1,8 @@
-package main
+package distinct
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"math"
@@ -19,6 +20,7 @@ import (
 	"github.com/dsnet/compress/bzip2"
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/multistream"
+	"github.com/neardup/neardup/testkit/corpus"
 	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/transforms/sentence"
 )
@@ -27,14 +29,14 @@ import (
 // it where ../shared is missing), which takes a fraction of a second, once.
 var (
 	testModelOnce sync.Once
-	testModel     *distinctModel
+	testModel     *Model
 	testModelErr  error
 )
 
-func model(t *testing.T) *distinctModel {
+func model(t *testing.T) *Model {
 	t.Helper()
 	path := testshared.Katrina(t)
-	testModelOnce.Do(func() { testModel, testModelErr = trainDistinct([]string{path}) })
+	testModelOnce.Do(func() { testModel, testModelErr = Train(context.Background(), []string{path}) })
 	if testModelErr != nil {
 		t.Fatal(testModelErr)
 	}
@@ -43,10 +45,10 @@ func model(t *testing.T) *distinctModel {
 
 // generate returns a distinct corpus as plain XML, and the generator's
 // counts.
-func generate(t *testing.T, cfg distinctConfig) ([]byte, distinctStats) {
+func generate(t *testing.T, cfg Config) ([]byte, Stats) {
 	t.Helper()
 	var buf bytes.Buffer
-	st, err := writeDistinct(&buf, nil, model(t), cfg)
+	st, err := Write(&buf, model(t), cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,18 +59,18 @@ func generate(t *testing.T, cfg distinctConfig) ([]byte, distinctStats) {
 }
 
 func TestDistinctIsDeterministic(t *testing.T) {
-	base := distinctConfig{Pages: 120, Seed: 1, Share: 0.05}
+	base := Config{Pages: 120, Seed: 1, Share: 0.05}
 	want, _ := generate(t, base)
 	tests := []struct {
 		name  string
-		cfg   distinctConfig
+		cfg   Config
 		procs int // GOMAXPROCS for the run, 0 as it is
 		same  bool
 	}{
 		{"same flags", base, 0, true},
 		{"one core", base, 1, true},
-		{"other seed", distinctConfig{Pages: 120, Seed: 2, Share: 0.05}, 0, false},
-		{"other share", distinctConfig{Pages: 120, Seed: 1, Share: 0.10}, 0, false},
+		{"other seed", Config{Pages: 120, Seed: 2, Share: 0.05}, 0, false},
+		{"other share", Config{Pages: 120, Seed: 1, Share: 0.10}, 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -83,10 +85,10 @@ func TestDistinctIsDeterministic(t *testing.T) {
 	}
 	// A smaller corpus starts like a larger one: the pages are written in
 	// order, and only the clusters' copies depend on the size.
-	small, _ := generate(t, distinctConfig{Pages: 10, Seed: 1, Share: 0})
-	large, _ := generate(t, distinctConfig{Pages: 20, Seed: 1, Share: 0})
+	small, _ := generate(t, Config{Pages: 10, Seed: 1, Share: 0})
+	large, _ := generate(t, Config{Pages: 20, Seed: 1, Share: 0})
 	_, pages, _ := multistream.Split(small)
-	if n := len(small) - len(footer); !bytes.Equal(small[:n], large[:n]) || len(pages) != 10 {
+	if n := len(small) - len(corpus.Footer); !bytes.Equal(small[:n], large[:n]) || len(pages) != 10 {
 		t.Errorf("10 pages are not the start of 20 pages (%d pages)", len(pages))
 	}
 }
@@ -96,16 +98,16 @@ func TestDistinctIsDeterministic(t *testing.T) {
 func TestDistinctStructure(t *testing.T) {
 	const pages = 150
 	dir := t.TempDir()
-	ms, err := newMultistreamWriter(filepath.Join(dir, "d.xml.bz2"), filepath.Join(dir, "d-index.txt.bz2"), model(t).header, 7)
+	ms, err := corpus.NewMultistreamWriter(filepath.Join(dir, "d.xml.bz2"), filepath.Join(dir, "d-index.txt.bz2"), model(t).Header(), 7)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var plain bytes.Buffer
-	st, err := writeDistinct(&plain, ms, model(t), distinctConfig{Pages: pages, Seed: 3, Share: 0.05})
+	st, err := Write(&plain, model(t), Config{Pages: pages, Seed: 3, Share: 0.05}, ms.Add)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bz2Size, err := ms.close([]byte(footer))
+	bz2Size, err := ms.Close([]byte(corpus.Footer))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +251,7 @@ func TestDistinctShare(t *testing.T) {
 		{0.12, 0.10, 0.14},
 	}
 	for _, tt := range tests {
-		cfg := distinctConfig{Pages: 250, Seed: 5, Share: tt.share, MaxCluster: 30}
+		cfg := Config{Pages: 250, Seed: 5, Share: tt.share, MaxCluster: 30}
 		xml, st := generate(t, cfg)
 		texts := inWindowSentences(t, xml)
 		clustered := clusteredSentences(texts)
@@ -523,22 +525,6 @@ func TestSetPage(t *testing.T) {
 	got := setPage(in, rand.New(rand.NewPCG(1, 1)))
 	if !strings.HasPrefix(got, "Smith, Ann (1990), ''A title'', London: Avon Press, p. ") || !strings.HasSuffix(got, ", ISBN 978-1-2345-6789-0") {
 		t.Errorf("setPage = %q", got)
-	}
-}
-
-func TestOffsetIndex(t *testing.T) {
-	var out bytes.Buffer
-	x := &offsetIndex{w: &out, base: 1000}
-	for _, part := range []string{"0:1:A\n57", "0:2:B\n", "", "600:3:C:D\n"} {
-		if _, err := x.Write([]byte(part)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := x.close(); err != nil {
-		t.Fatal(err)
-	}
-	if want := "1000:1:A\n1570:2:B\n1600:3:C:D\n"; out.String() != want {
-		t.Errorf("index %q, want %q", out.String(), want)
 	}
 }
 

@@ -1,4 +1,4 @@
-package main
+package distinct
 
 import (
 	"math/rand/v2"
@@ -55,7 +55,7 @@ var notNames = map[string]bool{
 }
 
 // title returns a new page title.
-func (g *distinctGen) title(rng *rand.Rand) string {
+func (g *generator) title(rng *rand.Rand) string {
 	c := g.m.chain
 	switch r := rng.IntN(10); {
 	case r < 3:
@@ -70,7 +70,7 @@ func (g *distinctGen) title(rng *rand.Rand) string {
 }
 
 // subject returns the subject of a template member: one name or two.
-func (g *distinctGen) subject(rng *rand.Rand) []string {
+func (g *generator) subject(rng *rand.Rand) []string {
 	c := g.m.chain
 	if rng.IntN(10) < 3 {
 		return []string{c.name(rng), c.name(rng)}
@@ -80,7 +80,7 @@ func (g *distinctGen) subject(rng *rand.Rand) []string {
 
 // fillFrame returns a frame with its cluster's slots filled, the subject
 // left as {S}.
-func (g *distinctGen) fillFrame(rng *rand.Rand) string {
+func (g *generator) fillFrame(rng *rand.Rand) string {
 	c := g.m.chain
 	f := frames[rng.IntN(len(frames))]
 	return strings.NewReplacer(
@@ -92,7 +92,7 @@ func (g *distinctGen) fillFrame(rng *rand.Rand) string {
 // citation returns the text of a citation as a reference or a
 // bibliography shows it, in one of three common styles, with a title made
 // of the chain's words.
-func (g *distinctGen) citation(rng *rand.Rand) string {
+func (g *generator) citation(rng *rand.Rand) string {
 	c := g.m.chain
 	g.words = g.run(g.words[:0], 4+rng.IntN(7))
 	title := strings.Join(g.words, " ")
@@ -118,7 +118,7 @@ func (g *distinctGen) citation(rng *rand.Rand) string {
 
 // citeTemplate returns a {{cite …}} template, which the cleaner removes
 // whole, as most references of real pages are.
-func (g *distinctGen) citeTemplate(rng *rand.Rand) string {
+func (g *generator) citeTemplate(rng *rand.Rand) string {
 	c := g.m.chain
 	g.words = g.run(g.words[:0], 3+rng.IntN(6))
 	title := strings.Join(g.words, " ")
@@ -175,7 +175,7 @@ func date(rng *rand.Rand, year int) string {
 }
 
 func digits(rng *rand.Rand, n int) string {
-	return string(appendNumber(nil, rng, n))
+	return string(corpus.AppendDigits(nil, rng, n))
 }
 
 // copyEdit returns a copy of words with one stylistic edit, two in a long

@@ -1,4 +1,4 @@
-package main
+package corpus
 
 import (
 	"bufio"
@@ -14,13 +14,13 @@ import (
 	"github.com/neardup/neardup/io/multistream"
 )
 
-// multistreamWriter writes a multistream bzip2 dump and its index as the
+// MultistreamWriter writes a multistream bzip2 dump and its index as the
 // pages come, without holding them all: every batch of pages goes through
 // multistream.Write on its own goroutine (which compresses the streams on
 // every core) while the next batch is generated, and the index's offsets,
 // which each call counts from its own start, are shifted by the bytes
 // written before it.
-type multistreamWriter struct {
+type MultistreamWriter struct {
 	header    []byte
 	perStream int
 	batch     [][]byte
@@ -32,9 +32,9 @@ type multistreamWriter struct {
 	written   int64
 }
 
-// newMultistreamWriter creates the dump at path and its index at
+// NewMultistreamWriter creates the dump at path and its index at
 // indexPath.
-func newMultistreamWriter(path, indexPath string, header []byte, perStream int) (*multistreamWriter, error) {
+func NewMultistreamWriter(path, indexPath string, header []byte, perStream int) (*MultistreamWriter, error) {
 	f, err := os.Create(path)
 	if err != nil {
 		return nil, err
@@ -50,7 +50,7 @@ func newMultistreamWriter(path, indexPath string, header []byte, perStream int) 
 		idx.Close()
 		return nil, err
 	}
-	w := &multistreamWriter{header: header, perStream: perStream, batches: make(chan [][]byte, 1), done: make(chan error, 1),
+	w := &MultistreamWriter{header: header, perStream: perStream, batches: make(chan [][]byte, 1), done: make(chan error, 1),
 		f: f, idx: idx, out: bufio.NewWriterSize(f, 1<<20), zidx: zidx}
 	go w.run()
 	return w, nil
@@ -59,8 +59,8 @@ func newMultistreamWriter(path, indexPath string, header []byte, perStream int) 
 // batchStreams is how many streams a batch holds per core.
 const batchStreams = 8
 
-// add queues a page, which the writer keeps.
-func (w *multistreamWriter) add(page []byte) {
+// Add queues a page, which the writer keeps.
+func (w *MultistreamWriter) Add(page []byte) {
 	w.batch = append(w.batch, page)
 	if len(w.batch) >= w.perStream*batchStreams*runtime.GOMAXPROCS(0) {
 		w.flush()
@@ -68,13 +68,13 @@ func (w *multistreamWriter) add(page []byte) {
 }
 
 // flush hands the batch to the compressing goroutine, which reports its
-// error, if any, to close.
-func (w *multistreamWriter) flush() {
+// error, if any, to Close.
+func (w *MultistreamWriter) flush() {
 	w.batches <- w.batch
 	w.batch = nil
 }
 
-func (w *multistreamWriter) run() {
+func (w *MultistreamWriter) run() {
 	header := w.header
 	var err error
 	for batch := range w.batches {
@@ -89,7 +89,7 @@ func (w *multistreamWriter) run() {
 
 // write writes one batch of pages (the header before the first, the
 // footer after the last) and its index lines.
-func (w *multistreamWriter) write(pages [][]byte, header, footer []byte) error {
+func (w *MultistreamWriter) write(pages [][]byte, header, footer []byte) error {
 	counter := &bytecount.Writer{W: w.out}
 	index := &offsetIndex{w: w.zidx, base: w.written}
 	if err := multistream.Write(counter, index, pages, header, footer, w.perStream); err != nil {
@@ -99,9 +99,9 @@ func (w *multistreamWriter) write(pages [][]byte, header, footer []byte) error {
 	return index.close()
 }
 
-// close writes the last batch and the footer, and returns the size of the
+// Close writes the last batch and the footer, and returns the size of the
 // dump.
-func (w *multistreamWriter) close(footer []byte) (int64, error) {
+func (w *MultistreamWriter) Close(footer []byte) (int64, error) {
 	if len(w.batch) > 0 {
 		w.flush()
 	}
