@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/neardup/neardup/testkit/testshared"
 	"github.com/neardup/neardup/testkit/corpus/webcorpus"
+	"github.com/neardup/neardup/testkit/testshared"
 )
 
 // TestReuseCorpus runs the pipeline on the test corpus of internal/webcorpus
