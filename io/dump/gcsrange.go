@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 
 	"cloud.google.com/go/storage"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/util/gcsx"
 	"github.com/neardup/neardup/internal/gcsclient"
 )
 
@@ -29,23 +27,15 @@ func openGCSRange(ctx context.Context, path string, offset int64) (io.ReadCloser
 	return &file{r: r, closers: []io.Closer{r, client}}, nil
 }
 
-// gcsObject returns a storage client, to be closed by the caller, and the
-// handle of the object gs://bucket/object at path. Credentials are found
-// as Beam's gcs filesystem finds them.
+// gcsObject returns a read-only storage client, to be closed by the caller,
+// and the handle of the object gs://bucket/object at path.
 func gcsObject(ctx context.Context, path string) (*storage.Client, *storage.ObjectHandle, error) {
-	bucket, object, err := gcsx.ParseObject(path)
+	client, obj, err := gcsclient.Object(ctx, path, storage.ScopeReadOnly)
 	if err != nil {
-		return nil, nil, fmt.Errorf("dump: %s: %w", path, err)
+		return nil, nil, fmt.Errorf("dump: %w", err)
 	}
-	client, err := gcsclient.New(ctx, storage.ScopeReadOnly)
-	if err != nil {
-		return nil, nil, fmt.Errorf("dump: %s: %w", path, err)
-	}
-	return client, client.Bucket(bucket).Object(object), nil
+	return client, obj, nil
 }
-
-// isGCS reports whether path is a gs:// URL.
-func isGCS(path string) bool { return strings.HasPrefix(path, "gs://") }
 
 // ReaderAtCloser reads a file at any offset.
 type ReaderAtCloser interface {
@@ -58,7 +48,7 @@ type ReaderAtCloser interface {
 // through the storage client, one range request per ReadAt. It is an error
 // for any other filesystem.
 func OpenReaderAt(ctx context.Context, path string) (ReaderAtCloser, error) {
-	if isGCS(path) {
+	if gcsclient.IsGCS(path) {
 		return openGCSReaderAt(ctx, path)
 	}
 	rc, closers, err := openFile(ctx, path)

@@ -14,6 +14,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // register local files
 	"github.com/dsnet/compress/bzip2"
 	"github.com/klauspost/compress/zstd"
+	"github.com/neardup/neardup/internal/gcsclient"
 	"github.com/ulikunitz/xz"
 )
 
@@ -37,7 +38,7 @@ func OpenMetered(ctx context.Context, path string, offset int64, meter func(io.R
 	if offset == 0 {
 		return openRaw(ctx, path, 0, func(raw io.Reader) io.Reader { return decoded(meter(raw), path) })
 	}
-	if isGCS(path) {
+	if gcsclient.IsGCS(path) {
 		rc, err := openGCSRange(ctx, path, offset)
 		if err != nil {
 			return nil, err

@@ -54,7 +54,7 @@ type FileSum struct {
 // SHA-256 of any other file, read once, streaming.
 func Checksums(ctx context.Context, files []string) ([]FileSum, error) {
 	var client *storage.Client
-	if slices.ContainsFunc(files, func(f string) bool { return strings.HasPrefix(f, "gs://") }) {
+	if slices.ContainsFunc(files, func(f string) bool { return gcsclient.IsGCS(f) }) {
 		var err error
 		if client, err = gcsclient.New(ctx, storage.ScopeReadOnly); err != nil {
 			return nil, fmt.Errorf("checksums of the inputs: %w", err)
@@ -67,7 +67,7 @@ func Checksums(ctx context.Context, files []string) ([]FileSum, error) {
 	for i, f := range files {
 		g.Go(func() error {
 			var err error
-			if strings.HasPrefix(f, "gs://") {
+			if gcsclient.IsGCS(f) {
 				sums[i], err = gcsChecksum(gctx, client, f)
 			} else {
 				sums[i], err = sha256Checksum(gctx, f)

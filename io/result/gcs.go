@@ -6,58 +6,23 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"strings"
 
 	"cloud.google.com/go/storage"
 	"github.com/neardup/neardup/internal/gcsclient"
-	"google.golang.org/api/googleapi"
 )
-
-// isGCS reports whether name is a gs:// URL.
-func isGCS(name string) bool { return strings.HasPrefix(name, "gs://") }
 
 // isLocal reports whether name is a local path, as Beam's filesystem layer
 // takes it (a name without a scheme).
 func isLocal(name string) bool { return !strings.Contains(name, "://") }
 
-// gcsClient opens a read-write storage client (gcsclient.New).
-func gcsClient(ctx context.Context) (*storage.Client, error) {
-	client, err := gcsclient.New(ctx, storage.ScopeReadWrite)
-	if err != nil {
-		return nil, fmt.Errorf("result: %w", err)
-	}
-	return client, nil
-}
-
-// parseGCS splits gs://bucket/object. Unlike a URL parser it takes every
-// character after the bucket as part of the object name: `?` and `#` too.
-func parseGCS(name string) (bucket, object string, err error) {
-	rest, ok := strings.CutPrefix(name, "gs://")
-	if !ok {
-		return "", "", fmt.Errorf("result: %s is not a gs:// path", name)
-	}
-	bucket, object, _ = strings.Cut(rest, "/")
-	if bucket == "" {
-		return "", "", fmt.Errorf("result: %s names no bucket", name)
-	}
-	return bucket, object, nil
-}
-
 // gcsObject opens a client and the object of a gs:// URL.
 func gcsObject(ctx context.Context, name string) (*storage.Client, *storage.ObjectHandle, error) {
-	bucket, object, err := parseGCS(name)
+	client, obj, err := gcsclient.Object(ctx, name, storage.ScopeReadWrite)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("result: %w", err)
 	}
-	if object == "" {
-		return nil, nil, fmt.Errorf("result: %s names no object", name)
-	}
-	client, err := gcsClient(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	return client, client.Bucket(bucket).Object(object), nil
+	return client, obj, nil
 }
 
 // gcsExists looks the object up by its exact name.
@@ -136,11 +101,4 @@ func gcsRemove(ctx context.Context, name string) error {
 		return fmt.Errorf("result: removing %s: %w", name, err)
 	}
 	return nil
-}
-
-// isPreconditionFailed reports whether a GCS call failed on its
-// precondition (another writer changed the object first).
-func isPreconditionFailed(err error) bool {
-	var e *googleapi.Error
-	return errors.As(err, &e) && e.Code == http.StatusPreconditionFailed
 }

@@ -11,10 +11,8 @@
 // direct upload, which becomes visible only when it completes. Local paths
 // and gs:// work alike; any other scheme goes through Beam's filesystem
 // layer. Names are exact: glob characters in them are ordinary characters.
-//
-// A run directory is claimed by one process at a time (Claim), and cleaned
-// of whatever its manifest does not list (Clean) before the manifest is
-// written.
+// The run directory these files go to is claimed and cleaned by package
+// rundir.
 package result
 
 import (
@@ -36,6 +34,7 @@ import (
 	"syscall"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	"github.com/neardup/neardup/internal/gcsclient"
 	"github.com/neardup/neardup/internal/shuffle"
 )
 
@@ -170,7 +169,7 @@ func WriteBytes(ctx context.Context, name string, data []byte) error {
 }
 
 func writeAtomically(ctx context.Context, name string, write func(*bufio.Writer) error) error {
-	if isGCS(name) {
+	if gcsclient.IsGCS(name) {
 		return gcsWrite(ctx, name, write)
 	}
 	fs, err := filesystem.New(ctx, name)
@@ -225,7 +224,7 @@ func JSONLine(v any) ([]byte, error) {
 
 // ReadFile reads a whole (small) file through Beam's filesystem layer.
 func ReadFile(ctx context.Context, name string) ([]byte, error) {
-	if isGCS(name) {
+	if gcsclient.IsGCS(name) {
 		return gcsRead(ctx, name)
 	}
 	fs, err := filesystem.New(ctx, name)
@@ -239,7 +238,7 @@ func ReadFile(ctx context.Context, name string) ([]byte, error) {
 // Exists reports whether the file name exists. The name is taken as it is,
 // never as a pattern: `[`, `*`, `?` and `{` are ordinary characters.
 func Exists(ctx context.Context, name string) (bool, error) {
-	if isGCS(name) {
+	if gcsclient.IsGCS(name) {
 		return gcsExists(ctx, name)
 	}
 	if isLocal(name) {
@@ -273,7 +272,7 @@ func CheckWritable(ctx context.Context, dir string) error {
 	if err := WriteBytes(ctx, probe, nil); err != nil {
 		return fmt.Errorf("output directory %s is not writable: %w", dir, err)
 	}
-	if isGCS(probe) {
+	if gcsclient.IsGCS(probe) {
 		return gcsRemove(ctx, probe)
 	}
 	fs, err := filesystem.New(ctx, probe)

@@ -33,6 +33,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/io/rundir"
 	"github.com/neardup/neardup/pipelines/internal/launcher"
 )
 
@@ -226,10 +227,10 @@ func refuseLocalPaths(runner string, flags map[string]string) error {
 	return nil
 }
 
-// claimRunDir takes the run directory for this process (result.Claim),
+// claimRunDir takes the run directory for this process (rundir.Claim),
 // refuses to overwrite a finished run and checks the directory is
 // writable. created reports whether the directory did not exist before.
-func claimRunDir(ctx context.Context, dir string) (created bool, claim *result.RunClaim, err error) {
+func claimRunDir(ctx context.Context, dir string) (created bool, claim *rundir.RunClaim, err error) {
 	if launcher.LocalPath(dir) {
 		_, statErr := os.Stat(strings.TrimPrefix(dir, "file://"))
 		created = errors.Is(statErr, fs.ErrNotExist)
@@ -241,7 +242,7 @@ func claimRunDir(ctx context.Context, dir string) (created bool, claim *result.R
 		}
 		return false, nil, err
 	}
-	if claim, err = result.Claim(ctx, dir); err != nil {
+	if claim, err = rundir.Claim(ctx, dir); err != nil {
 		return false, nil, err
 	}
 	if err := result.CheckWritable(ctx, dir); err != nil {

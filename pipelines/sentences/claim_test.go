@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/io/rundir"
 )
 
 // TestSecondLauncherIsRefused holds the claim of a run directory as another
@@ -19,12 +19,12 @@ func TestSecondLauncherIsRefused(t *testing.T) {
 	ctx := context.Background()
 	o := testOptions(t, t.TempDir(), sampleDump)
 	o.RunID = "r[1]"
-	first, err := result.Claim(ctx, o.RunDir())
+	first, err := rundir.Claim(ctx, o.RunDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, _, err = o.claimRunDir(ctx)
-	var claimed *result.ClaimedError
+	var claimed *rundir.ClaimedError
 	if !errors.As(err, &claimed) || !strings.Contains(err.Error(), "is being written by another process") {
 		t.Fatalf("second launcher: %v, want a ClaimedError", err)
 	}
@@ -43,7 +43,7 @@ func TestSecondLauncherIsRefused(t *testing.T) {
 	if _, _, err := o.claimRunDir(ctx); err == nil || !strings.Contains(err.Error(), "already finished") {
 		t.Fatalf("finished run: %v, want a refusal", err)
 	}
-	again, err := result.Claim(ctx, o.RunDir())
+	again, err := rundir.Claim(ctx, o.RunDir())
 	if err != nil {
 		t.Fatalf("the refused launcher kept its claim: %v", err)
 	}

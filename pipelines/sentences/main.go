@@ -30,6 +30,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/io/rundir"
 	"github.com/neardup/neardup/transforms/summary"
 )
 
@@ -344,17 +345,17 @@ func (o *Options) checkRunDir(ctx context.Context) (created bool, err error) {
 	return created, nil
 }
 
-// claimRunDir takes the run directory for this process (result.Claim: a
+// claimRunDir takes the run directory for this process (rundir.Claim: a
 // second launcher of the same run is refused while this one lives), then
 // refuses to overwrite a finished run and checks the directory is
 // writable. created reports whether the directory did not exist before.
-func (o *Options) claimRunDir(ctx context.Context) (created bool, claim *result.RunClaim, err error) {
+func (o *Options) claimRunDir(ctx context.Context) (created bool, claim *rundir.RunClaim, err error) {
 	dir := o.RunDir()
 	if launcher.LocalPath(dir) {
 		_, statErr := os.Stat(strings.TrimPrefix(dir, "file://"))
 		created = errors.Is(statErr, fs.ErrNotExist)
 	}
-	if claim, err = result.Claim(ctx, dir); err != nil {
+	if claim, err = rundir.Claim(ctx, dir); err != nil {
 		return false, nil, err
 	}
 	if _, err := o.checkRunDir(ctx); err != nil {
@@ -372,6 +373,6 @@ func (o *Options) claimRunDir(ctx context.Context) (created bool, claim *result.
 // shuffles) before the process exits with status 130 or
 // 143; the run directory then holds no manifest and no half-written file.
 // It returns the function that stops watching.
-func removeTempsOnSignal(dir string, claim *result.RunClaim, cleanup func()) (stop func()) {
+func removeTempsOnSignal(dir string, claim *rundir.RunClaim, cleanup func()) (stop func()) {
 	return launcher.StopRunOnSignal("sentences", dir, claim, cleanup, os.Stderr)
 }

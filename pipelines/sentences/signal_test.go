@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/io/rundir"
 )
 
 // TestSignalRemovesTemps runs, in a child process, a launcher that holds a
@@ -20,7 +21,7 @@ import (
 func TestSignalRemovesTemps(t *testing.T) {
 	if dir := os.Getenv("NEARDUP_SIGNAL_CHILD"); dir != "" {
 		ctx := context.Background()
-		claim, err := result.Claim(ctx, dir)
+		claim, err := rundir.Claim(ctx, dir)
 		if err != nil {
 			os.Exit(3)
 		}

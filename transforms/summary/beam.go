@@ -23,6 +23,7 @@ import (
 
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/io/rundir"
 )
 
 func init() {
@@ -138,7 +139,7 @@ type Manifest struct {
 // PCollection<counters.Counts>, with the final counts. Just before, it removes from
 // the manifest's directory every file that m.Outputs does not list (a shard
 // of an earlier attempt, a temporary file of a killed one; see
-// result.Clean), so that the directory holds exactly what the manifest
+// rundir.Clean), so that the directory holds exactly what the manifest
 // lists.
 func WriteManifest(s beam.Scope, path string, m Manifest, after ...beam.PCollection) {
 	s = s.Scope("Write manifest")
@@ -172,7 +173,7 @@ func cleanRunDir(ctx context.Context, manifest string, outputs []string) error {
 	if i < 0 || !slices.Contains(outputs, manifest[i+1:]) {
 		return nil
 	}
-	removed, err := result.Clean(ctx, manifest[:i], outputs)
+	removed, err := rundir.Clean(ctx, manifest[:i], outputs)
 	if err != nil {
 		return fmt.Errorf("cleaning the run directory before writing %s: %w", manifest, err)
 	}

@@ -10,6 +10,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
 	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/io/rundir"
 )
 
 // TestManifestCleansRunDir writes a manifest into a run directory that a
@@ -19,7 +20,7 @@ func TestManifestCleansRunDir(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "r[1]")
 	os.MkdirAll(dir, 0o755)
 	outputs := []string{"clusters-00000-of-00002.jsonl", "clusters-00001-of-00002.jsonl", "summary.json", "manifest.json"}
-	for _, name := range append([]string{"clusters-00000-of-00001.jsonl", ".tmp-summary.json-00ff", result.ClaimName}, outputs[:3]...) {
+	for _, name := range append([]string{"clusters-00000-of-00001.jsonl", ".tmp-summary.json-00ff", rundir.ClaimName}, outputs[:3]...) {
 		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -33,7 +34,7 @@ func TestManifestCleansRunDir(t *testing.T) {
 	for _, e := range entries {
 		got = append(got, e.Name())
 	}
-	want := append(slices.Clone(outputs), result.ClaimName)
+	want := append(slices.Clone(outputs), rundir.ClaimName)
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		t.Errorf("run directory holds %q, want %q", got, want)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"strings"
 
 	"cloud.google.com/go/storage"
 	"github.com/neardup/neardup/internal/gcsclient"
@@ -23,9 +22,9 @@ type gcs struct {
 }
 
 func openGCS(ctx context.Context, dir string) (*gcs, error) {
-	bucket, prefix, _ := strings.Cut(strings.TrimPrefix(dir, "gs://"), "/")
-	if bucket == "" {
-		return nil, fmt.Errorf("store: %s names no bucket", dir)
+	bucket, prefix, err := gcsclient.Parse(dir)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
 	}
 	if prefix != "" {
 		prefix += "/"

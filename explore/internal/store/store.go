@@ -12,6 +12,8 @@ import (
 	"io"
 	"io/fs"
 	"strings"
+
+	"github.com/neardup/neardup/internal/gcsclient"
 )
 
 // Store reads the files of one directory by name.
@@ -35,7 +37,7 @@ type Store interface {
 // Open returns the store of dir: a gs://bucket/prefix URL or a local path.
 func Open(ctx context.Context, dir string) (Store, error) {
 	dir = strings.TrimSuffix(dir, "/")
-	if strings.HasPrefix(dir, "gs://") {
+	if gcsclient.IsGCS(dir) {
 		return openGCS(ctx, dir)
 	}
 	if i := strings.Index(dir, "://"); i >= 0 {

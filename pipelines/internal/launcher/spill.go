@@ -12,7 +12,7 @@ import (
 	"syscall"
 
 	"github.com/neardup/neardup/internal/shuffle"
-	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/io/rundir"
 )
 
 // SpillDirUsage is the help of the --spill_dir flag both pipelines have.
@@ -107,10 +107,10 @@ func CleanUpOnSignal(cleanup func(os.Signal)) (stop func()) {
 // spilled shuffles), and one line to stderr says so, naming an error only
 // if there was one. The run directory then holds no manifest, no claim
 // and no half-written file. It returns the function that stops watching.
-func StopRunOnSignal(program, dir string, claim *result.RunClaim, cleanup func(), stderr io.Writer) (stop func()) {
+func StopRunOnSignal(program, dir string, claim *rundir.RunClaim, cleanup func(), stderr io.Writer) (stop func()) {
 	return CleanUpOnSignal(func(sig os.Signal) {
 		ctx := context.Background()
-		removed, err := result.RemoveTemps(ctx, dir)
+		removed, err := rundir.RemoveTemps(ctx, dir)
 		if rerr := claim.Release(ctx); err == nil {
 			err = rerr
 		}

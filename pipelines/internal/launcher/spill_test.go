@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/io/rundir"
 )
 
 func TestSpill(t *testing.T) {
@@ -95,7 +95,7 @@ func TestSpillRemovesStale(t *testing.T) {
 // error.
 func TestStopRunOnSignal(t *testing.T) {
 	if dir := os.Getenv("NEARDUP_STOP_CHILD"); dir != "" {
-		claim, err := result.Claim(context.Background(), dir)
+		claim, err := rundir.Claim(context.Background(), dir)
 		if err != nil {
 			os.Exit(3)
 		}

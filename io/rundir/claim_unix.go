@@ -1,6 +1,6 @@
 //go:build unix
 
-package result
+package rundir
 
 import (
 	"context"
@@ -24,7 +24,7 @@ type localClaim struct {
 
 func claimLocal(dir string, owner Owner) (claimImpl, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("result: cannot create run directory %s: %w", dir, err)
+		return nil, fmt.Errorf("rundir: cannot create run directory %s: %w", dir, err)
 	}
 	path := filepath.Join(dir, ClaimName)
 	// A holder removes the file while it holds the lock, so the file locked
@@ -32,7 +32,7 @@ func claimLocal(dir string, owner Owner) (claimImpl, error) {
 	for range 100 {
 		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 		if err != nil {
-			return nil, fmt.Errorf("result: cannot create claim file %s (is the output directory writable?): %w", path, err)
+			return nil, fmt.Errorf("rundir: cannot create claim file %s (is the output directory writable?): %w", path, err)
 		}
 		if afterOpenClaim != nil {
 			afterOpenClaim()
@@ -44,7 +44,7 @@ func claimLocal(dir string, owner Owner) (claimImpl, error) {
 				return nil, &ClaimedError{Dir: dir, Owner: holder}
 			}
 			f.Close()
-			return nil, fmt.Errorf("result: cannot lock claim file %s: %w", path, err)
+			return nil, fmt.Errorf("rundir: cannot lock claim file %s: %w", path, err)
 		}
 		if !sameFile(f, path) {
 			f.Close()
@@ -60,11 +60,11 @@ func claimLocal(dir string, owner Owner) (claimImpl, error) {
 		if err != nil {
 			os.Remove(path)
 			f.Close()
-			return nil, fmt.Errorf("result: writing claim file %s: %w", path, err)
+			return nil, fmt.Errorf("rundir: writing claim file %s: %w", path, err)
 		}
 		return &localClaim{path: path, f: f}, nil
 	}
-	return nil, fmt.Errorf("result: cannot claim %s: its claim file %s keeps being replaced", dir, path)
+	return nil, fmt.Errorf("rundir: cannot claim %s: its claim file %s keeps being replaced", dir, path)
 }
 
 // afterOpenClaim, if set, runs between opening the claim file and locking
@@ -116,7 +116,7 @@ func (c *localClaim) release(context.Context) error {
 		err = cerr
 	}
 	if err != nil {
-		return fmt.Errorf("result: releasing claim file %s: %w", c.path, err)
+		return fmt.Errorf("rundir: releasing claim file %s: %w", c.path, err)
 	}
 	return nil
 }

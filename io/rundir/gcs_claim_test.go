@@ -1,4 +1,4 @@
-package result
+package rundir
 
 import (
 	"errors"
@@ -8,11 +8,22 @@ import (
 	"time"
 
 	"github.com/fsouza/fake-gcs-server/fakestorage"
+	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/testkit/testshared/fakegcs"
 )
 
 // putStaleClaim puts a claim object of a dead process (pid 4242 on host
 // "gone"), last written 10 minutes ago, at object.
+// gcsBucket is the fake server's bucket.
+const gcsBucket = "neardup-results"
+
+// startFakeGCS starts an empty bucket on a fresh loopback port and points
+// Beam's gcs filesystem at it for the rest of the test.
+func startFakeGCS(t *testing.T) *fakegcs.Server {
+	t.Helper()
+	return fakegcs.Setenv(t, gcsBucket)
+}
+
 func putStaleClaim(srv *fakegcs.Server, object string) {
 	old := time.Now().Add(-10 * time.Minute)
 	srv.CreateObject(fakestorage.Object{
@@ -190,13 +201,13 @@ func TestGCSExistsAndCleanLiterally(t *testing.T) {
 	ctx := t.Context()
 	root := "gs://" + gcsBucket + "/out[x]"
 	writeManifests(t, root, []string{"r[1]", "r1", "r[1]x", "a*", "b?", "{c,d}"})
-	if ok, err := Exists(ctx, root+"/r?/manifest.json"); ok || err != nil {
-		t.Errorf("Exists(r?/manifest.json) = %v, %v: want false, no run has that name", ok, err)
+	if ok, err := result.Exists(ctx, root+"/r?/manifest.json"); ok || err != nil {
+		t.Errorf("result.Exists(r?/manifest.json) = %v, %v: want false, no run has that name", ok, err)
 	}
 
-	dir := Join(root, "r[1]")
+	dir := result.Join(root, "r[1]")
 	for _, name := range []string{"clusters-00000-of-00001.jsonl", ".tmp-summary.json-00ff", "summary.json", ClaimName, "sub/x.jsonl"} {
-		if err := WriteBytes(ctx, Join(dir, name), []byte(name)); err != nil {
+		if err := result.WriteBytes(ctx, result.Join(dir, name), []byte(name)); err != nil {
 			t.Fatal(err)
 		}
 	}

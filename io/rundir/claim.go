@@ -1,4 +1,4 @@
-package result
+package rundir
 
 import (
 	"context"
@@ -8,8 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"time"
+
+	"github.com/neardup/neardup/internal/gcsclient"
 )
 
 // ClaimName is the file in a run directory that says which process is
@@ -69,7 +72,7 @@ func (e *ClaimedError) Error() string {
 // ErrClaimLost is reported (by Lost, Err and Release) when a claim on gs://
 // was taken over by another process: its heartbeat stopped for longer than
 // the staleness limit, or the claim object was changed or removed.
-var ErrClaimLost = errors.New("result: the claim on the run directory was lost to another process")
+var ErrClaimLost = errors.New("rundir: the claim on the run directory was lost to another process")
 
 // RunClaim is an exclusive claim on a run directory, made by Claim and given
 // up by Release.
@@ -110,12 +113,12 @@ func Claim(ctx context.Context, runDir string) (*RunClaim, error) {
 	owner := newOwner()
 	c := &RunClaim{dir: runDir, owner: owner, lost: make(chan struct{})}
 	var err error
-	if isGCS(runDir) {
+	if gcsclient.IsGCS(runDir) {
 		c.impl, err = claimGCS(ctx, c)
 	} else if isLocal(runDir) {
 		c.impl, err = claimLocal(runDir, owner)
 	} else {
-		return nil, fmt.Errorf("result: cannot claim %s: only local paths and gs:// are supported", runDir)
+		return nil, fmt.Errorf("rundir: cannot claim %s: only local paths and gs:// are supported", runDir)
 	}
 	if err != nil {
 		return nil, err
@@ -175,3 +178,7 @@ func decodeOwner(b []byte) (Owner, bool) {
 	}
 	return o, true
 }
+
+// isLocal reports whether name is a local path, as Beam's filesystem layer
+// takes it (a name without a scheme).
+func isLocal(name string) bool { return !strings.Contains(name, "://") }

@@ -1,4 +1,4 @@
-package result
+package rundir
 
 import (
 	"context"
@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"cloud.google.com/go/storage"
+	"github.com/neardup/neardup/internal/gcsclient"
+	"github.com/neardup/neardup/io/result"
 	"google.golang.org/api/iterator"
 )
 
@@ -31,34 +33,34 @@ func Clean(ctx context.Context, runDir string, keep []string) (removed []string,
 	})
 }
 
-// RemoveTemps removes the temporary files (TempPrefix…) of writes that did
+// RemoveTemps removes the temporary files (result.TempPrefix…) of writes that did
 // not finish from the run directory and returns their paths: for a signal
 // handler once the process's own writers have stopped (with the embedded
 // runner), or a run's cleanup after a failure.
 func RemoveTemps(ctx context.Context, runDir string) (removed []string, err error) {
-	return removeIn(ctx, runDir, func(name string) bool { return strings.HasPrefix(name, TempPrefix) })
+	return removeIn(ctx, runDir, func(name string) bool { return strings.HasPrefix(name, result.TempPrefix) })
 }
 
 func removeIn(ctx context.Context, dir string, remove func(name string) bool) ([]string, error) {
 	switch {
-	case isGCS(dir):
+	case gcsclient.IsGCS(dir):
 		return removeInGCS(ctx, dir, remove)
 	case isLocal(dir):
 		return removeInLocal(dir, remove)
 	}
-	return nil, fmt.Errorf("result: cannot clean %s: only local paths and gs:// are supported", dir)
+	return nil, fmt.Errorf("rundir: cannot clean %s: only local paths and gs:// are supported", dir)
 }
 
 func removeInLocal(dir string, remove func(string) bool) ([]string, error) {
 	if dir == "" || filepath.Clean(dir) == string(filepath.Separator) {
-		return nil, fmt.Errorf("result: refusing to clean %q: not a run directory", dir)
+		return nil, fmt.Errorf("rundir: refusing to clean %q: not a run directory", dir)
 	}
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("result: listing run directory %s: %w", dir, err)
+		return nil, fmt.Errorf("rundir: listing run directory %s: %w", dir, err)
 	}
 	var removed []string
 	for _, e := range entries {
@@ -67,7 +69,7 @@ func removeInLocal(dir string, remove func(string) bool) ([]string, error) {
 		}
 		p := filepath.Join(dir, e.Name())
 		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return removed, fmt.Errorf("result: removing %s: %w", p, err)
+			return removed, fmt.Errorf("rundir: removing %s: %w", p, err)
 		}
 		removed = append(removed, p)
 	}
@@ -75,16 +77,16 @@ func removeInLocal(dir string, remove func(string) bool) ([]string, error) {
 }
 
 func removeInGCS(ctx context.Context, dir string, remove func(string) bool) ([]string, error) {
-	bucket, object, err := parseGCS(dir)
+	bucket, object, err := gcsclient.Parse(dir)
 	if err != nil {
 		return nil, err
 	}
 	prefix := strings.TrimSuffix(object, "/")
 	if prefix == "" {
-		return nil, fmt.Errorf("result: refusing to clean %s: not a run directory", dir)
+		return nil, fmt.Errorf("rundir: refusing to clean %s: not a run directory", dir)
 	}
 	prefix += "/"
-	client, err := gcsClient(ctx)
+	client, err := gcsclient.New(ctx, storage.ScopeReadWrite)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +100,7 @@ func removeInGCS(ctx context.Context, dir string, remove func(string) bool) ([]s
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("result: listing run directory %s: %w", dir, err)
+			return nil, fmt.Errorf("rundir: listing run directory %s: %w", dir, err)
 		}
 		name := strings.TrimPrefix(attrs.Name, prefix)
 		if attrs.Name == "" || name == "" || strings.Contains(name, "/") || !remove(name) {
@@ -110,7 +112,7 @@ func removeInGCS(ctx context.Context, dir string, remove func(string) bool) ([]s
 	for _, n := range names {
 		p := "gs://" + bucket + "/" + n
 		if err := b.Object(n).Delete(ctx); err != nil && !errors.Is(err, storage.ErrObjectNotExist) {
-			return removed, fmt.Errorf("result: removing %s: %w", p, err)
+			return removed, fmt.Errorf("rundir: removing %s: %w", p, err)
 		}
 		removed = append(removed, p)
 	}

@@ -1,4 +1,4 @@
-package result
+package rundir
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"cloud.google.com/go/storage"
+	"github.com/neardup/neardup/internal/gcsclient"
+	"github.com/neardup/neardup/io/result"
 )
 
 // gcsClaim is a claim object on gs://, rewritten by a heartbeat.
@@ -31,8 +33,8 @@ type gcsClaim struct {
 var beforeTakeover func()
 
 func claimGCS(ctx context.Context, c *RunClaim) (claimImpl, error) {
-	name := Join(c.dir, ClaimName)
-	client, obj, err := gcsObject(ctx, name)
+	name := result.Join(c.dir, ClaimName)
+	client, obj, err := gcsclient.Object(ctx, name, storage.ScopeReadWrite)
 	if err != nil {
 		return nil, err
 	}
@@ -71,8 +73,8 @@ func (g *gcsClaim) acquire(ctx context.Context) error {
 			g.gen = gen
 			return nil
 		}
-		if !isPreconditionFailed(err) {
-			return fmt.Errorf("result: cannot create claim %s (is the output writable?): %w", g.name, err)
+		if !gcsclient.IsPreconditionFailed(err) {
+			return fmt.Errorf("rundir: cannot create claim %s (is the output writable?): %w", g.name, err)
 		}
 		// Someone holds it: read who, and since when it was last refreshed.
 		attrs, err := g.obj.Attrs(ctx)
@@ -80,7 +82,7 @@ func (g *gcsClaim) acquire(ctx context.Context) error {
 			continue // released meanwhile
 		}
 		if err != nil {
-			return fmt.Errorf("result: reading claim %s: %w", g.name, err)
+			return fmt.Errorf("rundir: reading claim %s: %w", g.name, err)
 		}
 		holder := g.readOwner(ctx, attrs.Generation)
 		if age := claimNow().Sub(attrs.Updated); age < staleAfter {
@@ -91,18 +93,18 @@ func (g *gcsClaim) acquire(ctx context.Context) error {
 		}
 		gen, err = g.write(ctx, storage.Conditions{GenerationMatch: attrs.Generation})
 		if err == nil {
-			log.Printf("result: took over the stale claim on %s of host %s, pid %d (not refreshed since %s)",
+			log.Printf("rundir: took over the stale claim on %s of host %s, pid %d (not refreshed since %s)",
 				g.c.dir, holder.Host, holder.PID, attrs.Updated.UTC().Format(time.RFC3339))
 			g.gen = gen
 			return nil
 		}
-		if !isPreconditionFailed(err) {
-			return fmt.Errorf("result: taking over stale claim %s: %w", g.name, err)
+		if !gcsclient.IsPreconditionFailed(err) {
+			return fmt.Errorf("rundir: taking over stale claim %s: %w", g.name, err)
 		}
 		// Another process took it over first (or its holder came back):
 		// read it again.
 	}
-	return fmt.Errorf("result: cannot claim %s: its claim %s keeps changing", g.c.dir, g.name)
+	return fmt.Errorf("rundir: cannot claim %s: its claim %s keeps changing", g.c.dir, g.name)
 }
 
 func (g *gcsClaim) readOwner(ctx context.Context, gen int64) Owner {
@@ -139,13 +141,13 @@ func (g *gcsClaim) heartbeat(ctx context.Context, period time.Duration) {
 		switch {
 		case err == nil:
 			g.gen = gen
-		case isPreconditionFailed(err) || errors.Is(err, storage.ErrObjectNotExist):
+		case gcsclient.IsPreconditionFailed(err) || errors.Is(err, storage.ErrObjectNotExist):
 			g.c.markLost(fmt.Errorf("claim %s was changed by another process", g.name))
 			g.mu.Unlock()
-			log.Printf("result: %v", g.c.lostErr)
+			log.Print(g.c.lostErr)
 			return
 		default:
-			log.Printf("result: refreshing claim %s: %v (trying again in %s)", g.name, err, period)
+			log.Printf("rundir: refreshing claim %s: %v (trying again in %s)", g.name, err, period)
 		}
 		g.mu.Unlock()
 	}
@@ -169,7 +171,7 @@ func (g *gcsClaim) release(ctx context.Context) error {
 		g.c.markLost(fmt.Errorf("claim %s was removed", g.name))
 		return g.c.lostErr
 	case err != nil:
-		return fmt.Errorf("result: releasing claim %s: %w", g.name, err)
+		return fmt.Errorf("rundir: releasing claim %s: %w", g.name, err)
 	case attrs.Generation != g.gen:
 		g.c.markLost(fmt.Errorf("claim %s was taken over", g.name))
 		return g.c.lostErr
@@ -178,10 +180,10 @@ func (g *gcsClaim) release(ctx context.Context) error {
 	switch {
 	case err == nil:
 		return nil
-	case isPreconditionFailed(err) || errors.Is(err, storage.ErrObjectNotExist):
+	case gcsclient.IsPreconditionFailed(err) || errors.Is(err, storage.ErrObjectNotExist):
 		g.c.markLost(fmt.Errorf("claim %s was taken over", g.name))
 		return g.c.lostErr
 	default:
-		return fmt.Errorf("result: releasing claim %s: %w", g.name, err)
+		return fmt.Errorf("rundir: releasing claim %s: %w", g.name, err)
 	}
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package result
+package rundir
 
 import (
 	"bufio"
