@@ -1,108 +1,18 @@
-// Package sentence splits clean plain-text paragraphs into sentences.
+// Package sentence splits clean paragraphs into sentences and gives each a
+// stable ID: its wiki, revision (or page) and ordinal.
 //
-// Weissman et al. cut sentences with a regular expression that ends a
-// sentence at every period followed by a space. That splits "Bruce E. Ivins"
-// and "the U.S. Army" in two, and the fragments then match across unrelated
-// pages as spurious near-duplicates. This package replaces the regular
-// expression with a small set of rules that run in one linear, allocation-free
-// pass and know about Unicode case and the terminators of every script. The
-// rules of a wiki's language come from RulesFor; Split and AppendSplit use the
-// language-neutral rules.
+// Weissman et al. end a sentence at every period followed by a space, which
+// cuts "Bruce E. Ivins" and "the U.S. Army" in two, and the fragments match
+// across unrelated pages. These rules know Unicode's Sentence_Terminal, the
+// scripts written without spaces, letter case and each language's
+// abbreviations, and run in one linear, allocation-free pass.
 //
-//   - Terminators are the characters with the Unicode property
-//     Sentence_Terminal, plus '…', the Greek question mark ';' (U+037E), the
-//     Khmer signs '។' and '៕', the Tibetan shads '།' and '༎' and the Sinhala
-//     kunddaliya '෴'. Left out are the marks of Sentence_Terminal that
-//     separate clauses rather than sentences in running text: the Myanmar
-//     little section '၊', the Balinese carik siki '᭞' and the Javanese pada
-//     lingsa '꧈'. A semicolon, ASCII or Greek ano teleia '·', is not a
-//     terminator, not even in Greek, where wiki text types the question mark
-//     as an ASCII ';' but uses the same character as a semicolon too. Armenian
-//     rules add the ASCII ':' that Armenian text often types for its full
-//     stop '։'. A run of terminators ("?!", "!!!", "...") is one terminator,
-//     and closing quotes and brackets right after it belong to the sentence
-//     it ends (a quotation mark directly followed by a letter or digit opens
-//     the next one).
-//   - The terminators of scripts written without spaces between sentences
-//     end a sentence even without a following space: the CJK full stops and
-//     marks '。', '｡', '．', '！', '？' (and their small forms), the Myanmar
-//     section '။', the Ethiopic marks '።', '፧', '፨' and the Khmer signs.
-//     Exceptions: a closing bracket directly followed by a letter
-//     ("「…。」と言った") continues the sentence, a terminator between two
-//     digits is a decimal point ("３．２９"), and a terminator inside a title
-//     in 《》 or 〈〉 brackets ("《摔跤吧！爸爸》") does not end it.
-//   - Any other terminator ends a sentence only when followed by white space,
-//     or, in the text of scripts without case, by a letter: a terminator
-//     between a word and a letter of such scripts ends the sentence
-//     ("येते.सज्जनगडाच्या", "শহর।এখানে"), unless it is a single '.' after a
-//     word of one syllable (letters joined by a virama count as one: "डॉ.",
-//     "श्री.", "इ.स.", "পৃ.", "พ.ศ.") or an abbreviation of the language.
-//     For the terminators of scripts without case (Devanagari '।', Arabic
-//     '؟', Urdu '۔', Tibetan '།', ...) a following space is enough. After a terminator of
-//     a cased script (Latin, Greek, Cyrillic, Armenian: '.', '!', '?', '…',
-//     ';', '։') the next word, after optional opening quotes and brackets,
-//     must start with an upper- or title-case letter, a digit, or a letter of
-//     a script without case. A lower-case word continues the sentence, which
-//     disposes of most abbreviations.
-//   - A single '.' directly followed by white space does not end a sentence
-//     after an abbreviation of the language (abbreviations/*.txt): a title
-//     such as "Dr." never, a reference such as "No." only before a digit, and
-//     other abbreviations ("Co.", "Jan.", "bzw.") unless the next word is a
-//     common sentence opener of the language (openers/*.txt: "The", "It",
-//     "Der", ...). "etc." is not an abbreviation. A single upper-case letter
-//     is an initial ("Bruce E. Ivins"), except after a word that neither
-//     starts with an upper-case letter nor ends with a period ("z. B."):
-//     there it ends a sentence before a
-//     sentence opener followed by a lower-case word ("in X. This town"; an
-//     opener followed by '.' is an initial: "by A. A. Milne"), and in English an "I" is the pronoun
-//     ("you and I. Did you").
-//   - Citations are cut at no abbreviation that their form shows, in any
-//     language: a word of letters alone after an opening bracket ("(b.
-//     1950)", "(пом. 1912)", "(περ. 100.000)"), and a word of at most four
-//     letters before a locator, a number or range that a closing bracket,
-//     a comma, a semicolon, a colon, a period or the paragraph's end follows
-//     ("pg. 12,", "σελ. 403-459", "Nr. 8)"), end a sentence only before a
-//     sentence opener. "12 men", "60%" and "1,000 of" are not locators.
-//   - Dotted acronyms (single letters each followed by '.', as in "U.S.",
-//     "U.K.", "a.m.") are ambiguous: "the U.S. Army" is one sentence, "in the
-//     U.S. The next year" is two. The rule: an acronym ends a sentence only
-//     when the next word is a sentence opener.
-//   - Titles: the cleaned text of a work's name has lost its italics or
-//     quotes. A '!' or '?' after a capitalised word, followed by two
-//     capitalised words of which the first is no sentence opener, lies
-//     inside a title ("Ah! My Goddess is", not "Stop! The Beatles"); and a
-//     terminator before a bracketed number, a title's year ("What a Widow!
-//     (1930)"), ends no sentence.
-//   - A German-style ordinal date ("am 3. Oktober") does not end a sentence:
-//     one or two digits followed by '.' and a German month name, or by a
-//     noun of the language's ordinals/*.txt ("im 19. Jahrhundert").
-//   - An abbreviation may follow an elided article or preposition ("l'Avv.
-//     Cassioni", "dell'art. 4").
-//   - Ellipses: "..." and "…" end a sentence like '.'. An ellipsis in
-//     brackets ("[...]") marks an omission and never ends one. A spaced
-//     ellipsis (" . . . ") ends a sentence only before a sentence opener; a
-//     period followed by one (". . . . The") ends the sentence, and the
-//     ellipsis opens the next.
-//   - List items: a sentence that starts with a list marker (an optional
-//     bullet, then one or two digits or a lower-case letter, then '.', ".)"
-//     or ')', then a space) does not end at the marker, and the next marker
-//     in sequence ("2." after "1.", "b)" after "a)"), followed by a word that
-//     may start a sentence, starts a new sentence even without a terminator.
-//     Likewise a bullet ('•', '‣', '⁃', '◦', '▪', '●') after a space starts a
-//     new sentence when the current one started with the same bullet.
-//   - A sentence made only of punctuation ("...", "?!") does not end there; it
-//     joins the next one, so only the last sentence of a paragraph can lack
-//     a letter or digit.
+//   - RulesFor gives a language's rules; Split and AppendSplit use the
+//     language-neutral ones.
+//   - AppendSplitReference splits reference material, keeping a citation whole.
+//   - The text is one paragraph: a new line is white space like any other.
 //
-// A paragraph of reference material (a <ref> body, an item of a References
-// section) is split by AppendSplitReference, which keeps a boundary only
-// between two sentences of prose, so that a citation ("Author, A. (ed.).
-// Title. Place: Publisher, p. 12.") is one sentence.
-//
-// Periods inside numbers (40.4%, 3.14, v2.0.1), host names and e-mail
-// addresses are followed by a digit or a Latin letter, not a space, and so
-// never end a sentence. New
-// lines are white space like any other: the input is one paragraph.
+// The rules in full: docs/input.md, "How sentences are split".
 package sentence
 
 import (
