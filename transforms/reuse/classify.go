@@ -9,8 +9,8 @@ import (
 	"github.com/neardup/neardup/transforms/categorize"
 )
 
-// Features are what Classify decides a case's kind on (see the package
-// comment).
+// Features are what Classify decides a case's kind on (docs/reuse.md,
+// "How a case is classified", defines each).
 type Features struct {
 	NGram2, NGram5, NGram10 float64 // word n-gram Jaccard similarities
 	Entities                float64 // named-entity Jaccard similarity (ne_sim)
@@ -42,7 +42,8 @@ const (
 )
 
 // Classify returns the kind of a case with features f and the rule that
-// decided it; every case gets a kind. The rules are the package comment's.
+// decided it; every case gets a kind. The rules, and why they are so, are
+// in docs/reuse.md, "How a case is classified".
 func Classify(f Features) (Kind, Rule) {
 	switch {
 	case f.SubjectMissing:

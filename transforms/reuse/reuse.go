@@ -5,88 +5,16 @@
 //
 // It follows chapter 4 of the seed thesis (Alshomary, seed 001). A case is
 // one (web page, article) pair that shares at least one passage. Content
-// reuse is text copied about the same subject (a paragraph of the article
-// pasted on the page, edited or not); structure reuse is the same phrasing
-// about another subject, a template filled with other names and numbers
-// (two villages "in the administrative district of Gmina …").
+// reuse is text copied about the same subject; structure reuse is the same
+// phrasing about another subject, a template filled with other names and
+// numbers. Classify decides from the features of a case's matched texts by
+// rules applied in order, the first that holds naming the kind.
 //
-// # Features
+//   - Options.Web names the web corpora; every other document is an
+//     article, and a passage between two of one side is no case.
 //
-// Each case's features are computed from the texts of its matched
-// sentences, the web side's and the article side's (each sentence once, in
-// ordinal order, passage by passage):
-//
-//   - NGram2, NGram5, NGram10: the Jaccard similarity of the two sides'
-//     sets of word n-grams, n = 2, 5, 10. Words are the non-punctuation
-//     tokens of categorize.Tokenize, lower-cased; n-grams run across the
-//     sentences of one passage, not across passages. A passage of fewer
-//     than n words counts as one n-gram, itself, so that two short
-//     identical texts are similar at every n.
-//   - Entities (ne_sim): the Jaccard similarity of the two sides' named
-//     entities. An entity is a token that starts with a digit (a number, a
-//     year, "3rd") or a word whose first letter is upper-case and that does
-//     not start its sentence (the first word of the text or the first after
-//     ".", "!", "?" or ":"), compared lower-cased. The rule needs only
-//     Unicode letter case, so it works for Latin, Cyrillic and Greek
-//     scripts; a script without case (Chinese, Arabic) has as entities
-//     only the numbers that start a token.
-//     Two sides without entities have Entities 1: nothing disagrees.
-//   - SharePage, ShareArticle: the in-window sentences of the page (of the
-//     article) inside some passage of the pair, over all of them
-//     (passage.DocPair's shares).
-//   - SubjectMissing: the article's subject — its title without a
-//     parenthesised qualifier or what follows a comma ("Jaworzno, Opole
-//     Voivodeship" → "Jaworzno") — is named (all its words) in the
-//     article's passage text but not in the page's: the page says the same
-//     about something else.
-//
-// # Rules
-//
-// Classify applies these rules in order; the first that holds decides, and
-// the case records its name (Evidence.Rule):
-//
-//	subject   SubjectMissing                                   → structure
-//	H1        Entities > 0.5 ∧ NGram10 > 0.5 ∧
-//	          (SharePage < 0.5 ∨ ShareArticle < 0.5)          → content
-//	H2        NGram2 > 0.5 ∧ NGram5 < 0.5 ∧ Entities < 1       → structure
-//	entities  Entities ≤ 0.5 ∧ NGram10 ≤ 0.5                   → structure
-//	web10     NGram10 > 0.1 → content, otherwise               → structure
-//
-// H1 and H2 are the thesis's equation 4.1. H1 is unchanged. H2 keeps the
-// thesis's n-gram profile (short n-grams shared, long ones not) but
-// replaces its condition that one document be mostly reused (s or t
-// percent_reused > 0.5) by "some entity is on one side only": within
-// Wikipedia the share marks template stubs, but a web page's share depends
-// on how much of the page the extractor kept, not on its subject, while a
-// template filled for another subject has other names or numbers; two
-// short sentences that differ only in common words ("is a village", "is a
-// municipality") are a rewording, not a template. Two rules are added
-// before and after them. subject catches the template whose sentences
-// differ only in the subject's name, which the thesis shows (Figure 4.3,
-// upper box) and its heuristics cannot tell from a copy. entities is H2's
-// "the names differ" on its own: entities mostly not shared while long
-// n-grams are not mostly shared either. Every case none of them covers
-// gets the thesis's web rule (section 4.2): 10-gram similarity above 0.1
-// is content reuse, at most 0.1 resembles structure reuse. So every case
-// gets one kind.
-//
-// # Which side is the web
-//
-// The stage is given the names of the web corpora (Options.Web); a
-// document of any other corpus or wiki is a Wikipedia article. A passage
-// whose two documents are both web pages or both articles is not a case:
-// it is dropped without being counted (the pipeline never links such
-// sentence pairs: bucket.CrossCandidates pairs only a web sentence with a
-// Wikipedia sentence).
-//
-// # Summary
-//
-// Summarize aggregates the cases: per host (web pages read, pages with
-// reuse, their share, cases by kind, mean share of page), per article (web
-// pages and hosts reusing it, by kind) and the bipartite reuse graph web
-// page ↔ article (degree distributions, connected components by
-// union–find). The Beam composite Cases computes it on one worker, from
-// one small record per case: cases are few compared to sentences.
+// The features, the rules and why they differ from the thesis:
+// docs/reuse.md, "How a case is classified".
 package reuse
 
 import (
@@ -200,7 +128,7 @@ type Evidence struct {
 	Subject        string `json:"subject"`
 	SubjectMissing bool   `json:"subject_missing"`
 	// Rule is the rule that decided the kind: subject, H1, H2, entities
-	// or web10 (see the package comment).
+	// or web10 (see Classify).
 	Rule Rule `json:"rule"`
 }
 

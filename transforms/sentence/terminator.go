@@ -23,7 +23,7 @@ func (r *Rules) terminatorKind(c rune) int {
 
 // terminatorKind returns the kind of terminator the non-ASCII rune c is:
 // a rune of Unicode's Sentence_Terminal or one of a few additions, less
-// the clause separators (see the package comment).
+// the clause separators (docs/input.md, "How sentences are split").
 func terminatorKind(c rune) int {
 	switch {
 	case c < 0x0589:
