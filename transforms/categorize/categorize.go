@@ -3,64 +3,15 @@
 //
 // The six kinds are those Weissman et al. found by hand in Wikipedia (and
 // Ayhan, Bradley and Weissman, section 6.1): identical copies, copy editing,
-// factual drift, templates, references and other. Classify decides with
-// explicit rules, applied in this order (thresholds are the named constants
-// below):
+// factual drift, templates, references and other. Classify decides by
+// explicit rules in a fixed order, whose thresholds are the named constants
+// below: reference, identical and other look at the members alone; then the
+// distinct texts are aligned token by token with a reference text, each
+// pair is judged, and the kind of most members wins. Every result carries
+// its evidence: the rule that fired, a readable reason, the token
+// differences and the groups of identical members.
 //
-//  1. reference: at least ReferenceMinShare of the members are citations,
-//     either parsed in a references context or shaped like one (volume(issue),
-//     ISBN/doi, "Retrieved", pages, publisher, year in parentheses...; see
-//     citationCues) with a score of at least ReferenceMinScore.
-//  2. identical: all members have the same text after whitespace
-//     normalisation. (One member alone is "other": nothing to compare.)
-//  3. other: at least FragmentMinShare of the members are pieces of
-//     sentences left by a sentence-splitting accident: they start in lower
-//     case or end without terminal punctuation (list items excepted: they
-//     often continue the sentence introducing the list), or end at an
-//     initial or a title abbreviation ("Bruce E.", "Dr.").
-//  4. Otherwise the distinct texts are aligned token by token with a
-//     reference text (the most common one that is not a fragment, the
-//     earliest on ties), and each pair gets a kind:
-//     - other if the text is a fragment, if more than OtherMinChangedShare
-//     of the words differ, or if one text is contained in the other at less
-//     than ContainedMaxRatio of its length and the longer is two sentences
-//     run together (a sentence starts where the extra words meet the
-//     shared ones);
-//     - substantive if two values disagree: a number or date replaced by
-//     another number or date, or by words that hold no name ("19 hours",
-//     "less than a day"); two numbers in the same frame that the
-//     alignment split ("By 6:00 pm", "by 7:00 p.m."); a name or page-title
-//     word replaced by another name; a quantity by another ("most",
-//     "nearly all"; "about 7,000", "over 7,000"); or a statement by its
-//     negation. A fact added or dropped on one side only is not (the
-//     labelled set's decision), and neither are other forms of the same
-//     thing: County/Counties, Lee's/Lee, 9/nine, late 2005/late-2005,
-//     FEMA/Federal Emergency Management Agency, It/Alabama (a pronoun for
-//     a name), 24 hours/one day; nor words moved elsewhere in the
-//     sentence;
-//     - copy_edit otherwise: punctuation, case, word order, function words,
-//     inserted words or a few replaced words.
-//     Substantive pairs are all template or all factual_drift, decided on
-//     the cluster: template if a replaced token is a word of a member's own
-//     page title, if the subject (the sentence's first run of names) is
-//     replaced, if every member is a list item (the items of a list are
-//     different entries), if replacements occur in at least
-//     TemplateMinSlots places of the reference, or if at least
-//     TemplateMinVariants different fillings of those places exist;
-//     factual_drift otherwise (the same statement about the same subject
-//     with one or two facts changed).
-//  5. The label is the kind of most members: every member but the first
-//     with the reference text counts as the kind of its relation to the
-//     reference, identical for copies of it. Ties go to the more
-//     informative kind: factual_drift, template, copy_edit, identical,
-//     other. So a large cluster made of groups of identical text is
-//     labelled by how the groups differ unless copies of one text dominate,
-//     and the groups are listed.
-//
-// Every result carries evidence: the rule that fired, a readable reason, the
-// token differences between the reference text and each other distinct text
-// (the first MaxEvidenceDiffs), the groups of members with identical text
-// and the members counted per kind.
+// The rules step by step: docs/categories.md, "How Classify decides".
 package categorize
 
 import (
@@ -152,7 +103,8 @@ type Evidence struct {
 	// that differ between the reference text and the others (those of the
 	// first MaxEvidenceDiffs texts compared): the slot and both values.
 	Facts []Fact `json:"facts,omitempty"`
-	// Votes counts members per kind (rule 5 of the package comment); it is
+	// Votes counts members per kind (step 5 of docs/categories.md, "How
+	// Classify decides"); it is
 	// set when the distinct texts were compared.
 	Votes map[string]int `json:"votes,omitempty"`
 	// Mechanisms says what decided beyond the token rules, each as
