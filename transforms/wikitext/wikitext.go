@@ -3,84 +3,21 @@
 // The near-duplicate pipeline compares sentences, so it needs the prose a
 // reader sees, free of markup, and it needs to know which text is
 // bibliography or citation material so that later stages can treat
-// citations separately. Clean does both: it removes templates, tables,
-// comments, tags, file and category links and formatting, resolves links to
-// their visible labels, and returns the remaining text as paragraphs, each
-// labelled with the heading it is under and whether it is running prose, a
-// list item or reference material.
+// citations separately. Clean does both: it drops templates (rendering the
+// few that show a value, such as {{convert}}), tables, comments, tags, file
+// and category links and formatting, keeps links' visible labels, and
+// labels each paragraph with its heading and whether it is prose, a list
+// item or reference material.
 //
-// Clean is a hand-written scanner that runs in time linear in the length of
-// its input and never panics, whatever the input. It works in three passes:
+//   - Clean runs in time linear in its input and never panics; its output
+//     is valid UTF-8, and markup it cannot close is dropped.
+//   - Apart from rendered templates and formulas, decoded HTML entities and
+//     U+FFFD for invalid bytes, every non-space character comes from the
+//     input, in order.
+//   - A Site (NewSite, Cleaner.SetSite) gives one wiki's namespace names.
 //
-//  1. Matching: a single scan pairs template braces ({{ }} and {{{ }}}) and
-//     link brackets ([[ ]]) with stacks, the way MediaWiki's preprocessor
-//     does, skipping comments and the bodies of tags such as <nowiki> and
-//     <math>. The body of a <ref> is a barrier: nothing inside it pairs with
-//     anything outside it.
-//  2. Inline cleaning: a second scan copies text while dropping templates,
-//     tables, comments, tags and formatting, replacing links by their labels
-//     and moving <ref> bodies aside. Line breaks are kept.
-//  3. Blocks: the cleaned lines are grouped into paragraphs, headings and
-//     list items; whitespace is collapsed and HTML entities are decoded.
-//
-// Choices for malformed or ambiguous input:
-//
-//   - An opening {{ without a closing }} drops the rest of its line (not the
-//     rest of the page). Nested constructs that are themselves complete are
-//     skipped whole while dropping, so the line ends where the text shows it.
-//     Stray }} and ]] are dropped; a lone { } or ] is kept.
-//   - An unclosed [[ of an ordinary link drops the brackets and keeps the
-//     text; an unclosed [[File: or [[Category: link drops the rest of its line.
-//   - File, media and category links are recognised by their namespace
-//     prefix, which on a non-English wiki is a local name (Datei:, Կատեգորիա:,
-//     চিত্র:). A Site (NewSite, Cleaner.SetSite) holds one wiki's names, taken
-//     from its dump's <siteinfo>, with the canonical English names and the
-//     aliases of the wiki's language from the tables in names/, copied from
-//     MediaWiki's languages/messages/MessagesXx.php; without a Site the
-//     aliases of every language in the tables count. Names match
-//     case-insensitively, with underscores as spaces. A link whose prefix is
-//     unknown but whose parameters include an image option (thumb, 200px,
-//     мини, vignette..., also from names/) is a file link too, so that an
-//     unknown localized file prefix does not leak "thumb|" captions.
-//   - Interlanguage links [[fr:X]] (any prefix of 2–3 lower-case letters
-//     with optional hyphenated parts, or "simple") are removed. With a
-//     leading colon, a link to a category or file page or to another
-//     language ([[:Category:X|label]], [[:en:X|label]]) keeps an explicit
-//     label and is removed without one, or when its label only repeats the
-//     namespace-prefixed target, so that no "Category:" text remains.
-//   - An unclosed <!-- comment hides the rest of the text, as in MediaWiki.
-//   - An unclosed <ref>, <math>, <gallery> and similar tag drops itself and
-//     the rest of its line; an unclosed <nowiki> drops only the tag.
-//   - A table {| without its closing |} runs to the end of the text; a |}
-//     starting a line outside any table (the end of a table that a template
-//     opened) is dropped.
-//   - A comment, file, category or interlanguage link or behaviour switch
-//     standing alone on its line removes the line, so it does not split the
-//     surrounding paragraph; a template alone on its line leaves a blank line
-//     and so ends the paragraph, as an empty template does in MediaWiki.
-//   - Bare URLs are kept as text; [http://x label] becomes label and
-//     [http://x] is removed.
-//   - The bodies of <ref> tags are emitted as separate Reference paragraphs
-//     right after the paragraph that cites them, unless nothing with a letter
-//     or digit is left after cleaning (a body that was only a {{cite}}
-//     template disappears).
-//   - Lines starting with a space (preformatted text) are kept as prose.
-//   - A leading #REDIRECT line (in the common languages) and behaviour
-//     switches such as __NOTOC__ are removed; LanguageConverter markup
-//     -{zh-hans:X;zh-hant:Y}- keeps its first variant.
-//   - A paragraph without any letter or digit is skipped.
-//   - A heading names a reference section if its text, case-insensitively,
-//     is one of the usual titles (References, Notes, Further reading,
-//     External links, Einzelnachweise, Références, Литература...) or a
-//     combination of them ("Notes and references"). Its subsections inherit
-//     the label. "Literature" and its translations count only at level 1
-//     or 2, since deeper down they are usually prose about literature.
-//
-// Within a paragraph, every non-space character comes from the input, in
-// order: the cleaner deletes and never invents text, apart from decoding HTML
-// entities that stand whole in the input (a bare & stays a literal
-// ampersand) and replacing invalid UTF-8 by U+FFFD. The output is always
-// valid UTF-8.
+// The passes and the choices for malformed input: docs/input.md, "How
+// wikitext is cleaned".
 package wikitext
 
 import (
@@ -154,9 +91,9 @@ type Cleaner struct {
 	s    scanner
 	b    blocks
 	site *Site
-	// noRender drops every template, as the cleaner did before it rendered
-	// the ones that carry values: the tests check with it that everything
-	// else the cleaner writes comes from its input, in order.
+	// noRender drops every template and <math> formula, as the cleaner did
+	// before it rendered the ones that carry values: the tests check with it
+	// that everything else the cleaner writes comes from its input, in order.
 	noRender bool
 	// keepLinks records each text's internal links (KeepLinks).
 	keepLinks bool
