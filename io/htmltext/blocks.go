@@ -25,7 +25,7 @@ type Block struct {
 	// <header> outside an article, class or id "sidebar", "comment"…).
 	Nav, Aside float64
 	// Fate is what became of the block: "kept" or the step that dropped
-	// it (see the package comment).
+	// it (docs/reuse.md, "Extracting main content").
 	Fate string
 }
 

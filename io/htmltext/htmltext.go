@@ -3,84 +3,18 @@
 // footers, link lists), for the pages of web crawls (package io/warc),
 // whose text is then compared with Wikipedia's.
 //
-// # Decoding
+// Extract decodes the page by its declared or sniffed charset, cuts it into
+// blocks of text at block-level elements, drops the blocks that the shallow
+// text features of Kohlschütter et al. (WSDM 2010, Boilerpipe) and
+// navigation markup mark as boilerplate, then applies the post-processing
+// of Alshomary's thesis (seed 001, section 3.4): short blocks dropped, the
+// header and footer cut, short paragraphs merged.
 //
-// The page is decoded to UTF-8 with the charset of its byte order mark,
-// else of the Content-Type header's charset parameter, else of a <meta>
-// in its first 1024 bytes (the HTML Standard's order; an unknown label
-// counts as none), else sniffed: UTF-8 if the bytes mostly are, else
-// windows-1252. A declared charset that fails on a few bytes (at most
-// Options.MaxRepaired, 1%, of the characters: a truncated page, a stray
-// Latin-1 byte) gives U+FFFD for them and Page.Repaired; on more, the
-// declaration is wrong and Extract returns a *CharsetError rather than
-// guess, so that the caller can set the page aside.
+//   - Its only error is a *CharsetError: the declared charset fails on too
+//     many bytes, and the caller sets the page aside rather than guess.
+//   - Options.Explain keeps every block with its features and fate.
 //
-// # Blocks
-//
-// The decoded page is read as a stream of tokens (golang.org/x/net/html's
-// tokenizer, not its parser: linear time and memory, no nesting limit,
-// which the parser sets at 512 elements and which a page of unclosed tags
-// reaches) into blocks of text, split at block-level elements and at two
-// consecutive <br>s, whitespace collapsed. Script, style, noscript,
-// template, svg, math, canvas, iframe, object, audio, video and form
-// controls contribute nothing. Each block gets the shallow text features
-// of Kohlschütter, Fankhauser and Nejdl, "Boilerplate Detection using
-// Shallow Text Features" (WSDM 2010): its words, its words inside <a>,
-// its link density (their share) and its text density (words per line
-// when wrapped at 80 columns); and the share of its words inside
-// navigation markup (<nav>, role=navigation, class or id words such as
-// "nav", "menu", "breadcrumb", "cookie", "share") or secondary-content
-// markup (<aside>, <footer>, a <header> outside <article>/<main>, class or
-// id words such as "footer", "sidebar", "comment", "widget").
-//
-// # Classification
-//
-// A block is boilerplate if most of its words are in navigation markup; or
-// in secondary-content markup, unless it is prose (40 words or more, link
-// density at most 0.1: a long comment or an article in a <footer>-happy
-// template); or if the densitometric classifier of Kohlschütter et al.
-// (their Algorithm 2, Boilerpipe's DensityRulesClassifier) says so from
-// the link and text densities of the block and of its neighbours: link
-// density above 1/3 is boilerplate; after a link list (previous link
-// density above 0.56) a block is content only if the next block is dense
-// (text density above 11); a short line (density at most 9) is content if
-// the next block is dense (above 10) or the previous one is not a short
-// line (above 4); a dense block is content unless it ends the page. These
-// thresholds are the paper's, learnt on news sites; we keep them, but a
-// block of prose (Algorithm 4's test of main content below) with a link
-// density of at most 2/3 is content whatever its neighbours.
-//
-// # Post-processing
-//
-// Then the steps of Alshomary, "Wikipedia Text Reuse: Within and Without"
-// (2019), section 3.4, in its order:
-//
-//  1. Drop blocks of fewer than MinTokens (3) words: buttons, link titles,
-//     bylines, dates.
-//  2. Algorithm 4: drop the blocks before the first main-content paragraph
-//     (the header) and after the last one (the footer). A paragraph is
-//     main content if it has more than HeaderMinTokens (8) words, a
-//     sentence's final punctuation and more than HeaderMinStopwords (2)
-//     stopwords: a short but ordinary sentence ("It was built in 1850 by
-//     the town council.": 9 words, 5 stopwords), longer than most menu
-//     lines and titles. (Wikipedia's and biographies' paragraphs link a
-//     third to a half of their words: hence the override above.) The stopwords are those of the page's language (its
-//     declared Lang if we have a list for it, else the language whose list
-//     matches most of the content's words, if it matches 5% of them) from
-//     stopwords/*.txt: 50–80 of the most frequent function words each of
-//     en, de, fr, es, it, pt, nl, pl, ru, uk, el and vi. For other
-//     languages, CJK ones in particular (whose characters count as words),
-//     twice the length with the punctuation stands in for the stopwords.
-//  3. Algorithm 1: merge paragraphs of at most MergeMinTokens (15) words
-//     into their neighbour: the previous one, or the next one for a heading
-//     (no final punctuation) or at the start. 15 words is a short sentence;
-//     merged, a caption or a heading stays with the text it belongs to
-//     instead of making a chunk too short to compare.
-//  4. Drop what is still at most MergeMinTokens words: a page whose whole
-//     content is one short line ("Page not found").
-//
-// Set Options.Explain to get every block, its features and what became of
-// it (Block.Fate) in Page.Blocks.
+// Each step and its thresholds: docs/reuse.md, "Extracting main content".
 package htmltext
 
 import (
@@ -111,8 +45,8 @@ type Page struct {
 	Blocks []Block
 }
 
-// Options tune Extract. A zero field means its default (see the package
-// comment for why these).
+// Options tune Extract. A zero field means its default (docs/reuse.md,
+// "Extracting main content", says why these).
 type Options struct {
 	MinTokens          int     // blocks with fewer words are dropped (3)
 	HeaderMinTokens    int     // Algorithm 4's min_tokens (8)
