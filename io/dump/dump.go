@@ -1,34 +1,18 @@
 // Package dump reads MediaWiki XML export files ("dumps") one page at a time.
 //
-// A dump is a <mediawiki> document (export schema 0.3 to 0.11, with or
-// without the default export namespace) holding a <siteinfo> header and one
-// <page> element per page. Real dumps are large, usually compressed, and now
-// and then damaged: a truncated download, a corrupt compressed block, bytes
-// mangled in the middle of a page. A single XML decoder over the whole file
-// would stop at the first bad byte and lose everything after it, so Reader
-// instead scans the byte stream for the raw "<page>" and "</page>" tags
-// (which are never escaped inside text, where "<" is always written "&lt;"),
-// skipping CDATA sections and comments (up to 1 MiB each), whose text may
-// hold them, buffers one page at a time, at most Options.MaxPageBytes of it, and parses
-// only that page. A bad page becomes a *PageError carrying a DeadLetter, and
-// reading resumes at the next "<page>". Bytes outside pages (the siteinfo
-// header, stray junk between pages) are skipped.
+// Real dumps are large, usually compressed, and now and then damaged. A
+// single XML decoder over the whole file would stop at the first bad byte
+// and lose everything after it, so Reader scans the stream for the raw
+// <page> and </page> tags, buffers one page (at most Options.MaxPageBytes)
+// and parses only that page: a bad page becomes a *PageError carrying a
+// DeadLetter, and reading resumes at the next page.
 //
-// Text is returned as valid UTF-8: invalid UTF-8 bytes inside a page are
-// replaced by U+FFFD before the page is parsed, and a stream that starts with
-// a UTF-16 byte order mark is transcoded to UTF-8 on the fly (byte offsets
-// then count bytes of the UTF-8 stream). A UTF-8 byte order mark is skipped.
-// Entities are decoded; only the five predefined XML entities and numeric
-// character references are known: entities declared in a DOCTYPE are never
-// expanded, and a page using one is reported as bad.
+//   - Text is valid UTF-8: bad bytes become U+FFFD, UTF-16 is transcoded.
+//   - Declared entities are never expanded: a page using one is bad.
+//   - Open opens a possibly compressed file (.bz2, .gz, .xz, .zst) through
+//     Beam's filesystem layer, and Expand expands comma-separated globs.
 //
-// A file holding data but nothing of a dump (no <page>, <mediawiki> or
-// <siteinfo>) is reported (NotDumpError) when read from its first byte; a
-// page whose revision id (or page id, without one) is outside
-// 0…document.MaxKey, which sentence ids hold, is a bad page.
-//
-// Open opens a possibly compressed file (.bz2, .gz, .xz, .zst) through Beam's
-// filesystem layer, and Expand expands comma-separated globs.
+// How pages are found: docs/input.md, "How a dump is read".
 package dump
 
 import (

@@ -2,38 +2,18 @@
 // document per line (the layout of Dolma, datatrove and most web-text
 // corpora), and plain-text files, one document per file.
 //
-// Their documents become dump.Pages marked Plain, so that everything after
-// the reader (sentence splitting, MinHash, buckets, verification,
-// clusters) is the same for wikis and for text corpora; only the wikitext
-// cleaner is skipped, and a plain document's paragraphs come from its lines
-// instead (AppendParagraphs).
+// Their documents become document.Pages marked Plain, so that everything
+// after the reader is the same for wikis and text corpora; only the
+// wikitext cleaner is skipped, a plain document's paragraphs coming from
+// its lines instead (AppendParagraphs).
 //
-// A text corpus takes the place of a wiki in sentence ids
-// (wiki:page_id:rev_id:ordinal), so that the documents of several corpora,
-// and of wikis read in the same run, never share an id: each JSON-lines
-// file is a corpus of its own, named after the file (CorpusName), and all
-// the plain-text files of a run are one corpus named "text" (PlainCorpus).
-// A JSON line's page id is its line number in its file, from 1; a
-// plain-text file's is its rank among the run's plain-text files, sorted by
-// path, from 1. Revision ids are 0.
+//   - Each JSON-lines file is a corpus named after it (CorpusName), read
+//     whole by one worker, since its ids are line numbers; the plain-text
+//     files of a run are one corpus, PlainCorpus.
+//   - A bad line is a dead letter (DocError, TruncatedError); a binary
+//     file is refused when the run is planned (Detect, CheckText).
 //
-// A JSON line holds an object with the document's "id" (a string or a
-// number) and "text", and optionally its "title", "url" and "lang" or
-// "language". Dolma's and datatrove's layouts, which keep the URL, the
-// title and the language in a "metadata" object, are read too (see
-// JSONLReader). A JSON-lines file is read whole and in order by one worker,
-// since its documents' ids are line numbers; most corpora are compressed
-// anyway, and a run gets its parallelism from its many files. Files may be
-// compressed as dump.Open decompresses them (.gz, .zst, .bz2, .xz).
-//
-// Bad input is never fatal and never dropped silently: a line that is not
-// a JSON object, lacks "text" or "id", or repeats an id of an earlier line
-// of its file is a dead letter naming the file, the line's byte offset and
-// number and the reason (DocError), and a stream that ends inside a line or
-// whose decompressor fails keeps the complete lines before and ends with a
-// dead letter (TruncatedError). A document whose text is empty is read and
-// counted, not kept. A binary file given as text is refused when the run is
-// planned (Detect, CheckText).
+// Fields, ids and bad input: docs/input.md, "Text corpora".
 package text
 
 import (

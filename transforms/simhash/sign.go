@@ -84,9 +84,8 @@ func csa(a, b, c uint64) (carry, sum uint64) {
 // Sixteen words at a time go through a tree of carry-save adders (Harley
 // and Seal's population count, as Muła, Kurz and Lemire describe it), so
 // that the counter's ripple carry, whose length a branch predictor cannot
-// guess, runs once every sixteen words instead of once a word: a signature
-// of 150 shingles in half the time (BenchmarkSign/shingles: 0.6 µs
-// against 1.2 µs).
+// guess, runs once every sixteen words instead of once a word
+// (BenchmarkSign; bench/README.md, "Figures moved out of code comments").
 func (c *counter) addAll(ws []uint64) {
 	var ones, twos, fours, eights uint64
 	for ; len(ws) >= 16; ws = ws[16:] {

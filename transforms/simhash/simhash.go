@@ -1,40 +1,19 @@
 // Package simhash finds candidate pairs of near-duplicate sentences by
 // random projection (Charikar's SimHash) and sorted windows over permuted
-// signatures, as Meng and Zheng do in their replication of Weissman et al.
-// (their Algorithm 2).
+// signatures (--scheme simhash), as Meng and Zheng do in their replication
+// of Weissman et al. (their Algorithm 2).
 //
-// A sentence is a sparse vector of features: its character shingles (the
-// hashes MinHash uses), each of weight 1, or its words weighted by TF-IDF.
-// Each of D random hyperplanes with ±1 entries, derived from a feature's
-// hash by splitmix64, gives one bit of the signature: the sign of the
-// sentence's projection on it. Two sentences whose vectors are at angle θ
-// differ in each bit with probability θ/π (Goemans and Williamson), so the
-// Hamming distance h of their D-bit signatures estimates their cosine
-// similarity as cos(π·h/D), and a cosine threshold becomes a Hamming limit
-// (MaxHammingFor). Shingles count once however often they occur, so that
-// the vectors compare the sets Jaccard similarity compares; a word counts
-// tf·ln(N/df), its document frequency df among the N in-window sentences
-// read from a count-min sketch (package docfreq) that the stage counts
-// first and the signing DoFn reads as a side input. Weights and sums are
-// integers, so a seed gives the same signatures on every platform. A
-// sentence without features (no shingle, no word) is not signed.
+// A sentence's D-bit signature is the signs of its projections on D random
+// hyperplanes, so the Hamming distance of two signatures estimates the
+// cosine similarity of the sentences (MaxHammingFor, Cosine). Comparing
+// every pair is out of the question, so under each of Q seeded permutations
+// of the bits the signatures are sorted and each is compared with the B-1
+// that follow it; near-identical signatures share their leading bits and
+// sort close together. The candidates are those of one global sorted window
+// per permutation whatever the number of shards, and come out as
+// bucket.Candidates gives them, for verify.Edges.
 //
-// Comparing every pair is out of the question, so, as in Algorithm 2, the
-// signature's bits are shuffled by Q seeded permutations; under each one
-// the signatures are sorted and every signature is compared with the B-1
-// that follow it. Two near-identical signatures share their leading bits
-// under most permutations and so sort close together in one of them. A
-// permutation's sorted order is cut into range shards of its signatures'
-// leading bits, which sort in parallel; the B-1 entries at each end of a
-// shard cross a second, small shuffle to a seam stage per permutation, so
-// that the candidates are exactly those of one global sorted window per
-// permutation, whatever the number of shards.
-//
-// The candidates come out as bucket.Candidates gives them, for verify.Edges
-// to check against the Jaccard and edit-distance thresholds. Sorted windows
-// give O(n·B) candidates per permutation however many copies of one
-// template there are: a run of equal signatures becomes a chain, which
-// links the same connected component as a clique would.
+// How it works in full: docs/schemes.md, "How simhash finds candidates".
 package simhash
 
 import (
@@ -46,12 +25,8 @@ import (
 )
 
 // The defaults of Config's fields that are zero. 64 bits fill a word;
-// 10 permutations and windows of 10 are Meng and Zheng's. On the 3,094
-// in-window sentences of the Katrina export they find every pair of
-// Jaccard similarity 0.8 or more whose shingle signatures are within the
-// Hamming limit (TestKatrinaCandidates). With a million random signatures
-// mixed in, standing for a larger corpus, they find 89% of those within a
-// limit of 9, and 20 permutations with windows of 20 find them all again.
+// 10 permutations and windows of 10 are Meng and Zheng's; on large inputs
+// 20 and 20 find more (docs/schemes.md, "How simhash finds candidates").
 // Each permutation is one shuffled entry per sentence; a wider window
 // costs only comparisons.
 const (
