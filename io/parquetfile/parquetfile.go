@@ -4,52 +4,16 @@
 // Flat, denormalised rows are what both engines load, filter and group on
 // best, with no nested types to unnest.
 //
-// The files are Zstd-compressed, with version 1 data pages and PLAIN or
-// dictionary encodings: what every reader reads (parquet-go's default for
-// strings, DELTA_LENGTH_BYTE_ARRAY, is newer and less widely supported).
-// Compressing is most of the time of writing a file: sentences, whose texts
-// are most of their bytes, are compressed at Zstd's fastest level, clusters,
-// which repeat each cluster's values for each of its members and compress
-// as fast at either level, at the default one. The files are
-// deterministic: the same lines give the same bytes, since nothing in them
-// depends on the time, the host, the build or the number of goroutines. A
-// row group ends at rowGroupRows rows or once its values reach
-// rowGroupBytes, large enough for BigQuery's loader (which asks for row
-// groups of 16 MiB or more) and DuckDB's parallel scan (a row group per
-// thread).
+//   - The files are deterministic: the same lines give the same bytes,
+//     whatever the time, the host or the number of goroutines.
+//   - A Writer takes the lines as they come, and its memory is bounded by a
+//     few row groups whatever the size of the file; a caller whose output
+//     stalls waits in Write.
+//   - The columns are those of ClusterRow and SentenceRow, in their order,
+//     as deploy/bigquery's schemas list them.
 //
-// A Writer takes the lines as they come (the shard writer of package
-// result hands them over as its merge sort yields them), and its memory is
-// bounded by a few row groups, whatever the size of the file:
-//
-//   - the calling goroutine copies the lines into chunks of about
-//     chunkBytes (recycled once their rows are written);
-//   - GOMAXPROCS goroutines decode the chunks into rows, each line in one
-//     pass by a scanner that knows the two kinds of line, which leaves any
-//     line it would not decode exactly as encoding/json does (nor reject
-//     with its error) to encoding/json;
-//   - a goroutine gathers the rows, in order, into row groups, and hands
-//     them, as they come, to the encoder of their row group: a goroutine
-//     that encodes and compresses the row group, on its own, into a
-//     Parquet file of that one row group. Up to encoders row groups are
-//     encoded at once: when the encoding of one lags behind the lines, the
-//     next row group begins beside it;
-//   - a goroutine copies the row groups, in order, into the output (the
-//     pages verbatim: parquet-go's Writer.WriteRowGroup copies the column
-//     chunks of a file of the same schema and settings), then the footer.
-//
-// At most encoders row groups are held at a time, each until it is copied
-// into the output, and a caller whose output stalls waits in Write
-// (TestBoundedRowGroups). The file does not depend on the goroutines: the
-// rows of a row group reach its writer in the same batches from its first
-// row, and a copied column chunk keeps its pages, statistics and page
-// index. It is what one parquet.GenericWriter made of the rows flushed at
-// the same boundaries, the writer of this package before it streamed, but
-// for a quirk of parquet-go's (TestSameBytes).
-//
-// The columns are those of ClusterRow and SentenceRow, in their order; the
-// BigQuery schemas in deploy/bigquery list the same, and a test keeps them
-// equal.
+// Encodings, row groups and the Writer's goroutines: docs/outputs.md, "How
+// a Parquet file is written".
 package parquetfile
 
 import (
@@ -298,8 +262,11 @@ func (g *group[T]) take(failed <-chan struct{}, parts []part[T]) ([]part[T], boo
 	}
 }
 
-// stream is a Writer of the table T: see the package comment for its
-// goroutines.
+// stream is a Writer of the table T. The caller's goroutine copies lines
+// into chunks, GOMAXPROCS goroutines decode chunks into rows, one gathers
+// the rows into row groups for their encoders, up to encoders at once, and
+// one copies the encoded row groups into the output in order
+// (docs/outputs.md, "How a Parquet file is written").
 type stream[T any] struct {
 	t    table[T]
 	opts options
