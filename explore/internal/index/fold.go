@@ -5,12 +5,18 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Fold maps s to the form titles are searched in: each letter to one
-// representative of its case (A, a → a; Σ, σ, ς → σ), underscores, which
-// stand for spaces in page names, to spaces, and NUL bytes, which separate
-// titles in the search text, dropped.
+// representative of its case (A, a → a; Σ, σ, ς → σ) without its accents
+// (é → e, ί → ι, が → か: the combining marks of Unicode's Inherited script
+// that canonical decomposition splits off, or that s holds already
+// decomposed; a script's own marks, such as Bengali's vowel signs, stay),
+// underscores, which stand for spaces in page names, to spaces, and NUL
+// bytes, which separate titles in the search text, dropped. A search is
+// thus case- and accent-insensitive, as a collation at primary strength is.
 func Fold(s string) string {
 	return string(appendFold(nil, []byte(s)))
 }
@@ -32,9 +38,28 @@ func appendFold(dst, s []byte) []byte {
 			i++
 			continue
 		}
-		r, size := utf8.DecodeRune(s[i:])
-		dst = utf8.AppendRune(dst, unicode.ToLower(unicode.ToUpper(r)))
+		p := norm.NFD.Properties(s[i:])
+		size := max(p.Size(), 1)
+		if d := p.Decomposition(); d != nil {
+			dst = appendFoldRunes(dst, d)
+		} else {
+			dst = appendFoldRunes(dst, s[i:i+size])
+		}
 		i += size
+	}
+	return dst
+}
+
+// appendFoldRunes appends the runes of s, each folded to one case, less the
+// accents.
+func appendFoldRunes(dst, s []byte) []byte {
+	for len(s) > 0 {
+		r, size := utf8.DecodeRune(s)
+		s = s[size:]
+		if unicode.Is(unicode.Mn, r) && unicode.Is(unicode.Inherited, r) {
+			continue
+		}
+		dst = utf8.AppendRune(dst, unicode.ToLower(unicode.ToUpper(r)))
 	}
 	return dst
 }
