@@ -18,6 +18,7 @@ help:
 ## run: find near-duplicate sentences in INPUT (default: the sample) and write them to OUTPUT
 run:
 	$(GO) run -ldflags '$(LDFLAGS)' ./pipelines/sentences --input '$(INPUT)' --output '$(OUTPUT)' $(FLAGS)
+	@echo "explore the clusters: $(GO) run ./explore --run '$(OUTPUT)'   (its latest run; then open the URL it prints)"
 
 ## run-reuse: find where the web pages of WEB (default: the WARC samples in ../shared/data) copy the Wikipedia dumps of WIKI
 WIKI    ?= ../shared/data/wikiduper/Katrina.xml,../shared/data/dbpedia-minidumps/enwiki-minidump.xml.bz2

@@ -84,7 +84,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, listening
 		fmt.Fprintf(stderr, "explore: error: %v\n", err)
 		return 2
 	}
-	st, err := store.Open(ctx, o.run)
+	st, err := openRun(ctx, o.run, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "explore: error: %v\n", err)
 		return 2
@@ -110,6 +110,32 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, listening
 		return 1
 	}
 	return 0
+}
+
+// openRun opens the run directory dir or, when dir holds no manifest.json
+// but runs in directories of their own (an --output directory: one run
+// directory per run id), the latest of them to finish, saying which.
+func openRun(ctx context.Context, dir string, stderr io.Writer) (store.Store, error) {
+	st, err := store.Open(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := st.Size(ctx, "manifest.json"); !store.IsNotExist(err) {
+		return st, nil // a run, or an error Load will name
+	}
+	runs, err := index.RunsIn(ctx, st)
+	if err != nil || len(runs) == 0 {
+		return st, nil // Load says there is no run here
+	}
+	st.Close()
+	latest := st.Dir() + "/" + runs[0].Name
+	if len(runs) == 1 {
+		fmt.Fprintf(stderr, "explore: %s holds one run: exploring %s\n", dir, latest)
+	} else {
+		fmt.Fprintf(stderr, "explore: %s holds %d runs: exploring the latest to finish, %s (%s); --run names another\n",
+			dir, len(runs), latest, runs[0].Finished.Format(time.RFC3339))
+	}
+	return store.Open(ctx, latest)
 }
 
 // printCheck prints what a loaded run holds.

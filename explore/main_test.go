@@ -96,6 +96,18 @@ func TestCheckNotARun(t *testing.T) {
 	}
 }
 
+// TestCheckOutputDirectory: --run given the output directory rather than
+// the run directory inside it explores the run there and says so.
+func TestCheckOutputDirectory(t *testing.T) {
+	dir := testrun.Sample(t)
+	var stdout, stderr bytes.Buffer
+	code := run(t.Context(), []string{"--run", filepath.Dir(dir), "--check"}, &stdout, &stderr, nil)
+	want := "explore: " + filepath.Dir(dir) + " holds one run: exploring " + dir + "\n"
+	if code != 0 || stderr.String() != want || !strings.HasPrefix(stdout.String(), "run run (version dev): ") {
+		t.Errorf("exit %d, stderr %q, stdout %.40q; want 0, %q and the run's counts", code, stderr.String(), stdout.String(), want)
+	}
+}
+
 // start runs the command on a free port until the test ends and returns
 // its URL and its stderr.
 func start(t *testing.T, args ...string) (string, *syncBuffer) {

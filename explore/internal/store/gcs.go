@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"slices"
+	"strings"
 
 	"cloud.google.com/go/storage"
 	"github.com/neardup/neardup/internal/gcsclient"
+	"google.golang.org/api/iterator"
 )
 
 // gcs is a prefix of a bucket, read with one storage client. Credentials
@@ -90,3 +93,22 @@ func (g *gcs) ReadAt(ctx context.Context, name string, p []byte, offset int64) e
 }
 
 func (g *gcs) Close() error { return g.client.Close() }
+
+func (g *gcs) subdirs(ctx context.Context) ([]string, error) {
+	it := g.bucket.Objects(ctx, &storage.Query{Prefix: g.prefix, Delimiter: "/"})
+	var names []string
+	for {
+		a, err := it.Next()
+		if errors.Is(err, iterator.Done) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("listing %s: %w", g.dir, err)
+		}
+		if name := strings.TrimSuffix(strings.TrimPrefix(a.Prefix, g.prefix), "/"); a.Prefix != "" && name != "" {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names, nil
+}

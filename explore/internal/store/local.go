@@ -100,3 +100,20 @@ func (l local) Close() error {
 	}
 	return l.root.Close()
 }
+
+func (l local) subdirs() ([]string, error) {
+	entries, err := os.ReadDir(l.dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range entries {
+		if e.IsDir() {
+			names = append(names, e.Name())
+		}
+	}
+	return names, nil // ReadDir sorts by name
+}

@@ -48,3 +48,15 @@ func Open(ctx context.Context, dir string) (Store, error) {
 
 // IsNotExist reports whether err says a file does not exist.
 func IsNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
+
+// Subdirs lists the names of the directories directly inside a store's
+// directory, sorted, or nothing if it has none or does not exist.
+func Subdirs(ctx context.Context, st Store) ([]string, error) {
+	switch s := st.(type) {
+	case local:
+		return s.subdirs()
+	case *gcs:
+		return s.subdirs(ctx)
+	}
+	return nil, fmt.Errorf("store: %s: cannot list", st.Dir())
+}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -105,5 +106,31 @@ func TestLocalRefusesSymlinkOut(t *testing.T) {
 	}
 	if _, err := st.Size(t.Context(), "report.html"); err == nil {
 		t.Error("Size of a link out: no error")
+	}
+}
+
+// TestSubdirs lists the directories in a local directory and under a gs://
+// prefix alike: files and deeper directories are not listed.
+func TestSubdirs(t *testing.T) {
+	dir := t.TempDir()
+	for _, p := range []string{"r1/manifest.json", "r2/sub/x", "f"} {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755)
+		os.WriteFile(filepath.Join(dir, p), nil, 0o644)
+	}
+	fakegcs.Setenv(t, "b",
+		fakegcs.Object("b", "out/r1/manifest.json", nil),
+		fakegcs.Object("b", "out/r2/sub/x", nil),
+		fakegcs.Object("b", "out/f", nil),
+		fakegcs.Object("b", "other/r3/manifest.json", nil))
+	for _, d := range []string{dir, "gs://b/out", "gs://b/out/"} {
+		st, err := Open(t.Context(), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Subdirs(t.Context(), st)
+		st.Close()
+		if want := []string{"r1", "r2"}; err != nil || !slices.Equal(got, want) {
+			t.Errorf("Subdirs(%s) = %q, %v; want %q", d, got, err, want)
+		}
 	}
 }
