@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -130,5 +131,25 @@ func TestReadFileCutShort(t *testing.T) {
 	}
 	if _, err := ReadFile(t.Context(), filepath.Join(dir, "missing.xml")); err == nil {
 		t.Error("ReadFile of a missing file: no error")
+	}
+}
+
+// TestNewRand checks that a stream's name is its PCG stream number, as
+// the hot-key and distinct corpora were seeded before NewRand: their
+// bytes depend on it.
+func TestNewRand(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		stream uint64
+	}{{"hotkey", 0x686f746b6579}, {"distinct", 0x64697374696e6374}, {"", 0}} {
+		got, want := NewRand(7, tt.name), rand.New(rand.NewPCG(7, tt.stream))
+		for range 5 {
+			if g, w := got.Uint64(), want.Uint64(); g != w {
+				t.Fatalf("NewRand(7, %q) drew %#x, want %#x (stream %#x)", tt.name, g, w, tt.stream)
+			}
+		}
+	}
+	if NewRand(7, "hotkey").Uint64() == NewRand(7, "distinct").Uint64() {
+		t.Error("two streams of one seed begin alike")
 	}
 }

@@ -4,8 +4,8 @@
 // sentences as the pipeline splits them (Splitter), the pipeline's length
 // window (Window), a page's raw XML edited in place or written anew
 // (TextSpan, ReplaceText, ReplaceID, AppendEscaped, Footer), a multistream
-// dump written as its pages come (MultistreamWriter), and seeded digits
-// (AppendDigits).
+// dump written as its pages come (MultistreamWriter), and seeded draws
+// (NewRand: a named stream of a seed; AppendDigits).
 //
 // Each kind of corpus is a package below it, with its options in a Config
 // (or Scaler) and its own seeded draws, so that the same options give the

@@ -306,7 +306,7 @@ func newGenerator(m *Model, cfg Config) *generator {
 	if cfg.MaxCluster <= 0 {
 		cfg.MaxCluster = min(40000, max(20, cfg.Pages/2))
 	}
-	g := &generator{m: m, cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x64697374696e6374)), sizes: newSizeDist(cfg.MaxCluster),
+	g := &generator{m: m, cfg: cfg, rng: corpus.NewRand(cfg.Seed, "distinct"), sizes: newSizeDist(cfg.MaxCluster),
 		src: newSource(m.chain, cfg.Seed)}
 	// Members per birth: the mean size times the mean sentences of a group
 	// of each part's kinds (weights by birth).

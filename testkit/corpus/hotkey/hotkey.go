@@ -108,7 +108,7 @@ func Write(w io.Writer, cfg Config) (Stats, error) {
 		return Stats{}, fmt.Errorf("corpus: %d copies a page (want at least 1)", cfg.PerPage)
 	}
 	g := &gen{
-		rng:     rand.New(rand.NewPCG(cfg.Seed, 0x686f746b6579)), // "hotkey"
+		rng:     corpus.NewRand(cfg.Seed, "hotkey"),
 		index:   map[string]uint16{},
 		st:      Stats{Copies: make([]uint16, 0, cfg.Copies)},
 		record:  cfg.Record,
