@@ -5,18 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/io/dump"
-	"github.com/neardup/neardup/io/multistream"
 	"github.com/neardup/neardup/testkit/corpus"
 	"github.com/neardup/neardup/testkit/corpus/passageeval"
 	"github.com/neardup/neardup/transforms/passage"
@@ -81,18 +78,8 @@ var evalConfigs = []evalConfig{
 // evalSeed seeds the planting.
 const evalSeed = 16
 
-// evalFile is one dump of the evaluation: its pages raw, as they are in
-// the file, and parsed.
-type evalFile struct {
-	name           string // the copy's name, the same for the unmodified and the planted copy
-	wiki           string
-	header, footer []byte
-	raw            [][]byte
-	docs           []string // the document of each raw page; "" if it is not an article read whole
-}
-
 // TestPassageEvaluation plants copies of paragraphs of real pages into
-// others (package internal/plant: verbatim, lightly edited, heavily
+// others (package testkit/corpus/passageeval: verbatim, lightly edited, heavily
 // rewritten), runs the pipeline on the dumps as they are and as planted,
 // and scores the passages found against the plants by their boundaries: a
 // passage hits a plant if it is on the plant's document pair and, in each
@@ -108,10 +95,10 @@ func TestPassageEvaluation(t *testing.T) {
 		t.Skip("runs the pipeline four times on real dumps")
 	}
 	dir := t.TempDir()
-	var files [][]*evalFile // by corpus
-	var all []*evalFile
+	var files [][]*passageeval.Dump // by corpus
+	var all []*passageeval.Dump
 	for _, c := range evalCorpora {
-		var fs []*evalFile
+		var fs []*passageeval.Dump
 		for _, rel := range c.files {
 			f := readEvalFile(t, needShared(t, rel), filepath.Join(dir, "base"))
 			fs = append(fs, f)
@@ -119,8 +106,7 @@ func TestPassageEvaluation(t *testing.T) {
 		}
 		files = append(files, fs)
 	}
-	sp := newEvalSplitter(t, all, filepath.Join(dir, "base"))
-	pages := sp.pages(t, all)
+	pages := evalPages(t, all, filepath.Join(dir, "base"))
 
 	// The pages as they are, in every configuration: the sentences and
 	// document pairs that any of them finds shared are not planted.
@@ -140,9 +126,9 @@ func TestPassageEvaluation(t *testing.T) {
 	for i, c := range evalCorpora {
 		p := passageeval.Planner{
 			Config: passageeval.DefaultConfig(), Rand: rand.New(rand.NewPCG(evalSeed, uint64(i))),
-			Split: sp.split, Shared: shared, Related: related,
+			Split: pages.Split, Shared: shared, Related: related,
 		}
-		out, err := p.Plan(corpusPages(pages, files[i]), c.perKind)
+		out, err := p.Plan(pages.Of(files[i]), c.perKind)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -157,7 +143,7 @@ func TestPassageEvaluation(t *testing.T) {
 	for _, f := range all {
 		writePlanted(t, f, texts, filepath.Join(dir, "planted"))
 	}
-	sp.check(t, all, filepath.Join(dir, "planted"), plants)
+	checkPlanted(t, pages, all, filepath.Join(dir, "planted"), plants)
 
 	for i, cfg := range evalConfigs {
 		o := evalOptions(t, filepath.Join(dir, fmt.Sprint("out-planted-", i)), filepath.Join(dir, "planted"), all, cfg)
@@ -176,11 +162,11 @@ func TestPassageEvaluation(t *testing.T) {
 
 // evaluateCorpus scores the passages found on the pages of a corpus'
 // files against the plants into them.
-func evaluateCorpus(t *testing.T, files []*evalFile, plants []passageeval.Plant, found []foundLine, natural map[passageeval.Pair]bool) passageeval.Report {
+func evaluateCorpus(t *testing.T, files []*passageeval.Dump, plants []passageeval.Plant, found []foundLine, natural map[passageeval.Pair]bool) passageeval.Report {
 	t.Helper()
 	docs := map[string]bool{}
 	for _, f := range files {
-		for _, d := range f.docs {
+		for _, d := range f.Docs() {
 			docs[d] = true
 		}
 	}
@@ -226,101 +212,46 @@ func checkFloors(t *testing.T, name string, r passageeval.Report, belowTarget ma
 	}
 }
 
-// readEvalFile reads a dump whole, writes it decompressed to dir under the
-// name it gives the planted copy too, and cuts it into its raw pages.
-func readEvalFile(t *testing.T, path, dir string) *evalFile {
+// readEvalFile reads a dump whole and writes it decompressed to dir
+// under the name it gives the planted copy too.
+func readEvalFile(t *testing.T, path, dir string) *passageeval.Dump {
 	t.Helper()
-	doc, err := corpus.ReadFile(t.Context(), path)
-	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+	d, err := passageeval.ReadDump(t.Context(), path)
+	if err != nil {
 		t.Fatalf("reading %s: %v", path, err)
-	}
-	name := filepath.Base(path)
-	for _, ext := range []string{".bz2", ".xz", ".gz"} {
-		name = strings.TrimSuffix(name, ext)
-	}
-	if !strings.HasSuffix(name, ".xml") {
-		name += ".xml"
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, name), doc, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, d.Name), d.Data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	f := &evalFile{name: name}
-	f.header, f.raw, f.footer = multistream.Split(doc)
-	return f
+	return d
 }
 
-// evalSplitter cleans and splits pages as the pipeline does, with the
-// sites of all the run's files merged by wiki.
-type evalSplitter struct {
-	ps    *corpus.Splitter
-	langs map[string]string         // by wiki
-	byDoc map[string]*document.Page // by document
-}
-
-func newEvalSplitter(t *testing.T, files []*evalFile, dir string) *evalSplitter {
+// evalPages splits the articles of the dumps, with the sites of their
+// copies in dir (as the run reads them).
+func evalPages(t *testing.T, dumps []*passageeval.Dump, dir string) *passageeval.Pages {
 	t.Helper()
 	var sites []document.Site
-	langs := map[string]string{}
-	for _, f := range files {
-		s, err := dump.ReadSite(t.Context(), filepath.Join(dir, f.name))
+	for _, d := range dumps {
+		s, err := dump.ReadSite(t.Context(), filepath.Join(dir, d.Name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		f.wiki = s.Wiki
-		langs[s.Wiki] = s.Lang
 		sites = append(sites, s)
 	}
-	ps, err := corpus.NewSplitter(document.MergeSites(sites))
+	pages, err := passageeval.NewPages(dumps, sites)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &evalSplitter{ps: ps, langs: langs, byDoc: map[string]*document.Page{}}
+	return pages
 }
 
-// docID names a page's document as passages-*.jsonl does.
-func docID(wiki string, page, rev int64) string {
-	return wiki + ":" + strconv.FormatInt(page, 10) + ":" + strconv.FormatInt(rev, 10)
-}
-
-// pages parses the raw pages of the files and returns the articles (the
-// pages the run keeps: namespace 0, not redirects) with their sentences.
-func (sp *evalSplitter) pages(t *testing.T, files []*evalFile) map[string]passageeval.Page {
-	t.Helper()
-	out := map[string]passageeval.Page{}
-	for _, f := range files {
-		f.docs = make([]string, len(f.raw))
-		for i, raw := range f.raw {
-			p, err := dump.NewReader(bytes.NewReader(raw), f.name, dump.Options{}).Next()
-			if err != nil || p.NS != 0 || p.Redirect != "" {
-				continue // the cut-off last page of a truncated dump, a redirect, another namespace
-			}
-			p.Wiki = f.wiki
-			doc := docID(f.wiki, p.ID, p.RevID)
-			ss, err := sp.ps.Split(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f.docs[i] = doc
-			sp.byDoc[doc] = &p
-			out[doc] = passageeval.Page{Doc: doc, Title: p.Title, Lang: sp.langs[f.wiki], Text: p.Text, Sentences: ss}
-		}
-	}
-	return out
-}
-
-// split is the passageeval.SplitFunc of the run's pages.
-func (sp *evalSplitter) split(doc, text string) ([]corpus.Sentence, error) {
-	p := *sp.byDoc[doc]
-	p.Text = text
-	return sp.ps.Split(p)
-}
-
-// check reads the planted files as the pipeline will and checks that each
-// plant's sentences are where the plant says, in its source and target.
-func (sp *evalSplitter) check(t *testing.T, files []*evalFile, dir string, plants []passageeval.Plant) {
+// checkPlanted reads the planted files as the pipeline will and checks
+// that each plant's sentences are where the plant says, in its source and
+// target.
+func checkPlanted(t *testing.T, pages *passageeval.Pages, files []*passageeval.Dump, dir string, plants []passageeval.Plant) {
 	t.Helper()
 	want := map[string]bool{}
 	for _, p := range plants {
@@ -328,7 +259,7 @@ func (sp *evalSplitter) check(t *testing.T, files []*evalFile, dir string, plant
 	}
 	got := map[string][]corpus.Sentence{}
 	for _, f := range files {
-		path := filepath.Join(dir, f.name)
+		path := filepath.Join(dir, f.Name)
 		rc, err := dump.Open(t.Context(), path)
 		if err != nil {
 			t.Fatal(err)
@@ -343,9 +274,9 @@ func (sp *evalSplitter) check(t *testing.T, files []*evalFile, dir string, plant
 				}
 				break // EOF, or the end of a truncated dump
 			}
-			p.Wiki = f.wiki
-			if doc := docID(f.wiki, p.ID, p.RevID); want[doc] {
-				if got[doc], err = sp.ps.Split(p); err != nil {
+			p.Wiki = f.Wiki()
+			if doc := passageeval.DocID(f.Wiki(), p.ID, p.RevID); want[doc] {
+				if got[doc], err = pages.SplitPage(p); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -366,50 +297,29 @@ func (sp *evalSplitter) check(t *testing.T, files []*evalFile, dir string, plant
 	}
 }
 
-// corpusPages returns the articles of the files, in file and page order.
-func corpusPages(pages map[string]passageeval.Page, files []*evalFile) []passageeval.Page {
-	var out []passageeval.Page
-	for _, f := range files {
-		for _, d := range f.docs {
-			if d != "" {
-				out = append(out, pages[d])
-			}
-		}
-	}
-	return out
-}
-
-// writePlanted writes the planted copy of a file to dir: its pages with
+// writePlanted writes the planted copy of a dump to dir: its pages with
 // the new wikitexts of those planted into, all else byte for byte.
-func writePlanted(t *testing.T, f *evalFile, texts map[string]string, dir string) {
+func writePlanted(t *testing.T, d *passageeval.Dump, texts map[string]string, dir string) {
 	t.Helper()
-	var b bytes.Buffer
-	b.Write(f.header)
-	for i, raw := range f.raw {
-		if text, ok := texts[f.docs[i]]; ok && f.docs[i] != "" {
-			var err error
-			if raw, err = corpus.ReplaceText(raw, text); err != nil {
-				t.Fatalf("%s: %s: %v", f.name, f.docs[i], err)
-			}
-		}
-		b.Write(raw)
+	planted, err := d.Planted(texts)
+	if err != nil {
+		t.Fatal(err)
 	}
-	b.Write(f.footer)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, f.name), b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, d.Name), planted, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
 
 // evalOptions are the test options of a configuration for the files'
 // copies in dir.
-func evalOptions(t *testing.T, out, dir string, files []*evalFile, cfg evalConfig) Options {
+func evalOptions(t *testing.T, out, dir string, files []*passageeval.Dump, cfg evalConfig) Options {
 	t.Helper()
 	var in []string
 	for _, f := range files {
-		in = append(in, filepath.Join(dir, f.name))
+		in = append(in, filepath.Join(dir, f.Name))
 	}
 	o := testOptions(t, out, in...)
 	if cfg.threshold != 0 {
@@ -428,7 +338,7 @@ func addShared(t *testing.T, files map[string][]byte, shared map[string]map[int]
 	for _, c := range readClusters(t, files) {
 		var docs []string
 		for _, m := range c.Members {
-			doc := docID(m.Wiki, m.PageID, m.RevID)
+			doc := passageeval.DocID(m.Wiki, m.PageID, m.RevID)
 			if shared[doc] == nil {
 				shared[doc] = map[int]bool{}
 			}

@@ -5,7 +5,9 @@
 //
 // Pages are given with their sentences as the pipeline splits them, and a
 // SplitFunc splits a page again once a copy is inserted into its
-// wikitext, so that where the copy lands is known to the sentence. Each
+// wikitext, so that where the copy lands is known to the sentence:
+// ReadDump and NewPages make both of real dumps, and Dump.Planted writes a
+// dump's planted copy. Each
 // source paragraph and each target page serves one plant, no document pair
 // holds two plants, and no plant joins two pages that already share a
 // sentence: every passage found on a planted document pair belongs to one
