@@ -2,31 +2,18 @@
 // text name one article, so that "Côte d'Ivoire" replaced by "Ivory Coast"
 // reads as the same entity under two names, not as a changed fact.
 //
-// The dump says so in two ways. A redirect page ("Hamedan", <redirect
-// title="Hamadan"/>) makes its title another name of its target. A link
-// says that the text it shows names the page it targets: [[Ivory
-// Coast|Côte d'Ivoire]] says that "Côte d'Ivoire" names Ivory Coast, and a
-// plain [[Ivory Coast]] that "Ivory Coast" does. The titles of the pages
-// name themselves. From these claims, Build makes a Table per wiki: for
-// each name, the few articles it names most often, link targets resolved
-// through the redirects. Nothing here knows a language: every name comes
-// from the wiki's own pages.
+// A redirect makes its title another name of its target; a link says that
+// the text it shows names the page it targets; a page's title names the
+// page. From these claims Build makes a Table per wiki: for each name, the
+// few articles it names most often. Nothing here knows a language: every
+// name comes from the wiki's own pages.
 //
-// Names are compared the way MediaWiki compares titles, and then some:
-// Title normalises a title as MediaWiki does (underscores are spaces, white
-// space collapsed, the fragment after '#' dropped, the first letter upper
-// case), and Key folds a name for lookups (case folded, spaces and
-// punctuation dropped, and the diacritics of cased letters removed: "Côte
-// d’Ivoire" and "cote d'ivoire" are one key, while the marks of uncased
-// scripts such as the Devanagari vowel signs or the Japanese voicing marks
-// are letters and stay).
+//   - Title normalises a title as MediaWiki does; Key folds a name for
+//     lookups.
+//   - The table is bounded (MaxSenses, Config.MaxNames) and the same, byte
+//     for byte, whatever the order the claims come in.
 //
-// The table is bounded: at most MaxSenses articles per name, and at most
-// Config.MaxNames names per wiki, the most used (by pages linking with
-// the name, redirects and titles; ties by key). What is dropped is counted
-// (tally.Aliases). The same claims give the same table, byte for byte,
-// whatever the order they come in: every choice is ordered by count, then
-// by key or title.
+// In full: docs/categories.md, "Two names of one article".
 package alias
 
 import (

@@ -1,32 +1,17 @@
 // Package docfreq estimates the document frequency of tokens over the
 // in-window sentences: in how many sentences a shingle (or a word) occurs.
 //
-// The schemes that are not MinHash banding need it. An exact
-// set-similarity join by prefix filtering (package exactjoin) orders every
-// sentence's shingles rarest first, so that the few shingles of a prefix are
-// rare and the groups of sentences sharing one stay small; a weighted
-// SimHash weighs a token by its inverse document frequency. Neither needs
-// exact frequencies: any global order is correct for the join, and a weight
-// only has to tell rare tokens from common ones.
+// The schemes that are not MinHash banding need it: the exact join
+// (package exactjoin) orders every sentence's shingles rarest first, and a
+// weighted SimHash weighs a word by its inverse document frequency.
+// Neither needs exact frequencies, so they are a count-min sketch
+// (Cormode and Muthukrishnan, 2005), of fixed size.
 //
-// So the frequencies are a count-min sketch (Cormode and Muthukrishnan,
-// 2005) of 2^22 saturating uint32 counters (16 MiB): a token adds one to
-// Depth = 2 counters chosen by a hash of the token, and its count is the
-// least of them. A count is never below the token's true frequency and
-// exceeds it only by collisions, about (tokens added)/2^21 on average. A
-// sketch is a sum, so sketches of parts of the input merge, by adding
-// counters, into exactly the sketch of the whole, whatever the parts:
-// Count (beam.go) counts every bundle into its own sketch and merges them
-// with a Beam combine, and the result does not depend on how the runner
-// bundled the input.
+//   - A count is never below the token's true frequency.
+//   - Sketches of parts of the input merge into exactly the sketch of the
+//     whole: Count's result does not depend on how the runner bundled.
 //
-// The counters are two rows of 2^21, a token's counter in each row chosen
-// by a hash salted by the row. Two rows rather than four of 2^20: at the
-// same size, a token that occurs once keeps a count of one (the join's
-// best case: such a token can match nothing) more often with fewer, wider
-// rows, as long as the rows are not full; and each row is a cache miss,
-// which bounds counting a sentence's shingles and ordering them by their
-// counts.
+// The sketch's shape and why: docs/schemes.md, "Document frequencies".
 package docfreq
 
 import (
