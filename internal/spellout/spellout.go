@@ -5,24 +5,13 @@
 //
 // A number in figures and the same number in words state one value, and
 // the stages that compare facts must not take one for the other's change.
-// Rather than a list of number words per language, the package reads the
-// rule-based number format (RBNF) spellout rules that the Unicode CLDR
-// keeps for some ninety languages (rules/, copied from the cldr-rbnf
-// package, version 48.2.0, under the Unicode License: rules/LICENSE), and
-// formats with them: a phrase spells n if one of a language's public
-// spellout rule sets (cardinal, numbering, ordinal, in every gender and
-// case) writes n as that phrase, compared without case, spaces, hyphens
-// and soft hyphens.
-//
-// The rules are the ICU syntax of the CLDR's *-SpelloutRules.txt files:
-// rule sets "%name:" ("%%name:" private) of rules "base[/radix]: body;",
-// whose body holds text and substitutions: << the quotient by the rule's
-// divisor, >> the remainder, = the number itself, each in this rule set,
-// in a named one (<%name<) or as digits (=#,##0=); [text] is left out when
-// the remainder is zero ([a|b]: b then); $(cardinal,one{…}other{…})$
-// chooses by the quotient's plural category (golang.org/x/text's CLDR
-// plural rules). Rules for fractions, negative numbers and the year rule
-// sets are not read: the package writes whole numbers from 0.
+// Rather than a list of number words per language, the package formats
+// with the rule-based number format (RBNF) spellout rules that the CLDR
+// keeps for some ninety languages (rules/, from the cldr-rbnf package,
+// version 48.2.0, under the Unicode License: rules/LICENSE): a phrase
+// spells n if one of a language's public rule sets (cardinal, numbering,
+// ordinal, in every gender and case) writes n as that phrase, compared
+// without case, spaces, hyphens and soft hyphens.
 //
 // The rules are parsed once, on first use, and are read-only afterwards.
 package spellout
@@ -420,7 +409,16 @@ type node struct {
 	ordinal bool                   // the plural choice is by ordinal category
 }
 
-// parse reads one language's rules file.
+// parse reads one language's rules file, in the ICU syntax of the CLDR's
+// *-SpelloutRules.txt files: rule sets "%name:" ("%%name:" private) of
+// rules "base[/radix]: body;", whose body holds text and substitutions: <<
+// the quotient by the rule's divisor, >> the remainder, = the number
+// itself, each in this rule set, in a named one (<%name<) or as digits
+// (=#,##0=); [text] is left out when the remainder is zero ([a|b]: b
+// then); $(cardinal,one{…}other{…})$ chooses by the quotient's plural
+// category (golang.org/x/text's CLDR plural rules). Rules for fractions,
+// negative numbers and the year rule sets are not read: the package writes
+// whole numbers from 0.
 func parse(name string, data []byte) (*lang, error) {
 	tag, err := language.Parse(strings.ReplaceAll(name, "_", "-"))
 	if err != nil {
