@@ -4,28 +4,16 @@
 // fail to compile, and a batch of the wrong kind fails on decode instead of
 // being misread.
 //
-// Runners pay a fixed cost for every element that crosses a shuffle: Prism,
-// the embedded runner, needed 20 s and 2.5 GB to group a million small
-// key-value pairs, but 17 s for sixteen million packed into batches keyed by
-// a shard. So the pipeline never shuffles a signature, an edge or a sentence
-// on its own: a DoFn appends records to the batch of their shard and emits a
-// batch when it is full or the bundle ends, and the consumer of a shard
-// decodes all its batches and sorts what it needs to sort, which also makes
-// the result independent of how the runner bundled the input.
+// Runners pay a fixed cost for every element that crosses a shuffle, so the
+// pipeline never shuffles a signature, an edge or a sentence on its own: a
+// DoFn appends records to the batch of their shard and emits a batch when
+// it is full or the bundle ends, and the consumer of a shard decodes all its
+// batches and sorts what it needs to sort, which also makes the result
+// independent of how the runner bundled the input. Every batch starts with
+// its Kind's byte; batches of byte strings cross compressed (S2).
 //
-// Every batch starts with its Kind's byte. A kind has one of three
-// encodings: pairs of uint64 (edges, cluster labels; 16 bytes each,
-// little-endian), pairs whose second half is an id that mostly grows from
-// pair to pair (signature entries: A in 8 bytes, B as a varint of its
-// difference from the previous pair's; 9.1 bytes a pair on average), and
-// length-prefixed byte strings (sentences, output lines).
-//
-// A batch of byte strings crosses the shuffle compressed as one S2 block
-// (github.com/klauspost/compress/s2). Every byte a runner does not copy,
-// buffer and clear is time saved: on the 8× scaled corpus JSON lines shrink
-// 5.6× and sentence records 1.3–1.6×, S2 encodes them at 0.6–1.1 GB/s, and
-// the whole pipeline ran faster than with JSON lines alone compressed. Pairs
-// are hashes and ids, and stay raw.
+// The encodings and what packing saves: docs/architecture.md, "The shuffle
+// is packed".
 package shuffle
 
 import (

@@ -17,8 +17,8 @@ import (
 // embedded runner, holds every element of every PCollection in its heap
 // until the stage that reads it has finished, and copies each batch four
 // times on its way (into its element store, into the bundle's input, through
-// gRPC, into the worker's iterator): on the 32× benchmark corpus the shuffles
-// carry 0.63 GB and the heap peaked at 1.5 GB live. When the workers run in
+// gRPC, into the worker's iterator; docs/scale.md, "Shuffles spilled to
+// disk", has what it cost). When the workers run in
 // the launching process, as they do on the embedded runner and with
 // LOOPBACK, a Packer can instead write each batch to a file and emit a
 // reference to it: the runner then moves a few dozen bytes a batch, and a
