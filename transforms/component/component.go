@@ -2,26 +2,17 @@
 // graph over uint64 node ids, in a form a distributed pipeline can run in
 // rounds, with no worker holding the whole graph.
 //
-// The pipeline partitions the edges into shards with Shard, contracts each
-// shard with Contract, concatenates the results and repeats with a new round
-// number. Contract replaces the edges of a shard by a star forest with the
-// same components (every node points straight at the smallest id of its
-// component), so a round never adds edges, never changes the components of
-// the whole graph, and usually removes many edges: a component that a shard
-// sees whole leaves it as n-1 star edges, whatever its original edge count.
-// Because Shard routes an edge by its smaller endpoint, the star edges of a
-// component meet again in one shard next round.
+// Rounds of Shard and Contract replace each shard's edges by a star forest
+// with the same components, never adding edges; rounds of LargeStar and
+// SmallStar then make every component a star around its smallest id, and
+// Settle labels each node from its neighbours alone (see star.go). No state
+// is more than a shard of the graph and the neighbours of one node.
 //
-// Contraction alone need not finish: two stars that share a leaf but not a
-// root may never meet in one shard. So rounds of large-star and small-star
-// (LargeStar, SmallStar), which look at one node and its neighbours at a
-// time, then make every component a star around its smallest id, and
-// Settle labels each node from its neighbours alone (see star.go). Their
-// state is a shard of the graph and the neighbours of one node, never more
-// than the largest component.
+//   - A component's representative is its smallest id, so results do not
+//     depend on edge order, sharding or round count.
 //
-// The representative of a component is always its smallest id, so results
-// are deterministic: independent of edge order, sharding and round count.
+// Why contraction alone need not finish, and the rounds it takes:
+// docs/architecture.md, "Connected components are exact".
 package component
 
 import (
