@@ -8,14 +8,12 @@
 // Both measures are computed on the same normalised text the shingles come
 // from (package shingle), so "The" and "the" do not count as an edit.
 //
-// When only whether the edit distance is within a limit matters, it uses
-// Ukkonen's cut-off: only the diagonal band of the dynamic-programming table
-// that can still hold a path of cost <= limit is filled, and the computation
-// stops as soon as every cell of a row, plus the cost still needed to reach
-// the end, exceeds the limit, so dissimilar long pairs cost little. An exact
-// distance, which accepted pairs report, comes from Myers' bit-parallel
-// algorithm: 64 rows of a column per word operation, 1.9 µs for two
-// 160-rune sentences 40 edits apart where the doubled band took 30 µs.
+// Whether the edit distance is within a limit is decided by Ukkonen's
+// cut-off (a diagonal band, abandoned once no path can stay under the
+// limit), so dissimilar long pairs cost little; the exact distance that
+// accepted pairs report comes from Myers' bit-parallel algorithm, 64 rows
+// of a column per word operation (bench/README.md, "Figures moved out of
+// code comments"). The rules: docs/categories.md, "Verification".
 package verify
 
 import (
