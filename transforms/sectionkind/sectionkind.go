@@ -2,21 +2,15 @@
 // headings hold citations: the bibliographies, lists of sources and further
 // reading that the cleaner's list of reference headings does not name
 // ("Աղբյուրներ", "Джерела та література", "Thư mục"...). Nothing here
-// knows a language: a heading is learned from the lines under it.
+// knows a language: a heading is learned from the lines under it, when
+// enough of them, on enough pages, pass a citation predicate
+// (categorize.IsCitation in the pipeline; MinShare, MinCitations,
+// MinPages).
 //
-// Every prose and list line (a paragraph or a list item, as cleaning
-// leaves it) under a heading, outside the sections the cleaner already
-// reads as references, is tested by a citation predicate (the pipeline
-// gives categorize.IsCitation: identifiers, a year set off by a comma or
-// brackets, page marks, initials, place and publisher...). A line longer
-// than MaxEntryRunes is prose whatever its cues. The lines are counted
-// per wiki and case-folded heading, over all the wiki's pages, and a
-// heading is learned when at least MinShare of its lines are citations,
-// MinCitations of them in all, on at least MinPages different pages.
+//   - The learned table does not depend on the order the pages come in,
+//     and holds at most MaxHeadingsPerWiki headings a wiki.
 //
-// The counts are sums, and the pages kept are the smallest ids, so the
-// learned table does not depend on the order the pages come in. It is
-// bounded: headings, not lines, and at most MaxHeadingsPerWiki of them.
+// In full: docs/categories.md, "Reference sections learned from each wiki".
 package sectionkind
 
 import (
