@@ -1,16 +1,11 @@
 // Package multistream reads and writes Wikimedia's multistream bzip2 dumps,
 // so that one dump file can be read by many workers at once.
 //
-// A multistream dump (…-pages-articles-multistream.xml.bz2) is a
-// concatenation of independent bzip2 streams: the first holds the
-// <mediawiki> start tag and the <siteinfo> header, each of the following
-// ones holds the next group of (usually 100) <page> elements, and the last
-// one holds </mediawiki>. Its index (…-multistream-index.txt.bz2) has one
-// line per page, "offset:page_id:title", where offset is the byte offset in
-// the .bz2 file of the stream that holds the page and title is the page's
-// title as written in the XML (still escaped). Every stream can be
-// decompressed on its own, so the file splits into byte ranges of whole
-// streams that can be read in any order and in parallel:
+// A multistream dump is a concatenation of independent bzip2 streams (a
+// header, groups of usually 100 pages, a footer), and its index gives the
+// byte offset of the stream that holds each page; so the file splits into
+// byte ranges of whole streams that can be read in any order and in
+// parallel:
 //
 //   - ParseIndex lists the streams of an index, with their page counts;
 //   - Ranges turns them into byte ranges of the file;
@@ -19,7 +14,7 @@
 //
 // Write builds a multistream file and its index from raw pages as
 // Wikimedia's recompressxml does, and Split cuts a dump into the header,
-// raw pages and footer that Write takes.
+// raw pages and footer that Write takes. The layout: docs/running.md.
 package multistream
 
 import (
