@@ -22,18 +22,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
 	"log"
 	"os"
 	"strings"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/google/uuid"
 
-	"github.com/neardup/neardup/io/result"
-	"github.com/neardup/neardup/io/rundir"
 	"github.com/neardup/neardup/pipelines/internal/launcher"
 )
 
@@ -64,7 +60,7 @@ var (
 	minPassage   = flag.Int("min_passage", defaults.MinPassage, "fewest matched sentences of a passage, and so of a reuse case")
 	maxPairs     = flag.Int("max_bucket_pairs", defaults.MaxBucketPairs, "most web × Wikipedia sentence pairs linked in one MinHash bucket; a larger bucket (a template sentence of thousands of articles) links each sentence to one of the other side")
 	top          = flag.Int("top", defaults.Top, "hosts, articles and document pairs listed in summary.json")
-	shards       = flag.Int("shards", 0, "shards of the shuffles (0: 4 with the embedded runner, 64 on a cluster; at most 65536)")
+	shards       = flag.Int("shards", 0, "shards of the shuffles (0: on the embedded runner one per 8 MB of input, decompressed, at least 4; 64 on any other; at most 65536)")
 	outputShards = flag.Int("output_shards", defaults.OutputShards, "files reuse-*.jsonl is written in (1–99999)")
 	dofnWorkers  = flag.Int("dofn_workers", 0, "goroutines of each DoFn's worker pool (0: the cores with the embedded runner, 1 on a cluster; at most 1024)")
 	spillDir     = flag.String("spill_dir", "", launcher.SpillDirUsage)
@@ -115,38 +111,32 @@ func main() {
 	cli.Exit(launch(context.Background()))
 }
 
-// launch checks the flags and plans the input, builds the pipeline, claims
-// the run directory and runs the pipeline.
+// launch checks the flags and plans the input, then runs the pipeline
+// (start).
 func launch(ctx context.Context) error {
 	opts, err := optionsFromFlags(ctx)
 	if err != nil {
 		return launcher.Usage(err)
 	}
+	return start(ctx, opts, *spillDir)
+}
+
+// start builds the pipeline of opts, claims the run directory and runs the
+// pipeline (launcher.Launch), spilling its shuffles under spillDir; a
+// launch that fails removes the run directory it made if it is empty.
+func start(ctx context.Context, opts Options, spillDir string) error {
 	p, s := beam.NewPipelineWithRoot()
 	if err := Build(s, opts); err != nil {
 		return launcher.Usage(err)
 	}
 	dir := opts.RunDir()
-	created, claim, err := claimRunDir(ctx, dir)
-	if err != nil {
-		return launcher.Usage(err)
-	}
-	defer claim.Release(context.WithoutCancel(ctx))
-	unspill := func() {}
-	if launcher.WorkersHere(opts.Runner, launcher.FlagValue("endpoint"), launcher.FlagValue("environment_type")) {
-		if unspill, err = launcher.Spill(*spillDir, opts.RunID); err != nil {
-			return err
-		}
-		defer unspill()
-	}
-	defer launcher.StopRunOnSignal("reuse", dir, claim, unspill, os.Stderr)()
-	log.Printf("run %s: %d Wikipedia file(s), %d web file(s); MinHash %d bands × %d rows", opts.RunID, len(opts.Wiki), len(opts.Web), opts.Bands, opts.Rows)
-	if err := beamx.Run(ctx, p); err != nil {
-		if created {
-			claim.Release(context.WithoutCancel(ctx))
-			launcher.RemoveIfEmpty(dir)
-		}
-		return fmt.Errorf("pipeline failed: %w (no manifest.json was written in %s: the run did not finish)", err, dir)
+	run := launcher.Launch{Program: "reuse", RunID: opts.RunID, Dir: dir, SpillDir: spillDir,
+		WorkersHere: launcher.WorkersHere(opts.Runner, launcher.FlagValue("endpoint"), launcher.FlagValue("environment_type"))}
+	if err := run.Run(ctx, p, func() (func(), error) {
+		log.Printf("run %s: %d Wikipedia file(s), %d web file(s); MinHash %d bands × %d rows", opts.RunID, len(opts.Wiki), len(opts.Web), opts.Bands, opts.Rows)
+		return func() {}, nil
+	}); err != nil {
+		return err
 	}
 	return printResults(ctx, dir)
 }
@@ -189,12 +179,9 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 	if f := flag.Lookup("runner"); f != nil {
 		o.Runner = f.Value.String()
 	}
+	o.Set = map[string]bool{}
+	flag.Visit(func(f *flag.Flag) { o.Set[f.Name] = true })
 	if err := o.Validate(); err != nil {
-		return o, err
-	}
-	set := map[string]bool{}
-	flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if err := checkBanding(set); err != nil {
 		return o, err
 	}
 	if err := o.chooseBanding(); err != nil {
@@ -225,29 +212,4 @@ func refuseLocalPaths(runner string, flags map[string]string) error {
 		}
 	}
 	return nil
-}
-
-// claimRunDir takes the run directory for this process (rundir.Claim),
-// refuses to overwrite a finished run and checks the directory is
-// writable. created reports whether the directory did not exist before.
-func claimRunDir(ctx context.Context, dir string) (created bool, claim *rundir.RunClaim, err error) {
-	if launcher.LocalPath(dir) {
-		_, statErr := os.Stat(strings.TrimPrefix(dir, "file://"))
-		created = errors.Is(statErr, fs.ErrNotExist)
-	}
-	manifest := result.Join(dir, "manifest.json")
-	if done, err := result.Exists(ctx, manifest); err != nil || done {
-		if err == nil {
-			err = fmt.Errorf("run already finished (%s exists); choose another --run_id or remove that directory", manifest)
-		}
-		return false, nil, err
-	}
-	if claim, err = rundir.Claim(ctx, dir); err != nil {
-		return false, nil, err
-	}
-	if err := result.CheckWritable(ctx, dir); err != nil {
-		claim.Release(context.WithoutCancel(ctx))
-		return false, nil, err
-	}
-	return created, claim, nil
 }

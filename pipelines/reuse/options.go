@@ -58,6 +58,10 @@ type Options struct {
 	// pool (0: the cores with the embedded runner, 1 on a cluster).
 	Runner      string `json:"runner"`
 	DofnWorkers int    `json:"dofn_workers"`
+	// Set names the flags given on the command line (nil when the
+	// options do not come from flags): --threshold and --recall may not
+	// be given beside --bands and --rows.
+	Set map[string]bool `json:"-"`
 
 	// Sources are the planned inputs of Wiki and Web together.
 	Sources *input.Sources `json:"-"`
@@ -99,49 +103,24 @@ func DefaultOptions() Options {
 const defaultMinPassage = 1
 
 // chooseBanding sets the bands and rows that find pairs at --threshold
-// with probability --recall (minhash.ChooseBands, at most 20 bands), unless
-// they are set.
-func (o *Options) chooseBanding() error {
-	if o.Bands > 0 && o.Rows > 0 {
-		return nil
-	}
-	b, r, err := minhash.ChooseBands(o.Threshold, o.Recall, maxBands)
-	if err != nil {
-		return err
-	}
-	o.Bands, o.Rows = b, r
-	return nil
+// with probability --recall (at most maxBands bands), unless they are set.
+func (o *Options) chooseBanding() (err error) {
+	o.Bands, o.Rows, err = o.banding().Choose()
+	return err
+}
+
+// banding is the run's MinHash banding.
+func (o Options) banding() launcher.Banding {
+	return launcher.Banding{Threshold: o.Threshold, Recall: o.Recall, MaxBands: maxBands, Bands: o.Bands, Rows: o.Rows}
 }
 
 // Bounds of the flags that are not the sentence pipeline's too
 // (launcher's).
 const (
-	// maxShingleLength bounds --shingle_length, as the sentence
-	// pipeline's.
-	maxShingleLength = 1024
-	// maxPassageGap bounds --passage_gap, as the sentence pipeline's.
-	maxPassageGap = 1000
 	// maxBucketPairs bounds --max_bucket_pairs: a bucket's pairs are
 	// linked in memory.
 	maxBucketPairs = 10_000_000
-	// maxBins bounds bands × rows, a signature's minhashes, as the
-	// sentence pipeline's.
-	maxBins = 4096
 )
-
-// checkBanding refuses --threshold or --recall beside --bands and --rows
-// (set says which flags were given): the banding set by hand ignores them.
-func checkBanding(set map[string]bool) error {
-	if !set["bands"] && !set["rows"] {
-		return nil
-	}
-	for _, name := range []string{"threshold", "recall"} {
-		if set[name] {
-			return fmt.Errorf("--bands and --rows set the banding by hand: --%s does not apply", name)
-		}
-	}
-	return nil
-}
 
 // maxBands bounds the bands chosen, as the sentence pipeline's --max_bands
 // does by default.
@@ -162,16 +141,14 @@ func (o Options) Validate() error {
 	check(len(o.Web) > 0, "--web: no web crawl or corpus given")
 	check(o.Output != "", "--output: required")
 	check(o.MinShingles > 0 && o.MaxShingles >= o.MinShingles, "--min_shingles %d and --max_shingles %d: want 0 < min ≤ max", o.MinShingles, o.MaxShingles)
-	check(o.Threshold > 0 && o.Threshold < 1, "--threshold %v: want a Jaccard similarity in (0, 1)", o.Threshold)
-	check(o.Recall > 0 && o.Recall < 1, "--recall %v: want a probability in (0, 1)", o.Recall)
 	check(o.MinJaccard >= 0 && o.MinJaccard <= 1, "--min_jaccard %v: want [0, 1]", o.MinJaccard)
 	check(o.MaxEdit >= 0 && o.MaxEdit <= 1, "--max_edit %v: want [0, 1]", o.MaxEdit)
 	errs = append(errs, launcher.CheckRanges(
 		launcher.Range{Flag: "max_page_bytes", Value: int64(o.MaxPageBytes), Min: 1, Max: launcher.MaxPageBytes},
 		launcher.Range{Flag: "split_bytes", Value: o.SplitBytes, Min: 0, Max: math.MaxInt64, Note: " (0: read every file whole)"},
-		launcher.Range{Flag: "shingle_length", Value: int64(o.ShingleLength), Min: 1, Max: maxShingleLength},
+		launcher.Range{Flag: "shingle_length", Value: int64(o.ShingleLength), Min: 1, Max: launcher.MaxShingleLength},
 		launcher.Range{Flag: "max_shingles", Value: int64(o.MaxShingles), Min: 1, Max: launcher.MaxPageBytes},
-		launcher.Range{Flag: "passage_gap", Value: int64(o.PassageGap), Min: 0, Max: maxPassageGap},
+		launcher.Range{Flag: "passage_gap", Value: int64(o.PassageGap), Min: 0, Max: launcher.MaxPassageGap},
 		launcher.Range{Flag: "min_passage", Value: int64(o.MinPassage), Min: 1, Max: launcher.MaxPageBytes},
 		launcher.Range{Flag: "top", Value: int64(o.Top), Min: 1, Max: launcher.MaxTop},
 		launcher.Range{Flag: "max_bucket_pairs", Value: int64(o.MaxBucketPairs), Min: 1, Max: maxBucketPairs},
@@ -180,9 +157,7 @@ func (o Options) Validate() error {
 		launcher.Range{Flag: "dofn_workers", Value: int64(o.DofnWorkers), Min: 0, Max: launcher.MaxDofnWorkers, Note: " (0: the runner's default)"},
 	))
 	check(o.SplitBytes == 0 || o.SplitBytes >= launcher.MinSplitBytes, "--split_bytes must be 0 (read every file whole) or at least %d, got %d", launcher.MinSplitBytes, o.SplitBytes)
-	check(o.Bands >= 0 && o.Rows >= 0 && (o.Bands == 0) == (o.Rows == 0),
-		"--bands %d and --rows %d: give both (each at least 1) or neither (chosen from --threshold and --recall)", o.Bands, o.Rows)
-	check(o.Bands <= maxBins && o.Rows <= maxBins && o.Bands*o.Rows <= maxBins, "--bands × --rows must be at most %d, got %d × %d", maxBins, o.Bands, o.Rows)
+	errs = append(errs, o.banding().Check(o.Set))
 	if o.RunID != "" {
 		errs = append(errs, launcher.CheckRunID(o.RunID))
 	}
@@ -192,16 +167,15 @@ func (o Options) Validate() error {
 // Workers is how many goroutines each DoFn's worker pool runs (--dofn_workers resolved for the runner).
 func (o Options) Workers() int { return launcher.Workers(o.DofnWorkers, o.Runner) }
 
-// shards is --shards, or the runner's default: 4 with the embedded runner,
-// whose worker pools spread the work, 64 on a cluster.
+// shards is --shards, or the runner's default for the planned input
+// (launcher.Shards); Options.Shards, as summary.json records it, stays as
+// given.
 func (o Options) shards() int {
-	switch {
-	case o.Shards > 0:
-		return o.Shards
-	case launcher.Embedded(o.Runner):
-		return 4
+	var textBytes int64
+	if o.Sources != nil {
+		textBytes = o.Sources.TextBytes()
 	}
-	return 64
+	return launcher.Shards(o.Shards, o.Runner, textBytes)
 }
 
 // webIndexes says, for each wiki index of the run's sentence ids (the

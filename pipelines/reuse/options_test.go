@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,7 +30,8 @@ func TestValidate(t *testing.T) {
 		{"no wiki", func(o *Options) { o.Wiki = nil }, "--wiki: no Wikipedia dump given"},
 		{"no web", func(o *Options) { o.Web = nil }, "--web: no web crawl or corpus given"},
 		{"no output", func(o *Options) { o.Output = "" }, "--output: required"},
-		{"threshold", func(o *Options) { o.Threshold = 1 }, "--threshold 1: want a Jaccard similarity in (0, 1)"},
+		{"threshold", func(o *Options) { o.Threshold = 1 }, "--threshold must be between 0 and 1 (exclusive), got 1"},
+		{"recall NaN", func(o *Options) { o.Recall = math.NaN() }, "--recall must be between 0 and 1 (exclusive), got NaN"},
 		{"shingles", func(o *Options) { o.MinShingles = 700 }, "--min_shingles 700 and --max_shingles 600: want 0 < min ≤ max"},
 		{"passage", func(o *Options) { o.MinPassage = 0 }, "--min_passage must be between 1 and 1073741824, got 0"},
 		{"bucket pairs", func(o *Options) { o.MaxBucketPairs = 0 }, "--max_bucket_pairs must be between 1 and 10000000, got 0"},
@@ -41,7 +43,8 @@ func TestValidate(t *testing.T) {
 		{"max page bytes", func(o *Options) { o.MaxPageBytes = 1 << 40 }, "--max_page_bytes must be between 1 and 1073741824, got 1099511627776"},
 		{"split bytes", func(o *Options) { o.SplitBytes = 1 }, "--split_bytes must be 0 (read every file whole) or at least 4096, got 1"},
 		{"top", func(o *Options) { o.Top = 1 << 30 }, "--top must be between 1 and 100000, got 1073741824"},
-		{"bands alone", func(o *Options) { o.Bands = 5 }, "--bands 5 and --rows 0: give both (each at least 1) or neither (chosen from --threshold and --recall)"},
+		{"bands alone", func(o *Options) { o.Bands = 5 }, "give both --bands and --rows, or neither, got --bands 5 --rows 0"},
+		{"negative rows", func(o *Options) { o.Bands, o.Rows = 5, -1 }, "--bands and --rows must be at least 0 (0: chosen from --threshold), got 5 and -1"},
 		{"bins", func(o *Options) { o.Bands, o.Rows = 100, 100 }, "--bands × --rows must be at most 4096, got 100 × 100"},
 		{"run id newline", func(o *Options) { o.RunID = "x\ny" }, `--run_id "x\ny" must be a plain directory name: it holds a control character`},
 	}
@@ -102,17 +105,22 @@ func TestBandingByHand(t *testing.T) {
 		want string
 	}{
 		{[]string{"bands", "rows", "threshold"}, "--bands and --rows set the banding by hand: --threshold does not apply"},
-		{[]string{"bands", "rows", "recall"}, "--bands and --rows set the banding by hand: --recall does not apply"},
+		{[]string{"bands", "rows", "recall", "threshold"}, "--bands and --rows set the banding by hand: --threshold, --recall do not apply"},
 		{[]string{"bands", "rows"}, ""},
 		{[]string{"threshold", "recall"}, ""},
 	} {
-		set := map[string]bool{}
+		o := DefaultOptions()
+		o.Wiki, o.Web, o.Output = []string{"w.xml"}, []string{"c.warc.gz"}, "out"
+		o.Set = map[string]bool{}
 		for _, name := range tt.set {
-			set[name] = true
+			o.Set[name] = true
 		}
-		err := checkBanding(set)
+		if o.Set["bands"] {
+			o.Bands, o.Rows = 10, 10
+		}
+		err := o.Validate()
 		if got := fmt.Sprint(err); tt.want == "" && err != nil || tt.want != "" && got != tt.want {
-			t.Errorf("checkBanding(%v) = %v, want %q", tt.set, err, tt.want)
+			t.Errorf("Validate(given %v) = %v, want %q", tt.set, err, tt.want)
 		}
 	}
 }

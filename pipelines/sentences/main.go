@@ -12,10 +12,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
 	"log"
 	"os"
 	"strings"
@@ -26,11 +24,8 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/google/uuid"
 
-	"github.com/neardup/neardup/io/result"
-	"github.com/neardup/neardup/io/rundir"
 	"github.com/neardup/neardup/transforms/summary"
 )
 
@@ -73,7 +68,7 @@ var (
 	minJaccard    = flag.Float64("min_jaccard", defaults.MinJaccard, "verification (not with --scheme exact, which accepts exactly the pairs at Jaccard ≥ --threshold): accept a candidate pair whose shingle Jaccard similarity is at least this, or")
 	maxEdit       = flag.Float64("max_edit", defaults.MaxEdit, "verification: whose character edit distance is at most this fraction of the longer sentence")
 	topPairs      = flag.Int("top_pairs", defaults.TopPairs, "how many article pairs sharing the most near-duplicate sentences summary.json lists")
-	shards        = flag.Int("shards", defaults.Shards, fmt.Sprintf("shards of the signature, edge and sentence shuffles (0: on the embedded runner one per %d MB of input, decompressed, at least %d; %d on any other; at most %d)", embeddedShardBytes>>20, embeddedShards, clusterShards, launcher.MaxShards))
+	shards        = flag.Int("shards", defaults.Shards, fmt.Sprintf("shards of the signature, edge and sentence shuffles (0: on the embedded runner one per %d MB of input, decompressed, at least %d; %d on any other; at most %d)", launcher.EmbeddedShardBytes>>20, launcher.EmbeddedShards, launcher.ClusterShards, launcher.MaxShards))
 	dofnWorkers   = flag.Int("dofn_workers", defaults.DofnWorkers, fmt.Sprintf("goroutines in each DoFn's worker pool (0: GOMAXPROCS on the embedded runner, %d on any other, which runs many bundles per process; at most %d)", launcher.ClusterDofnWorkers, launcher.MaxDofnWorkers))
 	rounds        = flag.Int("rounds", defaults.Rounds, "distributed contraction rounds before the final union-find (0–64)")
 	outputShards  = flag.Int("output_shards", defaults.OutputShards, "number of clusters-*.jsonl (and sentences-*.jsonl) files (1–99999)")
@@ -122,7 +117,7 @@ func main() {
 }
 
 // launchRun checks the flags and the input, builds the pipeline, and only
-// then checks (creating it) the run directory and runs the pipeline. A
+// then claims the run directory and runs the pipeline (launcher.Launch). A
 // mistake found before the run leaves nothing behind; a failed launch
 // removes the run directory it created if nothing was written to it.
 func launchRun(ctx context.Context, l launch) error {
@@ -137,49 +132,9 @@ func launchRun(ctx context.Context, l launch) error {
 	if err := Build(s, opts); err != nil {
 		return launcher.Usage(err)
 	}
-	created, claim, err := opts.claimRunDir(ctx)
-	if err != nil {
-		return launcher.Usage(err)
-	}
-	defer claim.Release(context.WithoutCancel(ctx))
-	if l.workersHere() {
-		unspill, err := launcher.Spill(*spillDir, opts.RunID)
-		if err != nil {
-			return err
-		}
-		defer unspill()
-		stop := removeTempsOnSignal(opts.RunDir(), claim, unspill)
-		defer stop()
-	}
-	if *quiet {
-		beamlog.SetupLogging("warn", "text") // the runner's log lines
-	} else {
-		log.Printf("run %s: reading %d file(s), scheme %s: %d bands × %d rows", opts.RunID, len(opts.Input), opts.Scheme, opts.Bands, opts.Rows)
-	}
-	stopProfile, err := profile.StartCPU(*cpuProfile)
-	if err != nil {
-		return launcher.Usage(err)
-	}
-	stopHeap, err := profile.StartPeakHeap(*memProfile, 250*time.Millisecond)
-	if err != nil {
-		return launcher.Usage(err)
-	}
-	stopProgress := func() {}
-	if !*quiet {
-		stopProgress = watchProgress(ctx, l, *progressEvery, opts.inputBytes(), os.Stderr)
-	}
-	err = beamx.Run(ctx, p)
-	stopProgress()
-	stopProfile()
-	if herr := stopHeap(); herr != nil {
-		log.Print(herr)
-	}
-	if err != nil {
-		if created {
-			claim.Release(context.WithoutCancel(ctx))
-			launcher.RemoveIfEmpty(opts.RunDir())
-		}
-		return fmt.Errorf("pipeline failed: %w (no manifest.json was written in %s: the run did not finish)", err, opts.RunDir())
+	run := launcher.Launch{Program: "sentences", RunID: opts.RunID, Dir: opts.RunDir(), SpillDir: *spillDir, WorkersHere: l.workersHere()}
+	if err := run.Run(ctx, p, func() (func(), error) { return watch(ctx, l, opts) }); err != nil {
+		return err
 	}
 	msg, finished := l.outcome(opts.RunID, opts.RunDir())
 	if !finished {
@@ -190,40 +145,35 @@ func launchRun(ctx context.Context, l launch) error {
 	return nil
 }
 
-// Default shards. The embedded runner runs each stage as one bundle, and
-// the DoFns' worker pools, not the shards, spread the work over the cores;
-// but a stage holds the shards its pool works on, so their size bounds the
-// run's memory: there is a shard for every embeddedShardBytes of input
-// (decompressed, estimated), at least embeddedShards. A cluster runner
-// spreads shards over workers.
-const (
-	embeddedShards     = 4
-	embeddedShardBytes = 8 << 20
-	maxEmbeddedShards  = 1024
-	clusterShards      = 64
-)
-
-// shardsFor returns the shards asked for, or the default for the runner:
-// on the embedded runner, embeddedShards until the input is planned
-// (shardsForInput).
-func shardsFor(asked int, runner string) int {
-	switch {
-	case asked != 0:
-		return asked
-	case launcher.Embedded(runner):
-		return embeddedShards
+// watch starts what watches the run: the log line that starts it (or, with
+// --quiet, the runner's log lines only from warnings up), the profiles and
+// the progress lines; stop stops them.
+func watch(ctx context.Context, l launch, opts Options) (stop func(), err error) {
+	if *quiet {
+		beamlog.SetupLogging("warn", "text") // the runner's log lines
+	} else {
+		log.Printf("run %s: reading %d file(s), scheme %s: %d bands × %d rows", opts.RunID, len(opts.Input), opts.Scheme, opts.Bands, opts.Rows)
 	}
-	return clusterShards
-}
-
-// shardsForInput is the embedded runner's default for an input of about
-// textBytes decompressed bytes: one shard per embeddedShardBytes, between
-// embeddedShards and maxEmbeddedShards. On the 32× benchmark corpus (275
-// MB) that is 33 shards, whose run peaked at 0.84 GB where 4 shards peaked
-// at 1.7 (spilled shuffles, 8 output shards).
-func shardsForInput(textBytes int64) int {
-	n := (textBytes + embeddedShardBytes - 1) / embeddedShardBytes
-	return int(min(max(n, embeddedShards), maxEmbeddedShards))
+	stopProfile, err := profile.StartCPU(*cpuProfile)
+	if err != nil {
+		return nil, launcher.Usage(err)
+	}
+	stopHeap, err := profile.StartPeakHeap(*memProfile, 250*time.Millisecond)
+	if err != nil {
+		stopProfile()
+		return nil, launcher.Usage(err)
+	}
+	stopProgress := func() {}
+	if !*quiet {
+		stopProgress = watchProgress(ctx, l, *progressEvery, opts.inputBytes(), os.Stderr)
+	}
+	return func() {
+		stopProgress()
+		stopProfile()
+		if err := stopHeap(); err != nil {
+			log.Print(err)
+		}
+	}, nil
 }
 
 // runnerName is the --runner flag's value ("" selects the embedded runner).
@@ -263,7 +213,7 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 		Simhash:    SimhashOptions{Features: *features, Bits: *simhashBits, Permutations: *permutations, Window: *window, MaxHamming: *maxHamming},
 		MinJaccard: *minJaccard, MaxEdit: *maxEdit, TopPairs: *topPairs,
 		PassageGap: *passageGap, MinPassage: *minPassage, PassageText: *passageText,
-		Shards: shardsFor(*shards, runner), Rounds: *rounds, OutputShards: *outputShards, EmitSentences: *emitSentences, EmitEdges: *emitEdges,
+		Shards: launcher.Shards(*shards, runner, 0), Rounds: *rounds, OutputShards: *outputShards, EmitSentences: *emitSentences, EmitEdges: *emitEdges,
 		MaxMembers: *maxMembers, MaxAliases: *maxAliases, Formats: parseFormats(*formats), Examples: *examples, DofnWorkers: *dofnWorkers, Runner: runner,
 		Set: set,
 	}
@@ -288,20 +238,19 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 	if err := o.nameRun(ctx, *runID); err != nil {
 		return Options{}, err
 	}
-	if *shards == 0 && launcher.Embedded(runner) {
-		o.Shards = shardsForInput(o.Sources.TextBytes())
-	}
+	o.Shards = launcher.Shards(*shards, runner, o.Sources.TextBytes())
 	return o, nil
 }
 
 // prepareRun names the run and plans its sources (nameRun), then refuses to
 // overwrite a finished run and checks the run directory is writable
-// (checkRunDir), in that order, so that a bad input leaves no directory.
+// (launcher.CheckRunDir), in that order, so that a bad input leaves no
+// directory.
 func (o *Options) prepareRun(ctx context.Context, id string) error {
 	if err := o.nameRun(ctx, id); err != nil {
 		return err
 	}
-	_, err := o.checkRunDir(ctx)
+	_, err := launcher.CheckRunDir(ctx, o.RunDir(), o.RunID)
 	return err
 }
 
@@ -320,59 +269,4 @@ func (o *Options) nameRun(ctx context.Context, id string) error {
 	}
 	o.Run = summary.Manifest{Commit: launcher.Commit(commit), Inputs: o.inputs(), Started: time.Now().UTC()}
 	return nil
-}
-
-// checkRunDir refuses to overwrite a finished run and checks that the run
-// directory is writable, which creates it on a local file system. created
-// reports whether it did not exist before, so that a failed launch can
-// remove it.
-func (o *Options) checkRunDir(ctx context.Context) (created bool, err error) {
-	manifest := result.Join(o.RunDir(), "manifest.json")
-	switch done, err := result.Exists(ctx, manifest); {
-	case err != nil:
-		return false, err
-	case done:
-		return false, fmt.Errorf("run %s already finished (%s exists); choose another --run_id or remove that directory", o.RunID, manifest)
-	}
-	dir := o.RunDir()
-	if launcher.LocalPath(dir) {
-		_, statErr := os.Stat(strings.TrimPrefix(dir, "file://"))
-		created = errors.Is(statErr, fs.ErrNotExist)
-	}
-	if err := result.CheckWritable(ctx, dir); err != nil {
-		return false, err
-	}
-	return created, nil
-}
-
-// claimRunDir takes the run directory for this process (rundir.Claim: a
-// second launcher of the same run is refused while this one lives), then
-// refuses to overwrite a finished run and checks the directory is
-// writable. created reports whether the directory did not exist before.
-func (o *Options) claimRunDir(ctx context.Context) (created bool, claim *rundir.RunClaim, err error) {
-	dir := o.RunDir()
-	if launcher.LocalPath(dir) {
-		_, statErr := os.Stat(strings.TrimPrefix(dir, "file://"))
-		created = errors.Is(statErr, fs.ErrNotExist)
-	}
-	if claim, err = rundir.Claim(ctx, dir); err != nil {
-		return false, nil, err
-	}
-	if _, err := o.checkRunDir(ctx); err != nil {
-		claim.Release(context.WithoutCancel(ctx))
-		if created {
-			launcher.RemoveIfEmpty(dir)
-		}
-		return false, nil, err
-	}
-	return created, claim, nil
-}
-
-// removeTempsOnSignal makes SIGINT and SIGTERM remove the run's temporary
-// files, release its claim and run cleanup (which removes the spilled
-// shuffles) before the process exits with status 130 or
-// 143; the run directory then holds no manifest and no half-written file.
-// It returns the function that stops watching.
-func removeTempsOnSignal(dir string, claim *rundir.RunClaim, cleanup func()) (stop func()) {
-	return launcher.StopRunOnSignal("sentences", dir, claim, cleanup, os.Stderr)
 }

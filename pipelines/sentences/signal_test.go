@@ -12,6 +12,7 @@ import (
 
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/io/rundir"
+	"github.com/neardup/neardup/pipelines/internal/launcher"
 )
 
 // TestSignalRemovesTemps runs, in a child process, a launcher that holds a
@@ -28,7 +29,7 @@ func TestSignalRemovesTemps(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, result.TempPrefix+"clusters-00000-of-00001.jsonl-0123456789abcdef"), []byte("{\"id\":"), 0o644); err != nil {
 			os.Exit(4)
 		}
-		removeTempsOnSignal(dir, claim, func() {})
+		launcher.StopRunOnSignal("sentences", dir, claim, func() {}, os.Stderr)
 		syscall.Kill(os.Getpid(), syscall.SIGTERM)
 		time.Sleep(10 * time.Second)
 		os.Exit(5) // the handler did not exit

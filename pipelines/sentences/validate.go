@@ -9,20 +9,11 @@ import (
 	"github.com/neardup/neardup/io/text"
 	"github.com/neardup/neardup/pipelines/internal/launcher"
 	"github.com/neardup/neardup/transforms/exactjoin"
-	"github.com/neardup/neardup/transforms/minhash"
 	"github.com/neardup/neardup/transforms/simhash"
 )
 
 // Limits the options are checked against.
 const (
-	// maxBins is the most minhashes a sentence's signature may have
-	// (bands × rows; minhash.consecutiveBands refuses more).
-	maxBins = 4096
-	// maxShingleLength bounds --shingle_length: a shingle longer than a
-	// long sentence makes every sentence one shingle or none.
-	maxShingleLength = 1024
-	// maxPassageGap bounds --passage_gap, the sentences a passage skips.
-	maxPassageGap = 1000
 	// maxRounds bounds --rounds: each round is a shuffle of every edge.
 	maxRounds = 64
 	// maxAliasNames bounds --max_aliases: a table of that many names of one
@@ -74,7 +65,7 @@ func (o Options) Validate() error {
 	if err := launcher.CheckRanges(
 		launcher.Range{Flag: "max_page_bytes", Value: int64(o.MaxPageBytes), Min: 1, Max: launcher.MaxPageBytes},
 		launcher.Range{Flag: "split_bytes", Value: o.SplitBytes, Min: 0, Max: math.MaxInt64, Note: " (0: read every file whole)"},
-		launcher.Range{Flag: "shingle_length", Value: int64(o.ShingleLength), Min: 1, Max: maxShingleLength},
+		launcher.Range{Flag: "shingle_length", Value: int64(o.ShingleLength), Min: 1, Max: launcher.MaxShingleLength},
 		launcher.Range{Flag: "min_shingles", Value: int64(o.MinShingles), Min: 0, Max: launcher.MaxPageBytes},
 		launcher.Range{Flag: "max_shingles", Value: int64(o.MaxShingles), Min: 2, Max: launcher.MaxPageBytes},
 	); err != nil {
@@ -97,7 +88,7 @@ func (o Options) Validate() error {
 	}
 	if err := launcher.CheckRanges(
 		launcher.Range{Flag: "top_pairs", Value: int64(o.TopPairs), Min: 1, Max: launcher.MaxTop},
-		launcher.Range{Flag: "passage_gap", Value: int64(o.PassageGap), Min: 0, Max: maxPassageGap},
+		launcher.Range{Flag: "passage_gap", Value: int64(o.PassageGap), Min: 0, Max: launcher.MaxPassageGap},
 		launcher.Range{Flag: "min_passage", Value: int64(o.MinPassage), Min: 0, Max: launcher.MaxPageBytes, Note: " (0: no shared passages)"},
 		launcher.Range{Flag: "shards", Value: int64(o.Shards), Min: 1, Max: launcher.MaxShards, Note: ", or 0 for the runner's default"},
 		launcher.Range{Flag: "dofn_workers", Value: int64(o.DofnWorkers), Min: 0, Max: launcher.MaxDofnWorkers, Note: " (0: the runner's default)"},
@@ -145,16 +136,16 @@ func parseFormats(s string) []string {
 // validateScheme checks the scheme and the banding flags that apply to it.
 func (o Options) validateScheme() error {
 	if o.Scheme != "simhash" {
-		if set := o.explicit(simhashFlags...); len(set) > 0 {
-			return fmt.Errorf("%s %s not apply to --scheme %s, only to --scheme simhash", flagList(set), doVerb(set), o.Scheme)
+		if set := launcher.Given(o.Set, simhashFlags...); len(set) > 0 {
+			return fmt.Errorf("%s to --scheme %s, only to --scheme simhash", launcher.DoNotApply(set), o.Scheme)
 		}
 	}
 	switch o.Scheme {
 	case "simhash", "exact":
 		return o.validateSimhashOrExact()
 	case "weissman":
-		if set := o.explicit(bandingFlags...); len(set) > 0 {
-			return fmt.Errorf("--scheme weissman has a fixed banding (%d bands × %d rows): %s %s not apply", weissmanBands, weissmanRows, flagList(set), doVerb(set))
+		if set := launcher.Given(o.Set, bandingFlags...); len(set) > 0 {
+			return fmt.Errorf("--scheme weissman has a fixed banding (%d bands × %d rows): %s", weissmanBands, weissmanRows, launcher.DoNotApply(set))
 		}
 		if (o.Bands != 0 || o.Rows != 0) && (o.Bands != weissmanBands || o.Rows != weissmanRows) {
 			return fmt.Errorf("--scheme weissman has a fixed banding (%d bands × %d rows), got --bands %d --rows %d", weissmanBands, weissmanRows, o.Bands, o.Rows)
@@ -164,36 +155,15 @@ func (o Options) validateScheme() error {
 	default:
 		return fmt.Errorf("--scheme must be 'oph', 'bands', 'weissman', 'simhash' or 'exact', got %q", o.Scheme)
 	}
-	switch {
-	case o.Bands < 0 || o.Rows < 0:
-		return fmt.Errorf("--bands and --rows must be at least 0 (0: chosen from --threshold), got %d and %d", o.Bands, o.Rows)
-	case (o.Bands == 0) != (o.Rows == 0):
-		return fmt.Errorf("give both --bands and --rows, or neither, got --bands %d --rows %d", o.Bands, o.Rows)
-	case o.Bands > maxBins || o.Rows > maxBins || o.Bands*o.Rows > maxBins:
-		return fmt.Errorf("--bands × --rows must be at most %d, got %d × %d", maxBins, o.Bands, o.Rows)
-	}
-	if o.explicit("bands", "rows") != nil {
-		if set := o.explicit("threshold", "recall", "max_bands"); len(set) > 0 {
-			return fmt.Errorf("--bands and --rows set the banding by hand: %s %s not apply", flagList(set), doVerb(set))
-		}
-	}
-	switch {
-	case !openUnitInterval(o.Threshold):
-		return fmt.Errorf("--threshold must be between 0 and 1 (exclusive), got %v", o.Threshold)
-	case !openUnitInterval(o.Recall):
-		return fmt.Errorf("--recall must be between 0 and 1 (exclusive), got %v", o.Recall)
-	case o.Bands == 0 && (o.MaxBands < 1 || o.MaxBands > maxBins):
-		return fmt.Errorf("--max_bands must be between 1 and %d, got %d", maxBins, o.MaxBands)
-	}
-	return nil
+	return o.banding().Check(o.Set)
 }
 
 // validateSimhashOrExact checks the options of the schemes that are not
 // MinHash banding: --threshold (a cosine for simhash, a Jaccard similarity
 // for exact), and simhash's own flags. The banding flags do not apply.
 func (o Options) validateSimhashOrExact() error {
-	if set := o.explicit("bands", "rows", "recall", "max_bands"); len(set) > 0 {
-		return fmt.Errorf("--scheme %s has no bands: %s %s not apply", o.Scheme, flagList(set), doVerb(set))
+	if set := launcher.Given(o.Set, "bands", "rows", "recall", "max_bands"); len(set) > 0 {
+		return fmt.Errorf("--scheme %s has no bands: %s", o.Scheme, launcher.DoNotApply(set))
 	}
 	if !openUnitInterval(o.Threshold) && !(o.Scheme == "exact" && o.Threshold == 1) {
 		return fmt.Errorf("--threshold must be between 0 and 1 (exclusive), got %v", o.Threshold)
@@ -201,8 +171,8 @@ func (o Options) validateSimhashOrExact() error {
 	if o.Scheme == "exact" {
 		// Its pairs are verified at Jaccard ≥ --threshold and nothing
 		// else (exactjoin.Verification): the verification flags do not apply.
-		if set := o.explicit("min_jaccard", "max_edit"); len(set) > 0 {
-			return fmt.Errorf("--scheme exact verifies its pairs at Jaccard ≥ --threshold: %s %s not apply", flagList(set), doVerb(set))
+		if set := launcher.Given(o.Set, "min_jaccard", "max_edit"); len(set) > 0 {
+			return fmt.Errorf("--scheme exact verifies its pairs at Jaccard ≥ --threshold: %s", launcher.DoNotApply(set))
 		}
 		return nil
 	}
@@ -255,43 +225,19 @@ func (o *Options) chooseBanding() error {
 		}
 	case o.Scheme == "weissman":
 		o.Bands, o.Rows, o.Threshold, o.Recall, o.MaxBands = weissmanBands, weissmanRows, 0, 0, 0
-	case o.Bands == 0:
-		b, r, err := minhash.ChooseBands(o.Threshold, o.Recall, o.MaxBands)
+	default:
+		b, r, err := o.banding().Choose()
 		if err != nil {
 			return err
-		}
-		if b*r > maxBins {
-			return fmt.Errorf("--threshold %v and --recall %v need %d bands × %d rows, more than %d minhashes: lower --max_bands", o.Threshold, o.Recall, b, r, maxBins)
 		}
 		o.Bands, o.Rows = b, r
 	}
 	return nil
 }
 
-// explicit returns those of the named flags that were set explicitly.
-func (o Options) explicit(names ...string) []string {
-	var set []string
-	for _, n := range names {
-		if o.Set[n] {
-			set = append(set, n)
-		}
-	}
-	return set
-}
-
-func flagList(names []string) string {
-	s := make([]string, len(names))
-	for i, n := range names {
-		s[i] = "--" + n
-	}
-	return strings.Join(s, ", ")
-}
-
-func doVerb(names []string) string {
-	if len(names) == 1 {
-		return "does"
-	}
-	return "do"
+// banding is the MinHash banding of the oph and bands schemes.
+func (o Options) banding() launcher.Banding {
+	return launcher.Banding{Threshold: o.Threshold, Recall: o.Recall, MaxBands: o.MaxBands, Bands: o.Bands, Rows: o.Rows}
 }
 
 // unitInterval reports whether 0 ≤ x ≤ 1 (false for NaN).

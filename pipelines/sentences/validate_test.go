@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/neardup/neardup/pipelines/internal/launcher"
 )
 
 // validOptions are the command's defaults on the embedded runner, before
@@ -12,7 +14,7 @@ import (
 func validOptions() Options {
 	o := DefaultOptions()
 	o.Input, o.Output = []string{sampleDump}, "out"
-	o.Shards = shardsFor(o.Shards, o.Runner)
+	o.Shards = launcher.Shards(o.Shards, o.Runner, 0)
 	return o
 }
 

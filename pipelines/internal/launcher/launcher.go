@@ -154,15 +154,3 @@ func CheckRegular(file string) error {
 func LocalPath(p string) bool {
 	return !strings.Contains(p, "://") || strings.HasPrefix(p, "file://")
 }
-
-// RemoveIfEmpty removes a local run directory that a failed launch left
-// empty; one holding anything stays, as an unfinished run.
-func RemoveIfEmpty(dir string) {
-	if !LocalPath(dir) {
-		return
-	}
-	dir = strings.TrimPrefix(dir, "file://")
-	if entries, err := os.ReadDir(dir); err == nil && len(entries) == 0 {
-		os.Remove(dir)
-	}
-}

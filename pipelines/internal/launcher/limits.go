@@ -28,6 +28,11 @@ const (
 	// MinSplitBytes is the smallest --split_bytes but 0: a split costs a
 	// reader and a seek, and 1-byte splits of a dump are millions of them.
 	MinSplitBytes = 4 << 10
+	// MaxShingleLength bounds --shingle_length: a shingle longer than a
+	// long sentence makes every sentence one shingle or none.
+	MaxShingleLength = 1024
+	// MaxPassageGap bounds --passage_gap, the sentences a passage skips.
+	MaxPassageGap = 1000
 	// MaxTop bounds the lists of summary.json (--top_pairs, --top).
 	MaxTop = 100000
 )
