@@ -27,7 +27,8 @@ func testCLI(stdout, stderr *bytes.Buffer) *launcher.CLI {
 	return &c
 }
 
-// definedFlags are the names of the flags main.go defines.
+// definedFlags are the names of the pipeline's flags: those main.go
+// defines and the common ones (launcher.RegisterCommon).
 func definedFlags(t *testing.T) []string {
 	t.Helper()
 	src, err := os.ReadFile("main.go")
@@ -38,6 +39,7 @@ func definedFlags(t *testing.T) []string {
 	for _, m := range regexp.MustCompile(`flag\.(?:Bool|Duration|Float64|Int|Int64|String|Uint|Uint64)\("([a-z_]+)"`).FindAllStringSubmatch(string(src), -1) {
 		names = append(names, m[1])
 	}
+	names = append(names, launcher.CommonFlags()...)
 	if len(names) < 20 {
 		t.Fatalf("found %d flags in main.go: %v", len(names), names)
 	}

@@ -38,33 +38,19 @@ var version, commit = "dev", ""
 
 var defaults = DefaultOptions()
 
+// common are the flags every command takes (launcher.RegisterCommon), in
+// this pipeline's words where it says more.
+var common = launcher.RegisterCommon(flag.CommandLine, commonDefaults(), map[string]string{
+	"namespaces":    "comma-separated namespaces of the Wikipedia pages to read, or 'all'",
+	"min_passage":   "fewest matched sentences of a passage, and so of a reuse case",
+	"output_shards": "files reuse-*.jsonl is written in (1–99999)",
+})
+
 var (
-	wikiFlag     = flag.String("wiki", "", "Wikipedia dumps to read (MediaWiki XML, plain or compressed): a path, glob or gs:// URL, or a comma-separated list of them (required)")
-	webFlag      = flag.String("web", "", "web pages to read: WARC or WET files (gzip per record or uncompressed), JSON lines or plain text; a path, glob or gs:// URL, or a comma-separated list (required); "+launcher.StreamedInputHelp)
-	output       = flag.String("output", "", "directory to write the results to, in a subdirectory named by the run id (required)")
-	runID        = flag.String("run_id", "", "name of this run's directory under --output (default: a new random UUID); a finished run is never overwritten; a plain directory name (no /, \\, control characters)")
-	namespaces   = flag.String("namespaces", "0", "comma-separated namespaces of the Wikipedia pages to read, or 'all'")
-	maxPageBytes = flag.Int("max_page_bytes", defaults.MaxPageBytes, "largest page, text document or WARC record read; a larger one is skipped and dead-lettered")
-	splitBytes   = flag.Int64("split_bytes", defaults.SplitBytes, "size of the byte ranges an uncompressed dump is read in, in parallel")
-	shingleLen   = flag.Int("shingle_length", defaults.ShingleLength, "characters per shingle")
-	minShingles  = flag.Int("min_shingles", defaults.MinShingles, "fewest shingles of a sentence that is compared (shorter ones are not)")
-	maxShingles  = flag.Int("max_shingles", defaults.MaxShingles, "most shingles of a sentence that is compared (longer ones are not)")
-	threshold    = flag.Float64("threshold", defaults.Threshold, "Jaccard similarity the MinHash banding finds with probability --recall")
-	recall       = flag.Float64("recall", defaults.Recall, "probability that a sentence pair at --threshold becomes a candidate")
-	bands        = flag.Int("bands", 0, "MinHash bands (0: chosen from --threshold and --recall; with --rows, and then without --threshold and --recall)")
-	rows         = flag.Int("rows", 0, "MinHash rows per band (0: chosen; with --bands)")
-	seed         = flag.Uint64("seed", defaults.Seed, "seed of the hash functions; same seed and input give the same output")
-	minJaccard   = flag.Float64("min_jaccard", defaults.MinJaccard, "smallest Jaccard similarity of a verified sentence pair")
-	maxEdit      = flag.Float64("max_edit", defaults.MaxEdit, "largest normalized edit distance of a verified sentence pair")
-	passageGap   = flag.Int("passage_gap", defaults.PassageGap, "unmatched sentences a passage may skip between two matches, in either document")
-	minPassage   = flag.Int("min_passage", defaults.MinPassage, "fewest matched sentences of a passage, and so of a reuse case")
-	maxPairs     = flag.Int("max_bucket_pairs", defaults.MaxBucketPairs, "most web × Wikipedia sentence pairs linked in one MinHash bucket; a larger bucket (a template sentence of thousands of articles) links each sentence to one of the other side")
-	top          = flag.Int("top", defaults.Top, "hosts, articles and document pairs listed in summary.json")
-	shards       = flag.Int("shards", 0, "shards of the shuffles (0: on the embedded runner one per 8 MB of input, decompressed, at least 4; 64 on any other; at most 65536)")
-	outputShards = flag.Int("output_shards", defaults.OutputShards, "files reuse-*.jsonl is written in (1–99999)")
-	dofnWorkers  = flag.Int("dofn_workers", 0, "goroutines of each DoFn's worker pool (0: the cores with the embedded runner, 1 on a cluster; at most 1024)")
-	spillDir     = flag.String("spill_dir", "", launcher.SpillDirUsage)
-	showVersion  = flag.Bool("version", false, "print the version and exit")
+	wikiFlag = flag.String("wiki", "", "Wikipedia dumps to read (MediaWiki XML, plain or compressed): a path, glob or gs:// URL, or a comma-separated list of them (required)")
+	webFlag  = flag.String("web", "", "web pages to read: WARC or WET files (gzip per record or uncompressed), JSON lines or plain text; a path, glob or gs:// URL, or a comma-separated list (required); "+launcher.StreamedInputHelp)
+	maxPairs = flag.Int("max_bucket_pairs", defaults.MaxBucketPairs, "most web × Wikipedia sentence pairs linked in one MinHash bucket; a larger bucket (a template sentence of thousands of articles) links each sentence to one of the other side")
+	top      = flag.Int("top", defaults.Top, "hosts, articles and document pairs listed in summary.json")
 )
 
 // cli is the command line: --help lists the flags above by group.
@@ -104,7 +90,7 @@ func main() {
 	}
 	beam.Init()                // on a cluster runner's workers this runs the worker and never returns
 	launcher.TuneGC(os.Getenv) // a memory limit, unless GOMEMLIMIT sets one
-	if *showVersion {
+	if common.Version {
 		fmt.Println("reuse", version, launcher.Commit(commit))
 		return
 	}
@@ -118,7 +104,7 @@ func launch(ctx context.Context) error {
 	if err != nil {
 		return launcher.Usage(err)
 	}
-	return start(ctx, opts, *spillDir)
+	return start(ctx, opts, common.SpillDir)
 }
 
 // start builds the pipeline of opts, claims the run directory and runs the
@@ -144,15 +130,16 @@ func start(ctx context.Context, opts Options, spillDir string) error {
 // optionsFromFlags resolves the flags into Options and plans the input, so
 // that a mistake stops the run before any work.
 func optionsFromFlags(ctx context.Context) (Options, error) {
-	o := defaults
+	o, c := defaults, common
 	var err error
-	if *wikiFlag == "" || *webFlag == "" || *output == "" {
+	if *wikiFlag == "" || *webFlag == "" || c.Output == "" {
 		return o, errors.New("--wiki, --web and --output are required (see --help)")
 	}
 	if f := flag.Lookup("runner"); f != nil {
 		if _, err := launcher.CanonicalRunner(f.Value.String()); err != nil {
 			return o, err
 		}
+		o.Runner = f.Value.String()
 	}
 	if o.Wiki, err = launcher.ExpandAbsolute(ctx, *wikiFlag); err != nil {
 		return o, fmt.Errorf("--wiki: %w", err)
@@ -160,37 +147,33 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 	if o.Web, err = launcher.ExpandAbsolute(ctx, *webFlag); err != nil {
 		return o, fmt.Errorf("--web: %w", err)
 	}
-	if o.Output, err = launcher.Absolute(*output); err != nil {
+	if o.Output, err = launcher.Absolute(c.Output); err != nil {
 		return o, err
 	}
-	if o.Namespaces, err = launcher.ParseNamespaces(*namespaces); err != nil {
+	if o.Namespaces, err = launcher.ParseNamespaces(c.Namespaces); err != nil {
 		return o, err
 	}
-	o.RunID = *runID
+	o.RunID = c.RunID
 	if o.RunID == "" {
 		o.RunID = uuid.NewString()
 	}
-	o.MaxPageBytes, o.SplitBytes = *maxPageBytes, *splitBytes
-	o.ShingleLength, o.MinShingles, o.MaxShingles = *shingleLen, *minShingles, *maxShingles
-	o.Threshold, o.Recall, o.Bands, o.Rows, o.Seed = *threshold, *recall, *bands, *rows, *seed
-	o.MinJaccard, o.MaxEdit, o.PassageGap, o.MinPassage = *minJaccard, *maxEdit, *passageGap, *minPassage
-	o.Top, o.Shards, o.OutputShards, o.DofnWorkers = *top, *shards, *outputShards, *dofnWorkers
+	o.MaxPageBytes, o.SplitBytes = c.MaxPageBytes, c.SplitBytes
+	o.ShingleLength, o.MinShingles, o.MaxShingles = c.ShingleLength, c.MinShingles, c.MaxShingles
+	o.Threshold, o.Recall, o.Bands, o.Rows, o.Seed = c.Threshold, c.Recall, c.Bands, c.Rows, c.Seed
+	o.MinJaccard, o.MaxEdit, o.PassageGap, o.MinPassage = c.MinJaccard, c.MaxEdit, c.PassageGap, c.MinPassage
+	o.Top, o.Shards, o.OutputShards, o.DofnWorkers = *top, c.Shards, c.OutputShards, c.DofnWorkers
 	o.MaxBucketPairs = *maxPairs
-	if f := flag.Lookup("runner"); f != nil {
-		o.Runner = f.Value.String()
-	}
-	o.Set = map[string]bool{}
-	flag.Visit(func(f *flag.Flag) { o.Set[f.Name] = true })
+	o.Set = launcher.GivenFlags(flag.CommandLine)
 	if err := o.Validate(); err != nil {
 		return o, err
 	}
 	if err := o.chooseBanding(); err != nil {
 		return o, err
 	}
-	if err := launcher.CheckSpillDir(*spillDir); err != nil {
+	if err := launcher.CheckSpillDir(c.SpillDir); err != nil {
 		return o, err
 	}
-	if err := refuseLocalPaths(o.Runner, map[string]string{"wiki": *wikiFlag, "web": *webFlag, "output": *output}); err != nil {
+	if err := refuseLocalPaths(o.Runner, map[string]string{"wiki": *wikiFlag, "web": *webFlag, "output": c.Output}); err != nil {
 		return o, err
 	}
 	o.Run.Commit, o.Run.Started = launcher.Commit(commit), time.Now().UTC()

@@ -69,28 +69,41 @@ type Options struct {
 	Run summary.Manifest `json:"-"`
 }
 
-// DefaultOptions are the flags' defaults: the sentence pipeline's
-// shingles, MinHash and verification, and passages of one sentence.
+// DefaultOptions are the flags' defaults: the common flags' (the sentence
+// pipeline's shingles, MinHash and verification), with passages of one
+// sentence.
 func DefaultOptions() Options {
-	norm, thresholds := verify.DefaultThresholds(), passage.DefaultConfig()
+	c := commonDefaults()
 	return Options{
-		Namespaces:     []int{0},
-		MaxPageBytes:   dump.DefaultMaxPageBytes,
-		SplitBytes:     64 << 20,
-		ShingleLength:  12,
-		MinShingles:    75,
-		MaxShingles:    600,
-		Threshold:      0.8,
-		Recall:         0.99,
-		Seed:           1,
-		MinJaccard:     norm.MinJaccard,
-		MaxEdit:        norm.MaxEdit,
-		PassageGap:     thresholds.Gap,
-		MinPassage:     defaultMinPassage,
+		Namespaces:     []int{0}, // c.Namespaces
+		MaxPageBytes:   c.MaxPageBytes,
+		SplitBytes:     c.SplitBytes,
+		ShingleLength:  c.ShingleLength,
+		MinShingles:    c.MinShingles,
+		MaxShingles:    c.MaxShingles,
+		Threshold:      c.Threshold,
+		Recall:         c.Recall,
+		Bands:          c.Bands,
+		Rows:           c.Rows,
+		Seed:           c.Seed,
+		MinJaccard:     c.MinJaccard,
+		MaxEdit:        c.MaxEdit,
+		PassageGap:     c.PassageGap,
+		MinPassage:     c.MinPassage,
 		MaxBucketPairs: 1000,
 		Top:            reuse.DefaultTop,
-		OutputShards:   1,
+		Shards:         c.Shards,
+		OutputShards:   c.OutputShards,
+		DofnWorkers:    c.DofnWorkers,
 	}
+}
+
+// commonDefaults are the common flags' defaults (launcher.DefaultCommon),
+// with passages of defaultMinPassage sentences.
+func commonDefaults() launcher.Common {
+	c := launcher.DefaultCommon()
+	c.MinPassage = defaultMinPassage
+	return c
 }
 
 // defaultMinPassage is how many matched sentences make a reuse case by

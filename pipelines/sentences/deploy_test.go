@@ -33,6 +33,8 @@ import (
 
 	"github.com/fsouza/fake-gcs-server/fakestorage"
 	"gopkg.in/yaml.v3"
+
+	"github.com/neardup/neardup/pipelines/internal/launcher"
 )
 
 const deployDir = "../../deploy"
@@ -241,7 +243,8 @@ func deployParams(t *testing.T, docs []deployDoc) []paramUse {
 	return append(uses, dagOptions(t, airflowDAG)...)
 }
 
-// mainFlags returns the flags main.go defines, parsed from its source.
+// mainFlags returns the pipeline's flags: those main.go defines, parsed
+// from its source, and the common ones (launcher.RegisterCommon).
 func mainFlags(t *testing.T) []string {
 	t.Helper()
 	f, err := parser.ParseFile(token.NewFileSet(), "main.go", nil, 0)
@@ -272,6 +275,7 @@ func mainFlags(t *testing.T) []string {
 		}
 		return true
 	})
+	names = append(names, launcher.CommonFlags()...)
 	if !slices.Contains(names, "input") || !slices.Contains(names, "output") {
 		t.Fatalf("found no --input and --output definitions in main.go: %q", names)
 	}

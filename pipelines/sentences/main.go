@@ -39,41 +39,33 @@ var (
 // defaults are the flags' defaults (DefaultOptions).
 var defaults = DefaultOptions()
 
+// common are the flags every command takes (launcher.RegisterCommon), in
+// this pipeline's words where its schemes and outputs say more.
+var common = launcher.RegisterCommon(flag.CommandLine, launcher.DefaultCommon(), map[string]string{
+	"threshold":     "oph and bands: Jaccard similarity at which a pair must collide with probability ≥ --recall; simhash: the cosine similarity that sets --max_hamming; exact: the Jaccard similarity of the join and of its verification",
+	"recall":        "oph and bands schemes: collision probability required at --threshold",
+	"bands":         "oph and bands schemes: number of bands (0: choose from --threshold)",
+	"rows":          "oph and bands schemes: minhashes per band (0: choose from --threshold)",
+	"min_jaccard":   "verification (not with --scheme exact, which accepts exactly the pairs at Jaccard ≥ --threshold): accept a candidate pair whose shingle Jaccard similarity is at least this, or",
+	"min_passage":   "shared passages: the fewest matched sentence pairs of a passage in passages-*.jsonl (0: find no passages)",
+	"output_shards": "number of clusters-*.jsonl (and sentences-*.jsonl) files (1–99999)",
+})
+
 var (
 	inputFlag     = flag.String("input", "", "files to read (MediaWiki dumps, JSON lines, plain text): a path, glob or gs:// URL, or a comma-separated list of them (required); "+launcher.StreamedInputHelp)
 	baseline      = flag.String("baseline", "", "dumps of the same wikis taken at an earlier date (path, glob or gs:// URL, or a comma-separated list): the sentences whose facts changed between a page's revision there and in --input go to changes-*.jsonl")
 	inputFormat   = flag.String("input_format", defaults.InputFormat, "format of the input files: auto (each file's by its content: '<' starts MediaWiki XML, 'WARC/1.' a WARC or WET file, '{' JSON lines, other UTF-8 plain text), mediawiki, jsonl, text or warc")
-	output        = flag.String("output", "", "directory to write the results to, in a subdirectory named by the run id (required)")
-	runID         = flag.String("run_id", "", "name of this run's directory under --output (default: a new random UUID); a finished run is never overwritten; a plain directory name (no /, \\, control characters)")
-	namespaces    = flag.String("namespaces", formatNamespaces(defaults.Namespaces), "comma-separated namespaces of the pages to keep, or 'all'")
-	maxPageBytes  = flag.Int("max_page_bytes", defaults.MaxPageBytes, "pages larger than this many bytes are skipped and dead-lettered (1–1073741824)")
-	splitBytes    = flag.Int64("split_bytes", defaults.SplitBytes, "plain XML files are read in parallel byte ranges of this size (0: read every file whole)")
-	shingleLength = flag.Int("shingle_length", defaults.ShingleLength, "characters per shingle")
-	minShingles   = flag.Int("min_shingles", defaults.MinShingles, "keep sentences with more than this many shingles")
-	maxShingles   = flag.Int("max_shingles", defaults.MaxShingles, "keep sentences with fewer than this many shingles")
 	foldCase      = flag.Bool("fold_case", defaults.FoldCase, "lower-case sentences before shingling")
 	collapseSpace = flag.Bool("collapse_space", defaults.CollapseSpace, "collapse runs of white space to one space before shingling")
 	scheme        = flag.String("scheme", defaults.Scheme, "how candidate pairs are found: 'oph' (MinHash, bands×rows chosen from --threshold, from one hash per shingle: one-permutation hashing), 'bands' (the same bands×rows from as many independent hashes: 20× slower signing), 'weissman' (the papers' 20-hash family, 10 signatures of 10), 'simhash' (random-hyperplane signatures sorted in --permutations orders, neighbours within --window compared by Hamming distance) or 'exact' (every pair with shingle Jaccard ≥ --threshold, by a prefix-filtering join)")
-	threshold     = flag.Float64("threshold", defaults.Threshold, "oph and bands: Jaccard similarity at which a pair must collide with probability ≥ --recall; simhash: the cosine similarity that sets --max_hamming; exact: the Jaccard similarity of the join and of its verification")
-	recall        = flag.Float64("recall", defaults.Recall, "oph and bands schemes: collision probability required at --threshold")
 	maxBands      = flag.Int("max_bands", defaults.MaxBands, "oph and bands schemes: most band keys per sentence when choosing bands×rows")
-	bands         = flag.Int("bands", defaults.Bands, "oph and bands schemes: number of bands (0: choose from --threshold)")
-	rows          = flag.Int("rows", defaults.Rows, "oph and bands schemes: minhashes per band (0: choose from --threshold)")
 	features      = flag.String("features", defaults.Simhash.Features, "simhash: what a signature is made of: 'shingles' (the sentence's character shingles, as MinHash) or 'words' (its words weighted by TF-IDF)")
 	simhashBits   = flag.Int("simhash_bits", defaults.Simhash.Bits, "simhash: bits of a signature (1–64)")
 	permutations  = flag.Int("permutations", defaults.Simhash.Permutations, "simhash: orders in which the signatures are sorted, each by another permutation of their bits")
 	window        = flag.Int("window", defaults.Simhash.Window, "simhash: each signature is compared with the next window-1 of each sorted order")
 	maxHamming    = flag.Int("max_hamming", defaults.Simhash.MaxHamming, "simhash: the most bits in which a candidate pair's signatures may differ (-1: ⌊bits·acos(--threshold)/π⌋)")
-	seed          = flag.Uint64("seed", defaults.Seed, "seed of the hash functions; same seed and input give the same output")
-	minJaccard    = flag.Float64("min_jaccard", defaults.MinJaccard, "verification (not with --scheme exact, which accepts exactly the pairs at Jaccard ≥ --threshold): accept a candidate pair whose shingle Jaccard similarity is at least this, or")
-	maxEdit       = flag.Float64("max_edit", defaults.MaxEdit, "verification: whose character edit distance is at most this fraction of the longer sentence")
 	topPairs      = flag.Int("top_pairs", defaults.TopPairs, "how many article pairs sharing the most near-duplicate sentences summary.json lists")
-	shards        = flag.Int("shards", defaults.Shards, fmt.Sprintf("shards of the signature, edge and sentence shuffles (0: on the embedded runner one per %d MB of input, decompressed, at least %d; %d on any other; at most %d)", launcher.EmbeddedShardBytes>>20, launcher.EmbeddedShards, launcher.ClusterShards, launcher.MaxShards))
-	dofnWorkers   = flag.Int("dofn_workers", defaults.DofnWorkers, fmt.Sprintf("goroutines in each DoFn's worker pool (0: GOMAXPROCS on the embedded runner, %d on any other, which runs many bundles per process; at most %d)", launcher.ClusterDofnWorkers, launcher.MaxDofnWorkers))
 	rounds        = flag.Int("rounds", defaults.Rounds, "distributed contraction rounds before the final union-find (0–64)")
-	outputShards  = flag.Int("output_shards", defaults.OutputShards, "number of clusters-*.jsonl (and sentences-*.jsonl) files (1–99999)")
-	passageGap    = flag.Int("passage_gap", defaults.PassageGap, "shared passages: how many unmatched in-window sentences a passage may skip between two matches, in either document")
-	minPassage    = flag.Int("min_passage", defaults.MinPassage, "shared passages: the fewest matched sentence pairs of a passage in passages-*.jsonl (0: find no passages)")
 	passageText   = flag.Bool("passage_text", defaults.PassageText, "shared passages: write each passage's matched sentence pairs with both texts")
 	emitSentences = flag.Bool("emit_sentences", defaults.EmitSentences, "also write every in-window sentence to sentences-*.jsonl, with the id of its cluster (empty when none)")
 	emitEdges     = flag.Bool("emit_edges", defaults.EmitEdges, "also write every verified edge (a pair of sentence ids with its Jaccard similarity and edit distance) to edges-*.jsonl")
@@ -83,9 +75,7 @@ var (
 	quiet         = flag.Bool("quiet", false, "no progress lines and no runner log lines on stderr, only warnings and errors")
 	progressEvery = flag.Duration("progress_interval", 5*time.Second, "embedded runner: how often a progress line (stage, pages, input read, counts) goes to stderr (0: never)")
 	examples      = flag.Int("report_examples", defaults.Examples, fmt.Sprintf("example clusters of each kind report.html shows, a sample chosen by --seed (0–%d)", maxExamples))
-	showVersion   = flag.Bool("version", false, "print the version and exit")
 	cpuProfile    = flag.String("cpuprofile", "", "write a CPU profile of this process to this file (embedded runner: covers the workers too)")
-	spillDir      = flag.String("spill_dir", "", launcher.SpillDirUsage)
 	memProfile    = flag.String("memprofile", "", "write a heap profile of this process, taken when its heap was largest, to this file (embedded runner: covers the workers too)")
 )
 
@@ -109,7 +99,7 @@ func main() {
 	}
 	beam.Init()                // on a cluster runner's workers this runs the worker and never returns
 	launcher.TuneGC(os.Getenv) // a memory limit, unless GOMEMLIMIT sets one
-	if *showVersion {
+	if common.Version {
 		fmt.Println("sentences", version, launcher.Commit(commit))
 		return
 	}
@@ -121,7 +111,7 @@ func main() {
 // mistake found before the run leaves nothing behind; a failed launch
 // removes the run directory it created if nothing was written to it.
 func launchRun(ctx context.Context, l launch) error {
-	if err := l.check(*inputFlag, *output); err != nil {
+	if err := l.check(*inputFlag, common.Output); err != nil {
 		return err
 	}
 	opts, err := optionsFromFlags(ctx)
@@ -132,7 +122,7 @@ func launchRun(ctx context.Context, l launch) error {
 	if err := Build(s, opts); err != nil {
 		return launcher.Usage(err)
 	}
-	run := launcher.Launch{Program: "sentences", RunID: opts.RunID, Dir: opts.RunDir(), SpillDir: *spillDir, WorkersHere: l.workersHere()}
+	run := launcher.Launch{Program: "sentences", RunID: opts.RunID, Dir: opts.RunDir(), SpillDir: common.SpillDir, WorkersHere: l.workersHere()}
 	if err := run.Run(ctx, p, func() (func(), error) { return watch(ctx, l, opts) }); err != nil {
 		return err
 	}
@@ -189,33 +179,31 @@ func runnerName() string {
 // before any work and before the run directory exists (checkRunDir creates
 // it).
 func optionsFromFlags(ctx context.Context) (Options, error) {
-	if *inputFlag == "" || *output == "" {
+	if *inputFlag == "" || common.Output == "" {
 		return Options{}, fmt.Errorf("--input and --output are required (try --input 'dumps/*.bz2' --output out/)")
 	}
 	if *progressEvery < 0 {
 		return Options{}, fmt.Errorf("--progress_interval must be 0 (no progress lines) or more, got %v", *progressEvery)
 	}
-	if err := launcher.CheckSpillDir(*spillDir); err != nil {
+	if err := launcher.CheckSpillDir(common.SpillDir); err != nil {
 		return Options{}, err
 	}
-	ns, err := launcher.ParseNamespaces(*namespaces)
+	ns, err := launcher.ParseNamespaces(common.Namespaces)
 	if err != nil {
 		return Options{}, err
 	}
-	set := map[string]bool{}
-	flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	runner := runnerName()
 	o := Options{
-		Input: []string{*inputFlag}, InputFormat: *inputFormat, Output: *output, RunID: *runID, Namespaces: ns, MaxPageBytes: *maxPageBytes, SplitBytes: *splitBytes,
-		ShingleLength: *shingleLength, MinShingles: *minShingles, MaxShingles: *maxShingles,
+		Input: []string{*inputFlag}, InputFormat: *inputFormat, Output: common.Output, RunID: common.RunID, Namespaces: ns, MaxPageBytes: common.MaxPageBytes, SplitBytes: common.SplitBytes,
+		ShingleLength: common.ShingleLength, MinShingles: common.MinShingles, MaxShingles: common.MaxShingles,
 		FoldCase: *foldCase, CollapseSpace: *collapseSpace,
-		Scheme: *scheme, Threshold: *threshold, Recall: *recall, MaxBands: *maxBands, Bands: *bands, Rows: *rows, Seed: *seed,
+		Scheme: *scheme, Threshold: common.Threshold, Recall: common.Recall, MaxBands: *maxBands, Bands: common.Bands, Rows: common.Rows, Seed: common.Seed,
 		Simhash:    SimhashOptions{Features: *features, Bits: *simhashBits, Permutations: *permutations, Window: *window, MaxHamming: *maxHamming},
-		MinJaccard: *minJaccard, MaxEdit: *maxEdit, TopPairs: *topPairs,
-		PassageGap: *passageGap, MinPassage: *minPassage, PassageText: *passageText,
-		Shards: launcher.Shards(*shards, runner, 0), Rounds: *rounds, OutputShards: *outputShards, EmitSentences: *emitSentences, EmitEdges: *emitEdges,
-		MaxMembers: *maxMembers, MaxAliases: *maxAliases, Formats: parseFormats(*formats), Examples: *examples, DofnWorkers: *dofnWorkers, Runner: runner,
-		Set: set,
+		MinJaccard: common.MinJaccard, MaxEdit: common.MaxEdit, TopPairs: *topPairs,
+		PassageGap: common.PassageGap, MinPassage: common.MinPassage, PassageText: *passageText,
+		Shards: launcher.Shards(common.Shards, runner, 0), Rounds: *rounds, OutputShards: common.OutputShards, EmitSentences: *emitSentences, EmitEdges: *emitEdges,
+		MaxMembers: *maxMembers, MaxAliases: *maxAliases, Formats: parseFormats(*formats), Examples: *examples, DofnWorkers: common.DofnWorkers, Runner: runner,
+		Set: launcher.GivenFlags(flag.CommandLine),
 	}
 	if err := o.resolve(); err != nil {
 		return Options{}, err
@@ -232,13 +220,13 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 			return Options{}, err
 		}
 	}
-	if o.Output, err = launcher.Absolute(*output); err != nil {
+	if o.Output, err = launcher.Absolute(common.Output); err != nil {
 		return Options{}, err
 	}
-	if err := o.nameRun(ctx, *runID); err != nil {
+	if err := o.nameRun(ctx, common.RunID); err != nil {
 		return Options{}, err
 	}
-	o.Shards = launcher.Shards(*shards, runner, o.Sources.TextBytes())
+	o.Shards = launcher.Shards(common.Shards, runner, o.Sources.TextBytes())
 	return o, nil
 }
 

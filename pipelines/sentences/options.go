@@ -7,16 +7,13 @@ import (
 
 	"github.com/neardup/neardup/io/input"
 
-	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/io/text"
 	"github.com/neardup/neardup/transforms/alias"
 	"github.com/neardup/neardup/transforms/cluster"
-	"github.com/neardup/neardup/transforms/passage"
 	htmlreport "github.com/neardup/neardup/transforms/report"
 	"github.com/neardup/neardup/transforms/shingle"
 	"github.com/neardup/neardup/transforms/summary"
-	"github.com/neardup/neardup/transforms/verify"
 )
 
 // Options are the pipeline's parameters, as given by the flags. They are
@@ -111,30 +108,34 @@ type SimhashOptions struct {
 // and DofnWorkers are 0, the runner's default: optionsFromFlags resolves
 // Shards (shardsFor), Workers resolves DofnWorkers.
 func DefaultOptions() Options {
-	norm, thresholds := shingle.DefaultNormalization, verify.DefaultThresholds()
+	c, norm := launcher.DefaultCommon(), shingle.DefaultNormalization
 	return Options{
 		InputFormat:   text.Auto.String(),
-		Namespaces:    []int{0},
-		MaxPageBytes:  dump.DefaultMaxPageBytes,
-		SplitBytes:    64 << 20,
-		ShingleLength: 12,
-		MinShingles:   75,
-		MaxShingles:   600,
+		Namespaces:    []int{0}, // c.Namespaces
+		MaxPageBytes:  c.MaxPageBytes,
+		SplitBytes:    c.SplitBytes,
+		ShingleLength: c.ShingleLength,
+		MinShingles:   c.MinShingles,
+		MaxShingles:   c.MaxShingles,
 		FoldCase:      norm.FoldCase,
 		CollapseSpace: norm.CollapseSpace,
 		Scheme:        "oph",
-		Threshold:     0.8,
-		Recall:        0.99,
+		Threshold:     c.Threshold,
+		Recall:        c.Recall,
 		MaxBands:      20,
-		Seed:          1,
+		Bands:         c.Bands,
+		Rows:          c.Rows,
+		Seed:          c.Seed,
 		Simhash:       SimhashOptions{Features: "shingles", Bits: 64, Permutations: 10, Window: 10, MaxHamming: -1},
-		MinJaccard:    thresholds.MinJaccard,
-		MaxEdit:       thresholds.MaxEdit,
+		MinJaccard:    c.MinJaccard,
+		MaxEdit:       c.MaxEdit,
 		TopPairs:      20,
-		PassageGap:    passage.DefaultConfig().Gap,
-		MinPassage:    passage.DefaultConfig().MinMatches,
+		PassageGap:    c.PassageGap,
+		MinPassage:    c.MinPassage,
+		Shards:        c.Shards,
 		Rounds:        2,
-		OutputShards:  1,
+		OutputShards:  c.OutputShards,
+		DofnWorkers:   c.DofnWorkers,
 		MaxMembers:    cluster.DefaultMaxMembers,
 		MaxAliases:    alias.DefaultMaxNames,
 		Formats:       []string{formatJSONL},

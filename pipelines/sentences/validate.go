@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/neardup/neardup/io/text"
@@ -248,16 +247,3 @@ func openUnitInterval(x float64) bool { return x > 0 && x < 1 }
 
 // checkRunID refuses a run id that is not a plain directory name.
 func checkRunID(id string) error { return launcher.CheckRunID(id) }
-
-// formatNamespaces is the --namespaces value that parseNamespaces reads as
-// ns.
-func formatNamespaces(ns []int) string {
-	if ns == nil {
-		return "all"
-	}
-	s := make([]string, len(ns))
-	for i, n := range ns {
-		s[i] = strconv.Itoa(n)
-	}
-	return strings.Join(s, ",")
-}
