@@ -53,16 +53,35 @@ func TestBrowser(t *testing.T) {
 	shots := t.TempDir()
 	open(t, ctx, url, "table.clusters")
 	browser.Screenshot(t, ctx, shots, "explore-list.png")
+	var checked []string
 
-	act(t, ctx, `document.querySelector('select[name="kind"]').value = "`+kind+`";
-		document.querySelector('form.filters button[type="submit"]').click()`)
+	act(t, ctx, `document.querySelector('input[name="kind"][value="`+kind+`"]').click()`)
 	waitFor(t, ctx, `location.search === "?kind=`+kind+`"`, "#matches")
-	checkRows(t, ctx, r, kind, r.Filter(index.Query{Kinds: []string{kind}}, 0, 50))
+	checkRows(t, ctx, r, []string{kind}, r.Filter(index.Query{Kinds: []string{kind}}, 0, 50))
 	screenshot(t, ctx, shots, "explore-list-"+kind+".png", "#matches")
+
+	// A second kind: both are kept, in the form's order, and the rows are
+	// of either.
+	two := []string{kind, categorize.Identical}
+	if kind == categorize.Identical {
+		two[1] = categorize.Reference
+	}
+	order := func(k string) int { return slices.IndexFunc(r.Kinds(), func(c index.KindCount) bool { return c.Kind == k }) }
+	slices.SortFunc(two, func(a, b string) int { return order(a) - order(b) })
+	act(t, ctx, `document.querySelector('input[name="kind"][value="`+other(two, kind)+`"]').click()`)
+	waitFor(t, ctx, `location.search === "?kind=`+two[0]+`&kind=`+two[1]+`"`, "#matches")
+	checkRows(t, ctx, r, two, r.Filter(index.Query{Kinds: two}, 0, 50))
+	browser.Eval(t, ctx, `[...document.querySelectorAll('input[name="kind"]:checked')].map(c => c.value)`, &checked)
+	if !slices.Equal(checked, two) {
+		t.Errorf("checked kinds %q, want %q", checked, two)
+	}
+	screenshot(t, ctx, shots, "explore-list-two-kinds.png", "#matches")
+	act(t, ctx, `document.querySelector('input[name="kind"][value="`+other(two, kind)+`"]').click()`)
+	waitFor(t, ctx, `location.search === "?kind=`+kind+`"`, "#matches")
 
 	act(t, ctx, `const s = document.querySelector('select[name="sort"]'); s.value = "id"; s.dispatchEvent(new Event("change"))`)
 	waitFor(t, ctx, `location.search === "?kind=`+kind+`&sort=id"`, "#matches")
-	checkRows(t, ctx, r, kind, r.Filter(index.Query{Kinds: []string{kind}, ByID: true}, 0, 50))
+	checkRows(t, ctx, r, []string{kind}, r.Filter(index.Query{Kinds: []string{kind}, ByID: true}, 0, 50))
 
 	var path string
 	act(t, ctx, `document.querySelector("table.clusters tbody tr td.id a").click()`)
@@ -86,7 +105,7 @@ func TestBrowser(t *testing.T) {
 	if !ok || r.Article(a).Title != title {
 		t.Fatalf("article %s is not %q", path, title)
 	}
-	checkRows(t, ctx, r, "", r.Filter(index.Query{Article: &a}, 0, 50))
+	checkRows(t, ctx, r, nil, r.Filter(index.Query{Article: &a}, 0, 50))
 	screenshot(t, ctx, shots, "explore-article.png", "#matches")
 }
 
@@ -99,7 +118,7 @@ func TestBrowserGreek(t *testing.T) {
 	ctx := browser.New(t)
 	shots := t.TempDir()
 	open(t, ctx, url, "table.clusters")
-	checkRows(t, ctx, r, "", r.Filter(index.Query{}, 0, 50))
+	checkRows(t, ctx, r, nil, r.Filter(index.Query{}, 0, 50))
 	browser.Screenshot(t, ctx, shots, "explore-elwiki-list.png")
 	p := r.Filter(index.Query{Kinds: []string{categorize.CopyEdit}}, 0, 1)
 	if len(p.Clusters) == 0 {
@@ -155,13 +174,21 @@ func screenshot(t *testing.T, ctx context.Context, dir, name, selector string) {
 	browser.Screenshot(t, ctx, dir, name)
 }
 
+// other returns the kind of two that is not k.
+func other(two []string, k string) string {
+	if two[0] == k {
+		return two[1]
+	}
+	return two[0]
+}
+
 // checkRows checks that the page lists the clusters of want, in its
-// order, all of kind if kind is set, and counts its matches.
-func checkRows(t *testing.T, ctx context.Context, r *index.Run, kind string, want index.Page) {
+// order, each of one of kinds if any are given, and counts its matches.
+func checkRows(t *testing.T, ctx context.Context, r *index.Run, kinds []string, want index.Page) {
 	t.Helper()
-	var kinds, ids []string
+	var shown, ids []string
 	var matches string
-	browser.Eval(t, ctx, `[...document.querySelectorAll("table.clusters tbody tr")].map(tr => tr.dataset.kind)`, &kinds)
+	browser.Eval(t, ctx, `[...document.querySelectorAll("table.clusters tbody tr")].map(tr => tr.dataset.kind)`, &shown)
 	browser.Eval(t, ctx, `[...document.querySelectorAll("table.clusters tbody tr td.id a")].map(a => a.textContent)`, &ids)
 	browser.Eval(t, ctx, `document.getElementById("matches").textContent`, &matches)
 	var wantIDs []string
@@ -171,9 +198,9 @@ func checkRows(t *testing.T, ctx context.Context, r *index.Run, kind string, wan
 	if matches != strconv.Itoa(want.Matches) || !slices.Equal(ids, wantIDs) {
 		t.Errorf("the page counts %s matches and shows %q; want %d and %q", matches, ids, want.Matches, wantIDs)
 	}
-	for _, k := range kinds {
-		if kind != "" && k != kind {
-			t.Errorf("a row of kind %s among %s", k, kind)
+	for _, k := range shown {
+		if len(kinds) > 0 && !slices.Contains(kinds, k) {
+			t.Errorf("a row of kind %s among %q", k, kinds)
 		}
 	}
 }

@@ -1,6 +1,6 @@
-// neardup explorer: the filter form submits when a choice changes, and
-// leaves empty fields out of the URL, so that a shared link says only
-// what it filters.
+// neardup explorer: the filter form submits when a choice changes (a
+// select, a kind's checkbox), and leaves empty fields out of the URL, so
+// that a shared link says only what it filters.
 "use strict";
 document.addEventListener("DOMContentLoaded", function () {
   var form = document.querySelector("form.filters");
@@ -20,7 +20,7 @@ document.addEventListener("DOMContentLoaded", function () {
       el.disabled = false;
     }
   });
-  for (var sel of form.querySelectorAll("select")) {
+  for (var sel of form.querySelectorAll("select, input[type=checkbox]")) {
     sel.addEventListener("change", function () {
       form.requestSubmit();
     });
