@@ -66,7 +66,9 @@ func TestBrowser(t *testing.T) {
 	if kind == categorize.Identical {
 		two[1] = categorize.Reference
 	}
-	order := func(k string) int { return slices.IndexFunc(r.Kinds(), func(c index.KindCount) bool { return c.Kind == k }) }
+	order := func(k string) int {
+		return slices.IndexFunc(r.Kinds(), func(c index.KindCount) bool { return c.Kind == k })
+	}
 	slices.SortFunc(two, func(a, b string) int { return order(a) - order(b) })
 	act(t, ctx, `document.querySelector('input[name="kind"][value="`+other(two, kind)+`"]').click()`)
 	waitFor(t, ctx, `location.search === "?kind=`+two[0]+`&kind=`+two[1]+`"`, "#matches")

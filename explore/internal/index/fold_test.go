@@ -15,9 +15,9 @@ func TestFold(t *testing.T) {
 		{"Cote\u0302", "cote"}, // already decomposed: ô as o and a combining circumflex
 		{"Hà Nội", "ha noi"},
 		{"Йошкар-Ола", "иошкар-ола"}, // й is и with a breve: one letter in Russian, folded as accents are
-		{"がっこう", "かっこう"},     // the voicing mark is Inherited
-		{"কুল কল", "কুল কল"},       // Bengali's vowel sign u is Bengali's own mark: kept
-		{"ﬁ", "ﬁ"},               // compatibility forms are not canonical: kept
+		{"がっこう", "かっこう"},             // the voicing mark is Inherited
+		{"কুল কল", "কুল কল"},         // Bengali's vowel sign u is Bengali's own mark: kept
+		{"ﬁ", "ﬁ"},                   // compatibility forms are not canonical: kept
 		{"a\x00b", "ab"},
 		{"İSTANBUL istanbul", "istanbul istanbul"},
 	} {
