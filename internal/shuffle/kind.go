@@ -1,37 +1,130 @@
 package shuffle
 
-import (
-	"fmt"
-
-	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-)
+import "fmt"
 
 // Kind says what a batch holds. It is the batch's first byte, so a stage fed
 // the wrong kind fails with an error naming both kinds.
 type Kind byte
 
-// The kinds of batch, in the order the pipeline makes them.
+// The kinds of batch, in the order the pipeline makes them. Each says what
+// its records are, which shard keys a batch, which stages make and read
+// it, and how one record is laid out; the batch around the records is the
+// package comment's. This is the one place the layouts are written down:
+// a codec elsewhere names the kind it encodes for.
+//
+// In the layouts, uvarint and varint are encoding/binary's; a string is
+// its length as a uvarint, then its bytes (varint.AppendString); fixed-size
+// numbers are little-endian unless said otherwise; a float is its IEEE 754
+// bits in 8 bytes. A pair is A then B in 8 bytes each; a delta pair is A
+// in 8 bytes and the varint of B minus the previous pair's B in the batch
+// (0 before the first).
 const (
-	KindEntries      Kind = 'e' // (band key, sentence id) delta pairs, by the band key's shard
-	KindSentences    Kind = 's' // encoded sentence.Sentence records, by the id's shard
-	KindPageInfos    Kind = 'i' // encoded minhash.PageInfo records, by the document's shard
-	KindCandidates   Kind = 'c' // candidate edges (U, V), by U's shard
-	KindHalfEdges    Kind = 'h' // uvarint V then U's encoded sentence, by V's shard
-	KindEdges        Kind = 'g' // verified edges (U, V), by component.Shard
-	KindNeighbours   Kind = 'n' // (node, neighbour) pairs, by the node's shard (components' star rounds)
-	KindTargets      Kind = 'o' // (node, the node whose label it takes), by the latter's shard (components)
-	KindSimilarities Kind = 'm' // encoded verify.Edge records, by U's shard
-	KindLabels       Kind = 'l' // (sentence id, component) pairs, by the id's shard
-	KindParts        Kind = 'p' // a component's members and edges, by the component's shard
-	KindLines        Kind = 'j' // result.Record output lines, by output shard
-	KindRevisions    Kind = 'r' // a page's revision and its sentences, by the page's shard (changes)
-	KindMatches      Kind = 'x' // encoded verify.Edge records, by their document pair's shard (passage)
-	KindPassages     Kind = 'q' // a document pair's passages, by one document's or the pair's shard (passage)
-	KindTexts        Kind = 't' // sentence texts asked for by passages, by the sentence's or the pair's shard (passage)
-	KindWindows      Kind = 'w' // (permuted signature, sentence id) delta pairs, by permutation and signature range (simhash)
-	KindPrefixes     Kind = 'f' // prefix-token entries of shingle sets, by the token's shard (exact join)
-	KindPagePairs    Kind = 'a' // encoded cluster.PairCount records, by the page pair's shard (top article pairs)
-	KindClaims       Kind = 'k' // a wiki's index and an encoded alias.Claim, by the name's shard (alias table)
+	// KindEntries are (band key, sentence id) delta pairs by the band
+	// key's shard (minhash.Sign → bucket.Candidates), and (set
+	// fingerprint, sentence id) by the fingerprint's shard in exactjoin.
+	KindEntries Kind = 'e'
+
+	// KindSentences are sentence.Sentence records by the id's shard
+	// (minhash.Sign → docfreq, the candidate schemes, verify, cluster,
+	// passage, the sentence lines): uvarint ID, PageID, RevID and Rank,
+	// the Context byte, then the strings Wiki, Title, Section and Text. A
+	// reader that needs the id alone decodes the first uvarint
+	// (sentence.ID.UnmarshalPrefix).
+	KindSentences Kind = 's'
+
+	// KindPageInfos are minhash.PageInfo records by the document's shard
+	// (minhash.Sign → rereads, passage): uvarint Doc, varint PageID and
+	// Offset, TextHash in 4 bytes, the varints of Counts' Sentences,
+	// TooShort, TooLong, InWindow, Signatures, Cut and Debris, then the
+	// strings File, Title, Name, URL and Lang.
+	KindPageInfos Kind = 'i'
+
+	// KindCandidates are candidate edges, pairs (U, V) of sentence ids, by
+	// U's shard (bucket, simhash, exactjoin → verify).
+	KindCandidates Kind = 'c'
+
+	// KindHalfEdges are candidate edges joined with U's sentence, by V's
+	// shard (within verify): uvarint V, then U's KindSentences record.
+	KindHalfEdges Kind = 'h'
+
+	// KindEdges are verified edges, pairs (U, V), by shuffle.EdgeShard of
+	// round 0 (verify → component) and of each later round (component).
+	KindEdges Kind = 'g'
+
+	// KindNeighbours are (node, neighbour) pairs by the node's shard
+	// (within component: its star rounds).
+	KindNeighbours Kind = 'n'
+
+	// KindTargets are (node, the node whose label it takes) pairs by the
+	// latter's shard (within component).
+	KindTargets Kind = 'o'
+
+	// KindSimilarities are verify.Edge records by U's shard (verify →
+	// cluster, passage), 40 bytes: U and V in 8 bytes each, RankU and
+	// RankV in 4 each, then the floats Similarity.Jaccard and
+	// Similarity.Edit.
+	KindSimilarities Kind = 'm'
+
+	// KindLabels are (sentence id, component) pairs by the id's shard
+	// (component → cluster).
+	KindLabels Kind = 'l'
+
+	// KindParts are the members and edges of a component by the
+	// component's shard (within cluster): uvarint component, a tag byte,
+	// then for 'm' a member's KindSentences record, for 'e' an edge's
+	// KindSimilarities record.
+	KindParts Kind = 'p'
+
+	// KindLines are output lines by output shard (every output →
+	// result.Write): the line's sort key in 8 bytes big-endian, then the
+	// line to the record's end (result.Record).
+	KindLines Kind = 'j'
+
+	// KindRevisions are a page's revision and its sentences by the page's
+	// shard (within changes): uvarint wiki index, page id, revision id and
+	// sentence count, the string Title, then for each sentence the
+	// uvarint ordinal, the Context byte and the strings Section and Text.
+	KindRevisions Kind = 'r'
+
+	// KindMatches are verify.Edge records, laid out as KindSimilarities',
+	// by their document pair's shard (within passage).
+	KindMatches Kind = 'x'
+
+	// KindPassages are a document pair's passages by one document's or the
+	// pair's shard (within passage): uvarint DocA, DocB, CoveredA, CoveredB
+	// and the number of passages; for each passage the uvarint number of
+	// points, and for each point uvarint RankA, RankB, OrdA and OrdB and
+	// the float Jaccard; then InfoA and InfoB, each a KindPageInfos record
+	// (empty until joined) as a string.
+	KindPassages Kind = 'q'
+
+	// KindTexts are sentence texts asked for by passages, by the
+	// sentence's shard (the request, with no text) or the pair's (the
+	// answer), within passage: uvarint DocA, DocB and sentence id, then the
+	// text to the record's end.
+	KindTexts Kind = 't'
+
+	// KindWindows are (permuted signature, sentence id) delta pairs by
+	// permutation and signature range (within simhash; a seam's batch
+	// starts with a header pair, simhash.Seam).
+	KindWindows Kind = 'w'
+
+	// KindPrefixes are the prefix entries of one shingle set that go to
+	// one shard, by the shingle's shard (within exactjoin): uvarint sentence
+	// id, the set's fingerprint in 8 bytes, uvarint set size and number of
+	// entries, then for each entry its shingle in 8 bytes and uvarint
+	// position in the set's order (exactjoin.Entry).
+	KindPrefixes Kind = 'f'
+
+	// KindPagePairs are cluster.PairCount records by the page pair's shard
+	// (cluster.Assemble → summary.TopPairs): uvarint PageA, PageB and
+	// Clusters, then the strings WikiA, WikiB, TitleA and TitleB.
+	KindPagePairs Kind = 'a'
+
+	// KindClaims are alias.Claim records by the name's shard (within
+	// alias): uvarint wiki index, the claim's Kind byte, the strings Key,
+	// Name and Article, then uvarint Doc.
+	KindClaims Kind = 'k'
 )
 
 type encoding int
@@ -108,37 +201,3 @@ func (k Kind) body(b []byte, enc encoding) ([]byte, error) {
 	}
 	return b[1:], nil
 }
-
-// The typed collections that cross the pipeline's stage boundaries: each
-// is a PCollection<KV<int, []byte>> of batches of one kind keyed by shard,
-// wrapped so that a composite states which kind it takes and returns.
-
-// Entries are KindEntries batches (minhash.Sign → bucket.Candidates).
-type Entries struct{ beam.PCollection }
-
-// Sentences are KindSentences batches (minhash.Sign → verify, cluster, outputs).
-type Sentences struct{ beam.PCollection }
-
-// PageInfos are KindPageInfos batches (minhash.Sign → rereads.Count).
-type PageInfos struct{ beam.PCollection }
-
-// Candidates are KindCandidates batches (bucket.Candidates → verify.Edges).
-type Candidates struct{ beam.PCollection }
-
-// Edges are KindEdges batches (verify.Edges → component.Labels).
-type Edges struct{ beam.PCollection }
-
-// Similarities are KindSimilarities batches (verify.Edges → cluster.Assemble).
-type Similarities struct{ beam.PCollection }
-
-// Labels are KindLabels batches (component.Labels → cluster.Assemble).
-type Labels struct{ beam.PCollection }
-
-// Passages are KindPassages batches (passage.Find's stages).
-type Passages struct{ beam.PCollection }
-
-// Lines are KindLines batches of output lines (→ result.Write).
-type Lines struct{ beam.PCollection }
-
-// PagePairs are KindPagePairs batches (cluster.Assemble → summary.TopPairs).
-type PagePairs struct{ beam.PCollection }

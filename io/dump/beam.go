@@ -265,7 +265,7 @@ func splitRedirects(p document.Page, article, redirect func(document.Page)) {
 // DeadLetterLines turns PCollection<DeadLetter> into JSON lines for
 // result.Write, all in shard 0, sorted by offset, then by content.
 func DeadLetterLines(s beam.Scope, dead beam.PCollection) shuffle.Lines {
-	return shuffle.Lines{PCollection: beam.ParDo(s.Scope("DeadLetterLines"), deadLetterLine, dead)}
+	return shuffle.MakeLines(beam.ParDo(s.Scope("DeadLetterLines"), deadLetterLine, dead))
 }
 
 func deadLetterLine(d document.DeadLetter) (int, []byte, error) {

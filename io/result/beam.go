@@ -76,7 +76,7 @@ func write(s beam.Scope, dir, prefix string, shards int, lines shuffle.Lines, un
 func writeShards(s beam.Scope, fn *writeShardFn, lines shuffle.Lines) beam.PCollection {
 	s = s.Scope("Write " + fn.Prefix)
 	empty := beam.ParDo(s, &emptyShardsFn{Shards: fn.Shards}, beam.Impulse(s))
-	grouped := beam.GroupByKey(s, beam.Flatten(s, lines.PCollection, empty))
+	grouped := beam.GroupByKey(s, beam.Flatten(s, lines.Raw(), empty))
 	return beam.ParDo(s, fn, grouped)
 }
 

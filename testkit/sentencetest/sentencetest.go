@@ -110,7 +110,7 @@ func Batches(tb testing.TB, sents []sentence.Sentence, shards, perBatch int) [][
 // Records is the PCollection of batches keyed by their records' shard, as
 // minhash.Sign emits its records; every record of a batch must share it.
 func Records(s beam.Scope, batches [][]byte, shards int) shuffle.Sentences {
-	return shuffle.Sentences{PCollection: beam.ParDo(s, &keyRecordsFn{Shards: shards}, beam.CreateList(s, batches))}
+	return shuffle.MakeSentences(beam.ParDo(s, &keyRecordsFn{Shards: shards}, beam.CreateList(s, batches)))
 }
 
 // keyRecordsFn keys a batch of sentence records by its records' shard; an

@@ -28,8 +28,8 @@ func init() {
 // GOMAXPROCS).
 func Candidates(s beam.Scope, entries shuffle.Entries, recordShards, workers int) (shuffle.Candidates, beam.PCollection) {
 	s = s.Scope("Buckets")
-	edges, counts := beam.ParDo2(s, &starsFn{RecordShards: recordShards, Workers: workers}, beam.GroupByKey(s, entries.PCollection))
-	return shuffle.Candidates{PCollection: edges}, counts
+	edges, counts := beam.ParDo2(s, &starsFn{RecordShards: recordShards, Workers: workers}, beam.GroupByKey(s, entries.Raw()))
+	return shuffle.MakeCandidates(edges), counts
 }
 
 // CrossCandidates is Candidates for a run comparing two sides: it links
@@ -41,8 +41,8 @@ func Candidates(s beam.Scope, entries shuffle.Entries, recordShards, workers int
 func CrossCandidates(s beam.Scope, entries shuffle.Entries, sides []bool, maxPairs, recordShards, workers int) (shuffle.Candidates, beam.PCollection) {
 	s = s.Scope("Buckets across")
 	fn := &starsFn{RecordShards: recordShards, Workers: workers, Sides: sides, MaxPairs: maxPairs}
-	edges, counts := beam.ParDo2(s, fn, beam.GroupByKey(s, entries.PCollection))
-	return shuffle.Candidates{PCollection: edges}, counts
+	edges, counts := beam.ParDo2(s, fn, beam.GroupByKey(s, entries.Raw()))
+	return shuffle.MakeCandidates(edges), counts
 }
 
 // starsFn links the buckets of each shard. The shards of a bundle are

@@ -94,7 +94,7 @@ func Clusters(s beam.Scope, clusters beam.PCollection, learned Learned, cfg Conf
 		entities = beam.Create(s, []byte{})
 	}
 	lines, counts := beam.ParDo2(s, &classifyFn{Cfg: cfg}, clusters, beam.SideInput{Input: sections}, beam.SideInput{Input: entities})
-	return shuffle.Lines{PCollection: lines}, counts
+	return shuffle.MakeLines(lines), counts
 }
 
 type classifyFn struct {

@@ -122,7 +122,7 @@ func TestClustersOnPrism(t *testing.T) {
 			t.Run(fmt.Sprintf("workers=%d/output_shards=%d", workers, shards), func(t *testing.T) {
 				p, s := beam.NewPipelineWithRoot()
 				lines, partials := Clusters(s, beam.CreateList(s, clusters), Learned{}, Config{OutputShards: shards, Workers: workers})
-				passert.Equals(s, beam.ParDo(s, lineStrings, lines.PCollection), want[shards]...)
+				passert.Equals(s, beam.ParDo(s, lineStrings, lines.Raw()), want[shards]...)
 				passert.Equals(s, beam.ParDo(s, categoryCountsJSON, counters.Total(s, partials)), wantCounts)
 				ptest.RunAndValidate(t, p)
 			})

@@ -115,7 +115,7 @@ func CompareWith(s beam.Scope, baseline, current, entities beam.PCollection, cfg
 	cur := beam.ParDo(s.Scope("PackInput"), &packFn{Shards: cfg.Shards}, current)
 	joined := beam.ParDo(s, gather, beam.CoGroupByKey(s, old, cur))
 	outs := beam.ParDoN(s, &compareFn{Cfg: cfg}, joined, beam.SideInput{Input: entities})
-	return shuffle.Lines{PCollection: outs[0]}, outs[1]
+	return shuffle.MakeLines(outs[0]), outs[1]
 }
 
 // sides are the batches of both sides of one page shard.

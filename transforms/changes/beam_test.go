@@ -110,7 +110,7 @@ func TestCompareOnPrism(t *testing.T) {
 			p, s := beam.NewPipelineWithRoot()
 			cfg := BeamConfig{Config: testConfig(), Wikis: wikis, Shards: 2, OutputShards: shards, Workers: 2}
 			lines, counts := Compare(s, beam.CreateList(s, baseline), beam.CreateList(s, current), cfg)
-			passert.Equals(s, beam.ParDo(s, lineStrings, lines.PCollection), want...)
+			passert.Equals(s, beam.ParDo(s, lineStrings, lines.Raw()), want...)
 			passert.Equals(s, beam.ParDo(s, baselineJSON, counters.Total(s, counts)), wantCounts)
 			ptest.RunAndValidate(t, p)
 		})

@@ -287,15 +287,15 @@ func TestAssembleOnPrism(t *testing.T) {
 					return beam.ParDo(s, &keyBatchFn{Kind: k, Shards: shards}, beam.CreateList(s, batches))
 				}
 				clusters, pairs, memberships, partials := Assemble(s,
-					shuffle.Labels{PCollection: keyed(shuffle.KindLabels, labelBatches)},
-					shuffle.Sentences{PCollection: keyed(shuffle.KindSentences, recordBatches)},
-					shuffle.Similarities{PCollection: keyed(shuffle.KindSimilarities, simBatches)}, cfg)
+					shuffle.MakeLabels(keyed(shuffle.KindLabels, labelBatches)),
+					shuffle.MakeSentences(keyed(shuffle.KindSentences, recordBatches)),
+					shuffle.MakeSimilarities(keyed(shuffle.KindSimilarities, simBatches)), cfg)
 				passert.Equals(s, beam.ParDo(s, clusterSummary, clusters), wantSummaries...)
 				passert.Equals(s, beam.ParDo(s, clusterJSON, clusters), wantJSON...)
-				summed := beam.CombinePerKey(s, sumInt64, beam.ParDo(s, &pairKeysFn{Shards: cfg.ComponentShards}, pairs.PCollection))
+				summed := beam.CombinePerKey(s, sumInt64, beam.ParDo(s, &pairKeysFn{Shards: cfg.ComponentShards}, pairs.Raw()))
 				passert.Equals(s, beam.ParDo(s, pairCountString, summed), wantPairs...)
 				passert.Equals(s, beam.ParDo(s, assembleCountsJSON, counters.Total(s, partials)), wantCounts)
-				passert.Equals(s, beam.ParDo(s, membershipStrings, memberships.PCollection), wantMemberships...)
+				passert.Equals(s, beam.ParDo(s, membershipStrings, memberships.Raw()), wantMemberships...)
 				ptest.RunAndValidate(t, p)
 			})
 		}

@@ -51,10 +51,10 @@ const (
 // cfg.SentenceShards (for sentence.Lines); otherwise it is empty.
 func Assemble(s beam.Scope, labels shuffle.Labels, records shuffle.Sentences, sims shuffle.Similarities, cfg Config) (clusters beam.PCollection, pairs shuffle.PagePairs, memberships shuffle.Lines, counts beam.PCollection) {
 	s = s.Scope("Clusters")
-	joined := beam.CoGroupByKey(s, labels.PCollection, records.PCollection, sims.PCollection)
+	joined := beam.CoGroupByKey(s, labels.Raw(), records.Raw(), sims.Raw())
 	members := beam.ParDo(s, &joinFn{Shards: cfg.ComponentShards, Workers: cfg.Workers}, joined)
 	outs := beam.ParDoN(s, &buildFn{Cfg: cfg}, beam.GroupByKey(s, members))
-	return outs[0], shuffle.PagePairs{PCollection: outs[1]}, shuffle.Lines{PCollection: outs[2]}, outs[3]
+	return outs[0], shuffle.MakePagePairs(outs[1]), shuffle.MakeLines(outs[2]), outs[3]
 }
 
 // Config says how Assemble shards and caps the clusters.

@@ -50,7 +50,7 @@ var (
 // component's smallest node is labelled with itself.
 func Labels(s beam.Scope, verified shuffle.Edges, rounds, depth, edgeShards, labelShards int) shuffle.Labels {
 	s = s.Scope("Components")
-	edges := verified.PCollection
+	edges := verified.Raw()
 	for r := 1; r <= rounds; r++ {
 		rs := s.Scope(fmt.Sprintf("Round %d", r))
 		edges = beam.ParDo(rs, &contractFn{Round: r, Shards: edgeShards}, beam.GroupByKey(rs, edges))
@@ -64,7 +64,7 @@ func Labels(s beam.Scope, verified shuffle.Edges, rounds, depth, edgeShards, lab
 	targets, leftover := beam.ParDo2(s, &settleFn{Shards: edgeShards}, beam.GroupByKey(s, nbrs))
 	roots := beam.ParDo(s, &leftoverFn{Shards: edgeShards}, beam.GroupByKey(s, leftover))
 	joined := beam.CoGroupByKey(s, targets, roots)
-	return shuffle.Labels{PCollection: beam.ParDo(s, &relabelFn{LabelShards: labelShards}, joined)}
+	return shuffle.MakeLabels(beam.ParDo(s, &relabelFn{LabelShards: labelShards}, joined))
 }
 
 // contractFn contracts one shard's edges and routes the star forest to the

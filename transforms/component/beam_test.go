@@ -66,8 +66,8 @@ func TestLabelsOnPrism(t *testing.T) {
 				batches = append(batches, shuffle.KindEdges.PackPairs(shuffle.Pair{A: e.U, B: e.V}))
 			}
 			in := beam.ParDo(s, &keyByShardFn{Shards: 4}, beam.CreateList(s, batches))
-			labels := Labels(s, shuffle.Edges{PCollection: in}, c.rounds, c.depth, 4, 3)
-			passert.Equals(s, beam.ParDo(s, emitLabelStrings, labels.PCollection), want...)
+			labels := Labels(s, shuffle.MakeEdges(in), c.rounds, c.depth, 4, 3)
+			passert.Equals(s, beam.ParDo(s, emitLabelStrings, labels.Raw()), want...)
 			res := ptest.RunAndValidate(t, p)
 			left, largest := int64(0), int64(0)
 			for _, r := range res.Metrics().Query(func(metrics.SingleResult) bool { return true }).Counters() {

@@ -40,7 +40,7 @@ func decodeSketch(b []byte) (Sketch, error) {
 // twice: the counts stay upper bounds of the distinct sentences' ones.
 func Count(s beam.Scope, records shuffle.Sentences, cfg Config) beam.PCollection {
 	s = s.Scope("DocFreq")
-	partial := beam.ParDo(s, &countFn{Cfg: cfg}, records.PCollection)
+	partial := beam.ParDo(s, &countFn{Cfg: cfg}, records.Raw())
 	// A global combine of nothing is nothing: the empty sketch makes it one.
 	empty := beam.ParDo(s, emptySketch, beam.Impulse(s))
 	return beam.Combine(s, mergeSketches, beam.Flatten(s, partial, empty))

@@ -72,10 +72,10 @@ func (c Config) docfreq() docfreq.Config {
 func Candidates(s beam.Scope, records shuffle.Sentences, cfg Config) (shuffle.Candidates, beam.PCollection) {
 	s = s.Scope("ExactJoin")
 	sketch := docfreq.Count(s, records, cfg.docfreq())
-	sets, prefixes := beam.ParDo2(s, &prefixFn{Cfg: cfg}, records.PCollection, beam.SideInput{Input: sketch})
+	sets, prefixes := beam.ParDo2(s, &prefixFn{Cfg: cfg}, records.Raw(), beam.SideInput{Input: sketch})
 	stars, starCounts := beam.ParDo2(s, &identicalFn{Cfg: cfg}, beam.GroupByKey(s, sets))
 	pairs, joinCounts := beam.ParDo2(s, &joinFn{Cfg: cfg}, beam.GroupByKey(s, prefixes))
-	return shuffle.Candidates{PCollection: beam.Flatten(s, stars, pairs)}, beam.Flatten(s, starCounts, joinCounts)
+	return shuffle.MakeCandidates(beam.Flatten(s, stars, pairs)), beam.Flatten(s, starCounts, joinCounts)
 }
 
 // prefixFn orders the shingle set of every sentence of a batch by the

@@ -96,7 +96,7 @@ func TestCandidates(t *testing.T) {
 			p, s := beam.NewPipelineWithRoot()
 			records := sentencetest.Records(s, batches, recordShards)
 			cands, counts := Candidates(s, records, cfg)
-			got := filter.Distinct(s, beam.ParDo(s, &candidateStringsFn{Shards: recordShards}, cands.PCollection))
+			got := filter.Distinct(s, beam.ParDo(s, &candidateStringsFn{Shards: recordShards}, cands.Raw()))
 			passert.Equals(s, got, want...)
 			passert.Equals(s, beam.ParDo(s, schemeJSON, counters.Total(s, counts)), wantCounts)
 			ptest.RunAndValidate(t, p)

@@ -64,7 +64,7 @@ func (c Config) NewScheme() (*Scheme, error) {
 func Sign(s beam.Scope, pages beam.PCollection, cfg Config) (shuffle.Entries, shuffle.Sentences, shuffle.PageInfos, beam.PCollection) {
 	s = s.Scope("MinHash")
 	entries, records, infos, counts := beam.ParDo4(s, &signFn{Cfg: cfg}, pages)
-	return shuffle.Entries{PCollection: entries}, shuffle.Sentences{PCollection: records}, shuffle.PageInfos{PCollection: infos}, counts
+	return shuffle.MakeEntries(entries), shuffle.MakeSentences(records), shuffle.MakePageInfos(infos), counts
 }
 
 type signFn struct {

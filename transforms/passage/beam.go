@@ -64,13 +64,13 @@ type Options struct {
 // sentences, for the texts when opt.Text asks for them.
 func Find(s beam.Scope, sims shuffle.Similarities, infos shuffle.PageInfos, needed shuffle.Sentences, opt Options) (shuffle.Lines, beam.PCollection, beam.PCollection) {
 	s = s.Scope("Passages")
-	matches, within := beam.ParDo2(s, &byPairFn{Shards: opt.PairShards}, beam.DropKey(s, sims.PCollection))
+	matches, within := beam.ParDo2(s, &byPairFn{Shards: opt.PairShards}, beam.DropKey(s, sims.Raw()))
 	found, counts := beam.ParDo2(s, &findFn{Opt: opt}, beam.GroupByKey(s, matches))
-	withA, _ := beam.ParDo2(s, &attachFn{Opt: opt, Side: sideA}, beam.CoGroupByKey(s, found, infos.PCollection))
-	full, requests := beam.ParDo2(s, &attachFn{Opt: opt, Side: sideB}, beam.CoGroupByKey(s, withA, infos.PCollection))
-	texts := beam.ParDo(s, &textsFn{Opt: opt}, beam.CoGroupByKey(s, requests, needed.PCollection))
+	withA, _ := beam.ParDo2(s, &attachFn{Opt: opt, Side: sideA}, beam.CoGroupByKey(s, found, infos.Raw()))
+	full, requests := beam.ParDo2(s, &attachFn{Opt: opt, Side: sideB}, beam.CoGroupByKey(s, withA, infos.Raw()))
+	texts := beam.ParDo(s, &textsFn{Opt: opt}, beam.CoGroupByKey(s, requests, needed.Raw()))
 	lines, pairs, written := beam.ParDo3(s, &linesFn{Opt: opt}, beam.CoGroupByKey(s, full, texts))
-	return shuffle.Lines{PCollection: lines}, pairs, beam.Flatten(s, within, counts, written)
+	return shuffle.MakeLines(lines), pairs, beam.Flatten(s, within, counts, written)
 }
 
 // TopDocPairs returns PCollection<[]DocPair>: the n document pairs that

@@ -115,9 +115,9 @@ func TestFindOnPrism(t *testing.T) {
 	p, s := beam.NewPipelineWithRoot()
 	opt := Options{Config: DefaultConfig(), Text: true, Wikis: []string{"dewiki", "enwiki"}, PairShards: 2, RecordShards: shards, OutputShards: 1}
 	lines, pairs, counts := Find(s,
-		shuffle.Similarities{PCollection: batches(s, shuffle.KindSimilarities, sims)},
-		shuffle.PageInfos{PCollection: batches(s, shuffle.KindPageInfos, infos)},
-		shuffle.Sentences{PCollection: batches(s, shuffle.KindSentences, records)}, opt)
+		shuffle.MakeSimilarities(batches(s, shuffle.KindSimilarities, sims)),
+		shuffle.MakePageInfos(batches(s, shuffle.KindPageInfos, infos)),
+		shuffle.MakeSentences(batches(s, shuffle.KindSentences, records)), opt)
 
 	wantLine := `{"a":{"id":"dewiki:1:100","wiki":"dewiki","page_id":1,"rev_id":100,"title":"Gondiswil","first":4,"last":8,"sentences":5,"share":0.5},` +
 		`"b":{"id":"enwiki:2:200","wiki":"enwiki","page_id":2,"rev_id":200,"doc":"doc-2","url":"https://example.org/g","title":"Gondiswil","first":20,"last":24,"sentences":4,"share":0.2},` +
@@ -126,7 +126,7 @@ func TestFindOnPrism(t *testing.T) {
 		fmt.Sprintf(`{"a":5,"b":21,"jaccard":0.5,"text_a":%q,"text_b":%q},`, text(a.Sentence(5)), text(b.Sentence(21))) +
 		fmt.Sprintf(`{"a":7,"b":23,"jaccard":1,"text_a":%q,"text_b":%q},`, text(a.Sentence(7)), text(b.Sentence(23))) +
 		fmt.Sprintf(`{"a":8,"b":24,"jaccard":0.75,"text_a":%q,"text_b":%q}]}`, text(a.Sentence(8)), text(b.Sentence(24)))
-	passert.Equals(s, beam.ParDo(s, lineStrings, lines.PCollection), wantLine)
+	passert.Equals(s, beam.ParDo(s, lineStrings, lines.Raw()), wantLine)
 	passert.Equals(s, beam.ParDo(s, pairString, pairs),
 		`{"a":"dewiki:1:100","title_a":"Gondiswil","b":"enwiki:2:200","title_b":"Gondiswil","passages":1,"matched":4,"share_a":0.5,"share_b":0.2}`)
 	passert.Equals(s, beam.ParDo(s, passageCounts, counters.Total(s, counts)),

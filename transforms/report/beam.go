@@ -55,7 +55,7 @@ type Config struct {
 // cluster and no dead letter the collection is empty.
 func Collect(s beam.Scope, lines shuffle.Lines, dead beam.PCollection, cfg Config) beam.PCollection {
 	s = s.Scope("Report statistics")
-	fromLines := beam.ParDo(s, &linesFn{Cfg: cfg}, lines.PCollection)
+	fromLines := beam.ParDo(s, &linesFn{Cfg: cfg}, lines.Raw())
 	fromDead := beam.ParDo(s, &deadFn{Cfg: cfg}, dead)
 	return beam.Combine(s, mergeStats, beam.Flatten(s, fromLines, fromDead))
 }

@@ -24,7 +24,7 @@ func init() {
 // fails the run.
 func Count(s beam.Scope, infos shuffle.PageInfos) beam.PCollection {
 	s = s.Scope("Rereads")
-	return beam.ParDo(s, &resolveFn{}, beam.GroupByKey(s, infos.PCollection))
+	return beam.ParDo(s, &resolveFn{}, beam.GroupByKey(s, infos.Raw()))
 }
 
 type resolveFn struct{}

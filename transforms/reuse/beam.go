@@ -60,13 +60,13 @@ func (o Options) shards() int { return max(cmp.Or(o.Shards, o.OutputShards), 1) 
 // one small record per case.
 func Cases(s beam.Scope, passages shuffle.Lines, docPairs, hosts beam.PCollection, opt Options) (lines shuffle.Lines, summary, counts beam.PCollection) {
 	s = s.Scope("Reuse")
-	byPair := beam.ParDo(s, &byPairFn{Opt: opt}, passages.PCollection)
+	byPair := beam.ParDo(s, &byPairFn{Opt: opt}, passages.Raw())
 	pairs := beam.ParDo(s, &keyPairFn{Shards: opt.shards()}, docPairs)
 	out, edges := beam.ParDo2(s, &casesFn{Opt: opt}, beam.CoGroupByKey(s, byPair, pairs))
 	read := stats.Count(s, beam.ParDo(s, Host, hosts))
 	summary, counts = beam.ParDo2(s, &summaryFn{Opt: opt}, beam.Impulse(s),
 		beam.SideInput{Input: edges}, beam.SideInput{Input: read})
-	return shuffle.Lines{PCollection: out}, summary, counts
+	return shuffle.MakeLines(out), summary, counts
 }
 
 // pairShard is the shard, of n, of the documents a and b, in either order.

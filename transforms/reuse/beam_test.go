@@ -129,8 +129,8 @@ func TestCasesOnPrism(t *testing.T) {
 	in := beam.ParDo(s, toKV, beam.CreateList(s, kvs))
 	docPairs, read := beam.CreateList(s, pairs), beam.CreateList(s, hosts)
 	for _, opt := range []Options{{Web: web, OutputShards: 1}, {Web: web, Shards: 3, OutputShards: 4}} {
-		out, summary, counts := Cases(s, shuffle.Lines{PCollection: in}, docPairs, read, opt)
-		passert.Equals(s, beam.ParDo(s, keyedLines, out.PCollection), want...)
+		out, summary, counts := Cases(s, shuffle.MakeLines(in), docPairs, read, opt)
+		passert.Equals(s, beam.ParDo(s, keyedLines, out.Raw()), want...)
 		passert.Equals(s, beam.ParDo(s, bytesString, summary), wantSummary)
 		passert.Equals(s, beam.ParDo(s, reuseCounts, counters.Total(s, counts)),
 			`{"cross_pairs_capped":0,"cases":3,"content_reuse":2,"structure_reuse":1,"passages":4,"web_pages":2,"articles":2}`)

@@ -64,8 +64,8 @@ func (f *splitFn) FinishBundle(emit func(Page)) error { return f.Finish(emit) }
 // by output shard and sorted by sentence id, for result.WriteUnique.
 func Lines(s beam.Scope, records shuffle.Sentences, memberships shuffle.Lines, outShards int) shuffle.Lines {
 	s = s.Scope("SentenceLines")
-	joined := beam.CoGroupByKey(s, records.PCollection, memberships.PCollection)
-	return shuffle.Lines{PCollection: beam.ParDo(s, &linesFn{OutShards: outShards}, joined)}
+	joined := beam.CoGroupByKey(s, records.Raw(), memberships.Raw())
+	return shuffle.MakeLines(beam.ParDo(s, &linesFn{OutShards: outShards}, joined))
 }
 
 // Row is a line of sentences-*.jsonl: the sentence and its cluster's ID,

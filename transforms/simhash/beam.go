@@ -47,15 +47,15 @@ func Candidates(s beam.Scope, records shuffle.Sentences, cfg Config) (shuffle.Ca
 	var windows beam.PCollection
 	if cfg.Features == FeaturesWords {
 		freq := docfreq.Count(s, records, docfreq.Config{Tokens: docfreq.Words, Norm: cfg.Norm, Workers: cfg.Workers})
-		windows = beam.ParDo(s.Scope("Sign"), &signWordsFn{signBase{Cfg: cfg}}, records.PCollection, beam.SideInput{Input: freq})
+		windows = beam.ParDo(s.Scope("Sign"), &signWordsFn{signBase{Cfg: cfg}}, records.Raw(), beam.SideInput{Input: freq})
 	} else {
-		windows = beam.ParDo(s.Scope("Sign"), &signFn{signBase{Cfg: cfg}}, records.PCollection)
+		windows = beam.ParDo(s.Scope("Sign"), &signFn{signBase{Cfg: cfg}}, records.Raw())
 	}
 	ws := s.Scope("Windows")
 	inShards, seams, shardCounts := beam.ParDo3(ws, &windowFn{Cfg: cfg}, beam.GroupByKey(ws, windows))
 	ss := s.Scope("Seams")
 	atSeams, seamCounts := beam.ParDo2(ss, &seamFn{Cfg: cfg}, beam.GroupByKey(ss, seams))
-	return shuffle.Candidates{PCollection: beam.Flatten(s, inShards, atSeams)}, beam.Flatten(s, shardCounts, seamCounts)
+	return shuffle.MakeCandidates(beam.Flatten(s, inShards, atSeams)), beam.Flatten(s, shardCounts, seamCounts)
 }
 
 // signFn signs the sentences of each record batch by their shingles and

@@ -141,7 +141,7 @@ func TestCandidatesOnPrism(t *testing.T) {
 			p, s := beam.NewPipelineWithRoot()
 			records := sentencetest.Records(s, batches, recordShards)
 			cands, counts := Candidates(s, records, cfg)
-			lines := beam.ParDo(s, &candidateStringsFn{Shards: recordShards}, cands.PCollection)
+			lines := beam.ParDo(s, &candidateStringsFn{Shards: recordShards}, cands.Raw())
 			passert.Equals(s, filter.Distinct(s, lines), want...)
 			passert.Equals(s, beam.ParDo(s, countsJSON, counters.Total(s, counts)), wantCounts)
 			ptest.RunAndValidate(t, p)

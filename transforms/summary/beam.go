@@ -201,7 +201,7 @@ type PairCount = cluster.PairCount
 // only n per shard reach the one worker that picks the n largest of all.
 func TopPairs(s beam.Scope, pairs shuffle.PagePairs, n int) beam.PCollection {
 	s = s.Scope("Top article pairs")
-	tops := beam.ParDo(s, &shardTopFn{N: n}, beam.GroupByKey(s, pairs.PCollection))
+	tops := beam.ParDo(s, &shardTopFn{N: n}, beam.GroupByKey(s, pairs.Raw()))
 	return top.Largest(s, tops, n, lessPair)
 }
 

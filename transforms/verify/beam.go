@@ -64,10 +64,10 @@ type Config struct {
 func Edges(s beam.Scope, candidates shuffle.Candidates, records shuffle.Sentences, cfg Config) (edges shuffle.Edges, sims shuffle.Similarities, needed shuffle.Sentences, lines shuffle.Lines, counts beam.PCollection) {
 	s = s.Scope("Verify")
 	halves, neededRecs := beam.ParDo2(s, &attachFirstFn{RecordShards: cfg.RecordShards, Workers: cfg.Workers},
-		beam.CoGroupByKey(s, candidates.PCollection, records.PCollection))
+		beam.CoGroupByKey(s, candidates.Raw(), records.Raw()))
 	verified, similarities, edgeLines, counts := beam.ParDo4(s, &compareFn{Cfg: cfg}, beam.CoGroupByKey(s, halves, neededRecs))
-	return shuffle.Edges{PCollection: verified}, shuffle.Similarities{PCollection: similarities}, shuffle.Sentences{PCollection: neededRecs},
-		shuffle.Lines{PCollection: edgeLines}, counts
+	return shuffle.MakeEdges(verified), shuffle.MakeSimilarities(similarities), shuffle.MakeSentences(neededRecs),
+		shuffle.MakeLines(edgeLines), counts
 }
 
 // EdgeLine is a line of edges-*.jsonl: a verified edge between the
