@@ -38,8 +38,7 @@ import (
 	"github.com/neardup/neardup/internal/shuffle"
 )
 
-// Record is a line with its sort key, to be packed into a batch of
-// shuffle.KindLines.
+// Record is a line with its sort key: a shuffle.KindLines record.
 func Record(key uint64, line []byte) []byte {
 	rec := make([]byte, 8, 8+len(line))
 	binary.BigEndian.PutUint64(rec, key)

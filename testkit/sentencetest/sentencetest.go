@@ -90,10 +90,7 @@ func Batches(tb testing.TB, sents []sentence.Sentence, shards, perBatch int) [][
 	tb.Helper()
 	byShard := make([][][]byte, shards)
 	for _, s := range sents {
-		rec, err := s.AppendBinary(nil)
-		if err != nil {
-			tb.Fatal(err)
-		}
+		rec := s.AppendBinary(nil)
 		byShard[s.ID.Shard(shards)] = append(byShard[s.ID.Shard(shards)], rec)
 	}
 	var batches [][]byte

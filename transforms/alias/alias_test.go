@@ -295,25 +295,26 @@ func TestCandidateEncoding(t *testing.T) {
 	}
 	var b []byte
 	for _, c := range cs {
-		b = AppendCandidate(b, c)
+		b = c.AppendBinary(b)
 	}
-	got, err := DecodeCandidates(nil, b)
+	got, err := UnmarshalCandidates(nil, b)
 	if err != nil || !reflect.DeepEqual(got, cs) {
 		t.Errorf("decoded %+v, %v; want %+v", got, err, cs)
 	}
 	for i := range b {
-		if _, err := DecodeCandidates(nil, b[:i]); err == nil && i > 0 && i < len(b) {
+		if _, err := UnmarshalCandidates(nil, b[:i]); err == nil && i > 0 && i < len(b) {
 			// a cut between two candidates decodes the first alone
-			if got, _ := DecodeCandidates(nil, b[:i]); len(got) != 1 {
+			if got, _ := UnmarshalCandidates(nil, b[:i]); len(got) != 1 {
 				t.Errorf("candidates cut at %d decode without error: %+v", i, got)
 			}
 		}
 	}
 	c := Claim{Wiki: "w", Key: "k", Name: "N", Article: "A", Kind: KindRedirect, Doc: 9}
-	if got, err := DecodeClaim(AppendClaim(nil, c), "w"); err != nil || got != c {
-		t.Errorf("claim decoded %+v, %v; want %+v", got, err, c)
+	back := Claim{Wiki: "w"}
+	if err := back.UnmarshalBinary(c.AppendBinary(nil)); err != nil || back != c {
+		t.Errorf("claim decoded %+v, %v; want %+v", back, err, c)
 	}
-	if _, err := DecodeClaim([]byte{7, 0, 0, 0, 0}, "w"); err == nil {
+	if err := new(Claim).UnmarshalBinary([]byte{7, 0, 0, 0, 0}); err == nil {
 		t.Error("a claim of unknown kind decodes")
 	}
 }

@@ -137,7 +137,7 @@ func (p *claimPacker) pack(wiki string, emit func(int, []byte)) error {
 		return fmt.Errorf("alias: a page of wiki %q, not one of the run's", wiki)
 	}
 	for _, c := range p.claims {
-		p.rec = AppendClaim(binary.AppendUvarint(p.rec[:0], uint64(w)), c)
+		p.rec = c.AppendBinary(binary.AppendUvarint(p.rec[:0], uint64(w)))
 		p.packer.AddRecord(claimShard(w, c.Key, p.Cfg.Shards), p.rec, emit)
 	}
 	return nil
@@ -198,7 +198,8 @@ func (f *namesFn) ProcessElement(_ context.Context, shard int, batches func(*[]b
 			if n <= 0 || w >= uint64(len(f.wikis)) {
 				return fmt.Errorf("alias: a claim of no wiki of the run")
 			}
-			c, err := DecodeClaim(rec[n:], f.wikis[w])
+			c := Claim{Wiki: f.wikis[w]}
+			err := c.UnmarshalBinary(rec[n:])
 			byWiki[int(w)] = append(byWiki[int(w)], c)
 			return err
 		})
@@ -217,7 +218,7 @@ func (f *namesFn) ProcessElement(_ context.Context, shard int, batches func(*[]b
 		f.counts.Aliases = addAliases(f.counts.Aliases, counts)
 		var out []byte
 		for _, c := range cs {
-			out = AppendCandidate(out, c)
+			out = c.AppendBinary(out)
 		}
 		emit(f.wikis[w], out)
 	}
@@ -245,7 +246,7 @@ func (f *tableFn) ProcessElement(_ context.Context, wiki string, parts func(*[]b
 	var b []byte
 	for parts(&b) {
 		var err error
-		if cs, err = DecodeCandidates(cs, b); err != nil {
+		if cs, err = UnmarshalCandidates(cs, b); err != nil {
 			return fmt.Errorf("alias: wiki %s: %w", wiki, err)
 		}
 		if len(cs) > 2*limit {

@@ -170,8 +170,9 @@ func compareClaims(a, b Claim) int {
 		cmp.Compare(a.Article, b.Article), cmp.Compare(a.Name, b.Name), cmp.Compare(a.Doc, b.Doc))
 }
 
-// AppendClaim appends the encoding of c, without its wiki, to b.
-func AppendClaim(b []byte, c Claim) []byte {
+// AppendBinary appends c, all but its wiki, to b: the end of a
+// shuffle.KindClaims record, whose wiki index precedes it.
+func (c Claim) AppendBinary(b []byte) []byte {
 	b = append(b, byte(c.Kind))
 	b = varint.AppendString(b, c.Key)
 	b = varint.AppendString(b, c.Name)
@@ -179,22 +180,23 @@ func AppendClaim(b []byte, c Claim) []byte {
 	return binary.AppendUvarint(b, c.Doc)
 }
 
-// DecodeClaim decodes what AppendClaim wrote.
-func DecodeClaim(b []byte, wiki string) (Claim, error) {
+// UnmarshalBinary decodes what AppendBinary wrote into c, all but the
+// wiki, which it leaves as it was.
+func (c *Claim) UnmarshalBinary(b []byte) error {
 	if len(b) == 0 {
-		return Claim{}, fmt.Errorf("alias: claim: %w", varint.ErrShort)
+		return fmt.Errorf("alias: claim: %w", varint.ErrShort)
 	}
-	c := Claim{Wiki: wiki, Kind: Kind(b[0])}
-	if c.Kind > KindLink {
-		return Claim{}, fmt.Errorf("alias: claim of kind %d", c.Kind)
+	if Kind(b[0]) > KindLink {
+		return fmt.Errorf("alias: claim of kind %d", b[0])
 	}
 	d := varint.NewDecoder(b[1:])
+	c.Kind = Kind(b[0])
 	c.Key, c.Name, c.Article = d.Text(), d.Text(), d.Text()
 	c.Doc = d.Uvarint()
 	if err := d.Done(); err != nil {
-		return c, fmt.Errorf("alias: claim: %w", err)
+		return fmt.Errorf("alias: claim: %w", err)
 	}
-	return c, nil
+	return nil
 }
 
 // Sense is an article a name names by its links, and on how many pages.
@@ -383,8 +385,8 @@ func resolve(title string, redirects map[string]string) string {
 	return title
 }
 
-// AppendCandidate appends the encoding of c to b.
-func AppendCandidate(b []byte, c Candidate) []byte {
+// AppendBinary appends the encoding of c to b.
+func (c Candidate) AppendBinary(b []byte) []byte {
 	b = varint.AppendString(b, c.Key)
 	b = binary.AppendUvarint(b, uint64(c.Weight))
 	b = binary.AppendUvarint(b, uint64(len(c.Titles)))
@@ -402,9 +404,9 @@ func AppendCandidate(b []byte, c Candidate) []byte {
 	return b
 }
 
-// DecodeCandidates decodes candidates that AppendCandidate wrote one after
-// the other, and appends them to dst.
-func DecodeCandidates(dst []Candidate, b []byte) ([]Candidate, error) {
+// UnmarshalCandidates decodes candidates that Candidate.AppendBinary wrote
+// one after the other, and appends them to dst.
+func UnmarshalCandidates(dst []Candidate, b []byte) ([]Candidate, error) {
 	d := varint.NewDecoder(b)
 	str := d.Text
 	for d.Len() > 0 && d.Err() == nil {

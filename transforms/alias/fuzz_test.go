@@ -7,8 +7,8 @@ import "testing"
 // answers lookups.
 func FuzzDecode(f *testing.F) {
 	f.Add(AppendWiki(nil, "enwiki", []Entry{{Key: "cotedivoire", Articles: []string{"Ivory Coast"}}}))
-	f.Add(AppendCandidate(nil, Candidate{Key: "k", Weight: 2, Titles: []string{"K"}, Links: []Sense{{"L", 1}}}))
-	f.Add(AppendClaim(nil, Claim{Key: "k", Article: "A", Kind: KindLink, Doc: 3}))
+	f.Add(Candidate{Key: "k", Weight: 2, Titles: []string{"K"}, Links: []Sense{{"L", 1}}}.AppendBinary(nil))
+	f.Add(Claim{Key: "k", Article: "A", Kind: KindLink, Doc: 3}.AppendBinary(nil))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var tab Table
 		if tab.UnmarshalBinary(b) == nil {
@@ -17,8 +17,8 @@ func FuzzDecode(f *testing.F) {
 				tab.Articles(w, "K")
 			}
 		}
-		DecodeCandidates(nil, b)
-		DecodeClaim(b, "w")
+		UnmarshalCandidates(nil, b)
+		new(Claim).UnmarshalBinary(b)
 		MergeEncoded(b, b)
 	})
 }

@@ -133,8 +133,8 @@ func (f *classifyFn) StartBundle(_ context.Context, _, _ []byte, _ func(int, []b
 func (f *classifyFn) ProcessElement(_ context.Context, c cluster.Cluster, sections, entities []byte, emit func(int, []byte), _ func(counters.Counts)) error {
 	if f.know == nil {
 		// The side inputs are the same for every element: decoded once.
-		table, err := sectionkind.Decode(sections)
-		if err != nil {
+		table := new(sectionkind.Table)
+		if err := table.UnmarshalBinary(sections); err != nil {
 			return err
 		}
 		f.know = &Knowledge{}
@@ -147,7 +147,7 @@ func (f *classifyFn) ProcessElement(_ context.Context, c cluster.Cluster, sectio
 		if table.Len() > 0 {
 			f.know.Sections = table
 		}
-		names, err := DecodeEntities(entities)
+		names, err := UnmarshalEntities(entities)
 		if err != nil {
 			return err
 		}

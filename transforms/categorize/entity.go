@@ -98,10 +98,10 @@ func nameSpans(toks []Token, idx []int) []span {
 	return out
 }
 
-// DecodeEntities decodes the alias table that alias.Build encodes, for
+// UnmarshalEntities decodes the alias table that alias.Build encodes, for
 // Knowledge.Entities: nil when it knows no wiki, so that a run without one
 // pays nothing for it.
-func DecodeEntities(b []byte) (Entities, error) {
+func UnmarshalEntities(b []byte) (Entities, error) {
 	var t alias.Table
 	if err := t.UnmarshalBinary(b); err != nil {
 		return nil, err

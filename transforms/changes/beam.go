@@ -168,10 +168,8 @@ func pageShard(wiki int, page int64, n int) int {
 	return shuffle.ShardOf(pageKey(wiki, page), n)
 }
 
-// appendRevision appends the encoding of p's revision to b: uvarint wiki
-// index, page id, revision id, sentence count, the title, and for each
-// sentence its ordinal, context byte, section and text. The wiki's name is
-// not sent: the wiki index gives it.
+// appendRevision appends p's revision to b as a shuffle.KindRevisions
+// record. The wiki's name is not sent: the wiki index gives it.
 func appendRevision(b []byte, p sentence.Page) []byte {
 	var rev int64
 	if len(p.Sentences) > 0 {
@@ -201,9 +199,9 @@ type packed struct {
 
 var errShort = errors.New("changes: truncated revision")
 
-// decodeRevision decodes what appendRevision wrote; wikis names the wiki
+// unmarshalRevision decodes what appendRevision wrote; wikis names the wiki
 // indices.
-func decodeRevision(b []byte, wikis []string) (packed, error) {
+func unmarshalRevision(b []byte, wikis []string) (packed, error) {
 	d := varint.NewDecoder(b)
 	wiki, page, rev, n := d.Uvarint(), d.Uvarint(), d.Uvarint(), d.Count(4) // a sentence: ordinal, context, two lengths
 	title := d.Text()
@@ -269,7 +267,7 @@ func (f *compareFn) StartBundle(context.Context, []byte, func(int, []byte), func
 func (f *compareFn) ProcessElement(_ context.Context, shard int, s sides, entities []byte, emit func(int, []byte), _ func(counters.Counts)) error {
 	if f.know == nil {
 		// The side input is the same for every element: decoded once.
-		names, err := categorize.DecodeEntities(entities)
+		names, err := categorize.UnmarshalEntities(entities)
 		if err != nil {
 			return err
 		}
@@ -345,7 +343,7 @@ func newest(batches [][]byte, wikis []string, superseded *int64) (map[uint64]pac
 	out := map[uint64]packed{}
 	for _, b := range batches {
 		err := shuffle.KindRevisions.Records(b, func(rec []byte) error {
-			p, err := decodeRevision(rec, wikis)
+			p, err := unmarshalRevision(rec, wikis)
 			if err != nil {
 				return err
 			}

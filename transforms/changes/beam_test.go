@@ -119,7 +119,7 @@ func TestCompareOnPrism(t *testing.T) {
 
 // revisionOf is the Revision the stage decodes from p.
 func revisionOf(p sentence.Page, wiki string) Revision {
-	b, err := decodeRevision(appendRevision(nil, p), []string{"dewiki", wiki})
+	b, err := unmarshalRevision(appendRevision(nil, p), []string{"dewiki", wiki})
 	if err != nil {
 		panic(err)
 	}
@@ -129,7 +129,7 @@ func revisionOf(p sentence.Page, wiki string) Revision {
 func TestRevisionRoundTrip(t *testing.T) {
 	p := page(t, []string{"enwiki"}, 0, 42, 4242, riverOld, "", census)
 	p.Sentences[1].Section, p.Sentences[1].Context = "Lists", uint8(wikitext.List)
-	got, err := decodeRevision(appendRevision(nil, p), []string{"enwiki"})
+	got, err := unmarshalRevision(appendRevision(nil, p), []string{"enwiki"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,15 +140,15 @@ func TestRevisionRoundTrip(t *testing.T) {
 	}
 	enc := appendRevision(nil, p)
 	for n := range len(enc) {
-		if _, err := decodeRevision(enc[:n], []string{"enwiki"}); err == nil {
+		if _, err := unmarshalRevision(enc[:n], []string{"enwiki"}); err == nil {
 			t.Errorf("decoding the first %d of %d bytes succeeded", n, len(enc))
 		}
 	}
-	if _, err := decodeRevision(enc, nil); err == nil {
+	if _, err := unmarshalRevision(enc, nil); err == nil {
 		t.Error("a wiki index outside the run's wikis was decoded")
 	}
 	empty := page(t, []string{"enwiki"}, 0, 43, 4343)
-	if got, err := decodeRevision(appendRevision(nil, empty), []string{"enwiki"}); err != nil || got.RevID != 4343 {
+	if got, err := unmarshalRevision(appendRevision(nil, empty), []string{"enwiki"}); err != nil || got.RevID != 4343 {
 		t.Errorf("a page without sentences: %+v, %v", got, err)
 	}
 }

@@ -106,8 +106,8 @@ type pairKeysFn struct{ Shards int }
 
 func (f *pairKeysFn) ProcessElement(shard int, b []byte, emit func(string, int64)) error {
 	return shuffle.KindPagePairs.Records(b, func(rec []byte) error {
-		p, err := DecodePairCount(rec)
-		if err != nil {
+		var p PairCount
+		if err := p.UnmarshalBinary(rec); err != nil {
 			return err
 		}
 		if got := p.Shard(f.Shards); got != shard {
@@ -193,11 +193,7 @@ func TestAssembleOnPrism(t *testing.T) {
 	}
 	// Records, one batch per shard, then b3 again in a batch of its own.
 	encode := func(s sentence.Sentence) []byte {
-		b, err := s.AppendBinary(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
+		return s.AppendBinary(nil)
 	}
 	recsByShard := map[int][][]byte{}
 	for _, s := range []sentence.Sentence{a1, a2, a3, a4, a5, b1, b2, b3, c1, c2, u1, u2} {

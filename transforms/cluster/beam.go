@@ -361,8 +361,7 @@ type PairCount struct {
 	Clusters int64  `json:"shared_clusters"`
 }
 
-// AppendBinary appends the compact encoding of p to b: the page ids and
-// the count as uvarints, then the wikis and titles, length-prefixed.
+// AppendBinary appends p to b as a shuffle.KindPagePairs record.
 func (p PairCount) AppendBinary(b []byte) []byte {
 	b = binary.AppendUvarint(b, uint64(p.PageA))
 	b = binary.AppendUvarint(b, uint64(p.PageB))
@@ -374,14 +373,13 @@ func (p PairCount) AppendBinary(b []byte) []byte {
 	return b
 }
 
-// DecodePairCount decodes a PairCount encoded by AppendBinary.
-func DecodePairCount(b []byte) (PairCount, error) {
-	var p PairCount
+// UnmarshalBinary decodes what AppendBinary wrote.
+func (p *PairCount) UnmarshalBinary(b []byte) error {
 	var nums [3]uint64
 	for i := range nums {
 		n, k := binary.Uvarint(b)
 		if k <= 0 {
-			return p, errShortPair
+			return errShortPair
 		}
 		nums[i], b = n, b[k:]
 	}
@@ -389,14 +387,14 @@ func DecodePairCount(b []byte) (PairCount, error) {
 	for _, s := range [...]*string{&p.WikiA, &p.WikiB, &p.TitleA, &p.TitleB} {
 		n, k := binary.Uvarint(b)
 		if k <= 0 || n > uint64(len(b)-k) {
-			return p, errShortPair
+			return errShortPair
 		}
 		*s, b = string(b[k:k+int(n)]), b[k+int(n):]
 	}
 	if len(b) != 0 {
-		return p, errShortPair
+		return errShortPair
 	}
-	return p, nil
+	return nil
 }
 
 var errShortPair = errors.New("cluster: malformed page pair count")

@@ -9,16 +9,16 @@ func TestPairCountEncoding(t *testing.T) {
 		{WikiA: "ukwiki", PageA: 1 << 40, WikiB: "elwiki", PageB: 7, TitleA: "Шевченко", TitleB: "Αζερμπαϊτζάν", Clusters: 1 << 33},
 	} {
 		b := p.AppendBinary([]byte("prefix")[6:])
-		got, err := DecodePairCount(b)
-		if err != nil || got != p {
-			t.Errorf("DecodePairCount(AppendBinary(%+v)) = %+v, %v", p, got, err)
+		var got PairCount
+		if err := got.UnmarshalBinary(b); err != nil || got != p {
+			t.Errorf("UnmarshalBinary(AppendBinary(%+v)) = %+v, %v", p, got, err)
 		}
 		for cut := range len(b) {
-			if _, err := DecodePairCount(b[:cut]); err == nil {
+			if err := new(PairCount).UnmarshalBinary(b[:cut]); err == nil {
 				t.Errorf("%+v cut at %d of %d bytes decoded", p, cut, len(b))
 			}
 		}
-		if _, err := DecodePairCount(append(b, 0)); err == nil {
+		if err := new(PairCount).UnmarshalBinary(append(b, 0)); err == nil {
 			t.Errorf("%+v with a trailing byte decoded", p)
 		}
 	}

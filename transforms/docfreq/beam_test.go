@@ -68,7 +68,7 @@ func recordBatches(shards int) [][]byte {
 	byShard := map[int][][]byte{}
 	for i, text := range testSentences {
 		s := sentence.Sentence{ID: sentence.Doc(i / 2).Sentence(i % 2), Title: "T", Text: text}
-		rec, _ := s.AppendBinary(nil)
+		rec := s.AppendBinary(nil)
 		byShard[s.ID.Shard(shards)] = append(byShard[s.ID.Shard(shards)], rec)
 	}
 	var batches [][]byte

@@ -98,7 +98,7 @@ type prefixWork struct {
 }
 
 // prefixed is what a worker made of a batch: the sets' fingerprints and
-// ids, and their records of prefix entries (AppendRecord), one after the
+// ids, and their records of prefix entries (AppendPrefixes), one after the
 // other, each with its shard.
 type prefixed struct {
 	sets    []shuffle.Pair
@@ -182,7 +182,7 @@ func (w *prefixer) prefix(in prefixWork) (*prefixed, error) {
 			for k < len(w.entries) && shuffle.Shard(w.entries[k].Token, w.shards) == shard {
 				k++
 			}
-			out.records = AppendRecord(out.records, w.entries[i:k])
+			out.records = AppendPrefixes(out.records, w.entries[i:k])
 			out.shards, out.ends = append(out.shards, shard), append(out.ends, len(out.records))
 			i = k
 		}
@@ -301,7 +301,7 @@ func (j *Joiner) joinShard(in groups) (*linked, error) {
 	for _, b := range in.batches {
 		err := shuffle.KindPrefixes.Records(b, func(rec []byte) error {
 			var err error
-			entries, err = AppendEntriesOf(entries, rec)
+			entries, err = UnmarshalPrefixes(entries, rec)
 			return err
 		})
 		if err != nil {

@@ -45,7 +45,7 @@ func BenchmarkPrefix(b *testing.B) {
 		for i := 0; b.Loop(); i++ {
 			set := sets[i%len(sets)]
 			entries = AppendEntries(entries[:0], uint64(i), Fingerprint(set), len(set), p.Prefix(set, &sketch))
-			rec = AppendRecord(rec[:0], entries)
+			rec = AppendPrefixes(rec[:0], entries)
 		}
 		b.ReportMetric(float64(len(entries)), "entries/set")
 	})
@@ -98,7 +98,7 @@ func BenchmarkJoin(b *testing.B) {
 			es := AppendEntries(nil, id, Fingerprint(set), len(set), p.Prefix(set, &sketch))
 			entries += len(es)
 			if len(es) > 0 {
-				packer.AddRecord(0, AppendRecord(nil, es), emit)
+				packer.AddRecord(0, AppendPrefixes(nil, es), emit)
 			}
 		}
 		packer.Flush(emit)

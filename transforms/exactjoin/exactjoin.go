@@ -203,15 +203,13 @@ func AppendEntries(dst []Entry, id, set uint64, n int, prefix []Ranked) []Entry 
 	return dst
 }
 
-// AppendRecord appends to b the record of entries of one set (one
-// sentence, fingerprint and size; those of its prefix shingles that go to
-// one shard): the uvarint of the id, the fingerprint in 8 bytes
-// little-endian, the uvarints of the size and of the number of entries,
-// then each entry's shingle in 8 bytes and the uvarint of its position.
-// With the shards of the pipeline's embedded runner (4), a set's 30
-// prefix shingles take 12 bytes each instead of 26 when every entry
-// carries its set.
-func AppendRecord(b []byte, entries []Entry) []byte {
+// AppendPrefixes appends to b the shuffle.KindPrefixes record of entries
+// of one set (one sentence, fingerprint and size; those of its prefix
+// shingles that go to one shard): the set once, then each entry's shingle
+// and position. With the shards of the pipeline's embedded runner (4), a
+// set's 30 prefix shingles take 12 bytes each instead of 26 when every
+// entry carries its set.
+func AppendPrefixes(b []byte, entries []Entry) []byte {
 	if len(entries) == 0 {
 		return b
 	}
@@ -230,9 +228,9 @@ func AppendRecord(b []byte, entries []Entry) []byte {
 // errRecord reports a record of entries that does not decode.
 var errRecord = errors.New("exactjoin: corrupt record of prefix entries")
 
-// AppendEntriesOf appends to dst the entries of a record AppendRecord
+// UnmarshalPrefixes appends to dst the entries of a record AppendPrefixes
 // wrote.
-func AppendEntriesOf(dst []Entry, rec []byte) ([]Entry, error) {
+func UnmarshalPrefixes(dst []Entry, rec []byte) ([]Entry, error) {
 	id, n := binary.Uvarint(rec)
 	if n <= 0 || len(rec) < n+8 {
 		return dst, errRecord

@@ -178,18 +178,18 @@ func TestRecordEncoding(t *testing.T) {
 		{{Token: 1<<64 - 1, Set: 1 << 63, ID: 1<<64 - 1, Size: 599, Pos: 598}, {Token: 5, Set: 1 << 63, ID: 1<<64 - 1, Size: 599, Pos: 3}},
 	}
 	for _, es := range tests {
-		b := AppendRecord(nil, es)
-		got, err := AppendEntriesOf([]Entry{{ID: 77}}, b)
+		b := AppendPrefixes(nil, es)
+		got, err := UnmarshalPrefixes([]Entry{{ID: 77}}, b)
 		if err != nil || !slices.Equal(got[1:], es) || got[0].ID != 77 {
 			t.Errorf("%+v decoded as %+v, %v", es, got, err)
 		}
-		testshared.CheckDamaged(t, b, func(b []byte) error { _, err := AppendEntriesOf(nil, b); return err })
+		testshared.CheckDamaged(t, b, func(b []byte) error { _, err := UnmarshalPrefixes(nil, b); return err })
 	}
-	if b := AppendRecord([]byte{9}, nil); !slices.Equal(b, []byte{9}) {
+	if b := AppendPrefixes([]byte{9}, nil); !slices.Equal(b, []byte{9}) {
 		t.Errorf("no entries appended %v", b)
 	}
-	bad := AppendRecord(nil, []Entry{{Size: 3, Pos: 3}})
-	if _, err := AppendEntriesOf(nil, bad); err == nil {
+	bad := AppendPrefixes(nil, []Entry{{Size: 3, Pos: 3}})
+	if _, err := UnmarshalPrefixes(nil, bad); err == nil {
 		t.Error("an entry past its set's end decoded")
 	}
 }

@@ -44,7 +44,7 @@ func joinAll(sets map[uint64][]uint64, t float64) joined {
 	}
 	out.entries = len(entries)
 	for i := range entries { // as if a shard had each
-		out.bytes += len(AppendRecord(nil, entries[i:i+1]))
+		out.bytes += len(AppendPrefixes(nil, entries[i:i+1]))
 	}
 	slices.SortStableFunc(entries, func(x, y Entry) int { return cmp.Compare(x.Token, y.Token) })
 	j := &Joiner{T: t}

@@ -180,13 +180,12 @@ type signer struct {
 	shingler *shingle.Shingler
 	signer   *Signer
 	out      *signed
-	err      error
 	rank     int // the next in-window sentence's Sentence.Rank in its page
 }
 
 // sign shingles and signs the sentences of a batch of pages.
 func (w *signer) sign(pages []sentence.Page) (*signed, error) {
-	w.out, w.err = &signed{}, nil
+	w.out = &signed{}
 	for _, p := range pages {
 		before := len(w.out.status)
 		w.rank = 0
@@ -201,7 +200,7 @@ func (w *signer) sign(pages []sentence.Page) (*signed, error) {
 		info.Counts.Debris = int64(p.Debris)
 		w.out.pages = append(w.out.pages, info)
 	}
-	return w.out, w.err
+	return w.out, nil
 }
 
 // count is what a page whose sentences have the given statuses adds to the
@@ -242,9 +241,6 @@ func (w *signer) add(st sentence.Sentence) {
 	s.keys = w.signer.AppendKeys(s.keys, hashes)
 	st.Rank = w.rank
 	w.rank++
-	var err error
-	if s.records, err = st.AppendBinary(s.records); err != nil && w.err == nil {
-		w.err = err
-	}
+	s.records = st.AppendBinary(s.records)
 	s.ends = append(s.ends, len(s.records))
 }

@@ -106,7 +106,7 @@ func testSignFn(t *testing.T, pages []document.Page, schemeName string) {
 				want.Signatures++
 			}
 			st.Rank, rank = rank, rank+1
-			rec, _ := st.AppendBinary(nil)
+			rec := st.AppendBinary(nil)
 			wantRecords[st.ID] = string(rec)
 		}
 	}

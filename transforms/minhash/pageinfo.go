@@ -28,7 +28,7 @@ type PageCounts struct {
 	Debris                                             int64 // lines of navigation and list debris dropped in cleaning
 }
 
-// AppendBinary appends the encoding of i to b.
+// AppendBinary appends i to b as a shuffle.KindPageInfos record.
 func (i *PageInfo) AppendBinary(b []byte) []byte {
 	b = binary.AppendUvarint(b, i.Doc)
 	b = binary.AppendVarint(b, i.PageID)

@@ -190,7 +190,7 @@ func (f *findFn) find(docs [2]uint64, plot *Bounded, emit func(int, []byte)) {
 	}
 	r := pairRecord{DocA: docs[0], DocB: docs[1], Passages: ps}
 	r.CoveredA, r.CoveredB = Covered(ps)
-	f.out.AddRecord(shuffle.ShardOf(docs[0], f.Opt.RecordShards), r.appendBinary(nil), emit)
+	f.out.AddRecord(shuffle.ShardOf(docs[0], f.Opt.RecordShards), r.AppendBinary(nil), emit)
 }
 
 func (f *findFn) FinishBundle(ctx context.Context, emit func(int, []byte), emitCounts func(counters.Counts)) {
@@ -241,11 +241,11 @@ func (f *attachFn) ProcessElement(shard int, pairs, infos func(*[]byte) bool, em
 		}
 		if f.Side == sideA {
 			r.InfoA = info
-			out.AddRecord(shuffle.ShardOf(r.DocB, f.Opt.RecordShards), r.appendBinary(nil), emit)
+			out.AddRecord(shuffle.ShardOf(r.DocB, f.Opt.RecordShards), r.AppendBinary(nil), emit)
 			continue
 		}
 		r.InfoB = info
-		out.AddRecord(pairShard(r.DocA, r.DocB, f.Opt.PairShards), r.appendBinary(nil), emit)
+		out.AddRecord(pairShard(r.DocA, r.DocB, f.Opt.PairShards), r.AppendBinary(nil), emit)
 		if f.Opt.Text {
 			f.request(r, requests, emitRequests)
 		}
@@ -272,7 +272,7 @@ func (f *attachFn) request(r *pairRecord, out *shuffle.Packer, emit func(int, []
 		}
 		seen[id] = true
 		t := textRecord{DocA: r.DocA, DocB: r.DocB, ID: uint64(id)}
-		out.AddRecord(id.Shard(f.Opt.RecordShards), t.appendBinary(nil), emit)
+		out.AddRecord(id.Shard(f.Opt.RecordShards), t.AppendBinary(nil), emit)
 	}
 	for _, p := range r.Passages {
 		for _, pt := range p.Points {
@@ -335,7 +335,7 @@ func (f *textsFn) ProcessElement(shard int, requests, records func(*[]byte) bool
 		}
 		for _, t := range ts {
 			t.Text = s.Text
-			out.AddRecord(pairShard(t.DocA, t.DocB, f.Opt.PairShards), t.appendBinary(nil), emit)
+			out.AddRecord(pairShard(t.DocA, t.DocB, f.Opt.PairShards), t.AppendBinary(nil), emit)
 		}
 		delete(asked, uint64(id)) // a sentence read twice is answered once
 		return nil
@@ -429,7 +429,7 @@ func eachRecord(batches func(*[]byte) bool, k shuffle.Kind, fn func(rec []byte) 
 func eachPair(batches func(*[]byte) bool, fn func(*pairRecord) error) error {
 	return eachRecord(batches, shuffle.KindPassages, func(rec []byte) error {
 		var r pairRecord
-		if err := r.unmarshalBinary(rec); err != nil {
+		if err := r.UnmarshalBinary(rec); err != nil {
 			return err
 		}
 		return fn(&r)
@@ -440,7 +440,7 @@ func eachPair(batches func(*[]byte) bool, fn func(*pairRecord) error) error {
 func eachText(batches func(*[]byte) bool, fn func(*textRecord) error) error {
 	return eachRecord(batches, shuffle.KindTexts, func(rec []byte) error {
 		var t textRecord
-		if err := t.unmarshalBinary(rec); err != nil {
+		if err := t.UnmarshalBinary(rec); err != nil {
 			return err
 		}
 		return fn(&t)

@@ -87,10 +87,7 @@ func TestFindOnPrism(t *testing.T) {
 		sims[e.u.Shard(shards)] = append(sims[e.u.Shard(shards)], rec)
 		for _, id := range []sentence.ID{e.u, e.v} {
 			s := sentence.Sentence{ID: id, Title: "t", Text: text(id)}
-			r, err := s.AppendBinary(nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := s.AppendBinary(nil)
 			records[id.Shard(shards)] = append(records[id.Shard(shards)], r)
 		}
 	}
@@ -169,7 +166,7 @@ func TestFindDropsOverTheCap(t *testing.T) {
 	f.out.Flush(func(_ int, b []byte) { out = append(out, b) })
 	c := f.counts.Passages
 	var r pairRecord
-	err := shuffle.KindPassages.Records(out[0], func(rec []byte) error { return r.unmarshalBinary(rec) })
+	err := shuffle.KindPassages.Records(out[0], func(rec []byte) error { return r.UnmarshalBinary(rec) })
 	if c.MatchesDropped != 3 || c.DocumentPairs != 1 || len(out) != 1 || err != nil || show(r.Passages) != "0-2/0-2:3" {
 		t.Errorf("counts %+v, %d batches, passages %q (%v); want 3 matches dropped and one passage of the first 3", c, len(out), show(r.Passages), err)
 	}

@@ -135,19 +135,19 @@ func TestPairRecordRoundTrip(t *testing.T) {
 		Passages: []Passage{{pts("1,1", "2,2", "3,4")}, {Points: []Point{{RankA: 9, RankB: 1, OrdA: 12, OrdB: 1, Jaccard: 0.625}}}},
 		InfoA:    []byte("info a"), InfoB: []byte{},
 	}
-	b := in.appendBinary(nil)
+	b := in.AppendBinary(nil)
 	var out pairRecord
-	if err := out.unmarshalBinary(b); err != nil {
+	if err := out.UnmarshalBinary(b); err != nil {
 		t.Fatal(err)
 	}
 	if fmt.Sprint(out) != fmt.Sprint(in) {
 		t.Errorf("round trip = %+v, want %+v", out, in)
 	}
-	testshared.CheckDamaged(t, b, func(b []byte) error { return new(pairRecord).unmarshalBinary(b) })
+	testshared.CheckDamaged(t, b, func(b []byte) error { return new(pairRecord).UnmarshalBinary(b) })
 
 	text := textRecord{DocA: 1, DocB: 2, ID: 3 << 20, Text: "Ελληνικά κείμενα."}
 	var back textRecord
-	if err := back.unmarshalBinary(text.appendBinary(nil)); err != nil || back != text {
+	if err := back.UnmarshalBinary(text.AppendBinary(nil)); err != nil || back != text {
 		t.Errorf("text round trip = %+v, %v; want %+v", back, err, text)
 	}
 }

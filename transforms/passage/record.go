@@ -18,8 +18,8 @@ type pairRecord struct {
 	InfoA, InfoB       []byte // encoded minhash.PageInfo, once joined
 }
 
-// appendBinary appends the encoding of r to b.
-func (r *pairRecord) appendBinary(b []byte) []byte {
+// AppendBinary appends r to b as a shuffle.KindPassages record.
+func (r *pairRecord) AppendBinary(b []byte) []byte {
 	for _, n := range [...]uint64{r.DocA, r.DocB, uint64(r.CoveredA), uint64(r.CoveredB), uint64(len(r.Passages))} {
 		b = binary.AppendUvarint(b, n)
 	}
@@ -41,8 +41,8 @@ func (r *pairRecord) appendBinary(b []byte) []byte {
 
 var errShort = errors.New("passage: truncated record")
 
-// unmarshalBinary decodes what appendBinary wrote.
-func (r *pairRecord) unmarshalBinary(b []byte) error {
+// UnmarshalBinary decodes what AppendBinary wrote.
+func (r *pairRecord) UnmarshalBinary(b []byte) error {
 	d := varint.NewDecoder(b)
 	r.DocA, r.DocB = d.Uvarint(), d.Uvarint()
 	r.CoveredA, r.CoveredB = int(d.Uvarint()), int(d.Uvarint())
@@ -64,21 +64,24 @@ func (r *pairRecord) unmarshalBinary(b []byte) error {
 }
 
 // textRecord is the text of one sentence of a passage, on its way to the
-// passage's document pair: uvarint DocA, DocB, sentence id, then the text.
+// passage's document pair, or a request for it: a shuffle.KindTexts
+// record.
 type textRecord struct {
 	DocA, DocB uint64
 	ID         uint64
 	Text       string
 }
 
-func (t *textRecord) appendBinary(b []byte) []byte {
+// AppendBinary appends t to b as a shuffle.KindTexts record.
+func (t *textRecord) AppendBinary(b []byte) []byte {
 	for _, n := range [...]uint64{t.DocA, t.DocB, t.ID} {
 		b = binary.AppendUvarint(b, n)
 	}
 	return append(b, t.Text...)
 }
 
-func (t *textRecord) unmarshalBinary(b []byte) error {
+// UnmarshalBinary decodes what AppendBinary wrote.
+func (t *textRecord) UnmarshalBinary(b []byte) error {
 	d := varint.NewDecoder(b)
 	t.DocA, t.DocB, t.ID = d.Uvarint(), d.Uvarint(), d.Uvarint()
 	t.Text = string(d.Rest())

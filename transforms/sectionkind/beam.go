@@ -176,7 +176,7 @@ func learnShard(shard int, batches func(*[]byte) bool, emit func(Table)) error {
 	var c Counter
 	var b []byte
 	for batches(&b) {
-		err := readEntries(b, func(e Entry) { c.Add(e) })
+		err := unmarshalEntries(b, func(e Entry) { c.Add(e) })
 		if err != nil {
 			return fmt.Errorf("sectionkind: heading counts of shard %d: %w", shard, err)
 		}
@@ -194,11 +194,9 @@ func mergeTables(a, b Table) Table { return *Merge(&a, &b) }
 func encodeTable(t Table) ([]byte, error) { return t.MarshalBinary() }
 
 func decodeTable(b []byte) (Table, error) {
-	t, err := Decode(b)
-	if err != nil {
-		return Table{}, err
-	}
-	return *t, nil
+	var t Table
+	err := t.UnmarshalBinary(b)
+	return t, err
 }
 
 // errEntries is the error of a damaged batch of entries.
@@ -219,8 +217,8 @@ func appendEntry(b []byte, e Entry) []byte {
 	return b
 }
 
-// readEntries calls fn with each entry of a batch (appendEntry's).
-func readEntries(b []byte, fn func(Entry)) error {
+// unmarshalEntries calls fn with each entry of a batch (appendEntry's).
+func unmarshalEntries(b []byte, fn func(Entry)) error {
 	for len(b) > 0 {
 		var n uint64
 		if !readUvarint(&b, &n) || n > uint64(len(b)) {

@@ -34,8 +34,8 @@ func init() {
 // describeTable emits a line per learned heading of an encoded table, or
 // "empty".
 func describeTable(b []byte, emit func(string)) error {
-	t, err := sectionkind.Decode(b)
-	if err != nil {
+	t := new(sectionkind.Table)
+	if err := t.UnmarshalBinary(b); err != nil {
 		return err
 	}
 	if t.Len() == 0 {

@@ -17,14 +17,14 @@ func TestEntriesRoundTrip(t *testing.T) {
 		b = appendEntry(b, e)
 	}
 	var got []Entry
-	if err := readEntries(b, func(e Entry) { got = append(got, e) }); err != nil {
+	if err := unmarshalEntries(b, func(e Entry) { got = append(got, e) }); err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(got, entries) {
 		t.Errorf("read %+v, want %+v", got, entries)
 	}
 	for cut := range len(b) - 1 {
-		if err := readEntries(b[:cut+1], func(Entry) {}); err == nil && cut+1 != len(appendEntry(nil, entries[0])) {
+		if err := unmarshalEntries(b[:cut+1], func(Entry) {}); err == nil && cut+1 != len(appendEntry(nil, entries[0])) {
 			t.Errorf("a batch cut at %d of %d bytes read without error", cut+1, len(b))
 		}
 	}
@@ -35,7 +35,7 @@ func FuzzReadEntries(f *testing.F) {
 	f.Add(appendEntry(nil, Entry{Wiki: "w", Heading: "h", Stats: Stats{Lines: 2, Citations: 1, Pages: []int64{5}}}))
 	f.Add([]byte{0x05, 'a'})
 	f.Fuzz(func(t *testing.T, b []byte) {
-		_ = readEntries(b, func(e Entry) {
+		_ = unmarshalEntries(b, func(e Entry) {
 			if e.Stats.Citations > e.Stats.Lines || len(e.Stats.Pages) > MaxPages {
 				t.Fatalf("read an impossible entry %+v", e)
 			}

@@ -103,11 +103,12 @@ func (t *Table) MarshalBinary() ([]byte, error) {
 	return json.Marshal(hs)
 }
 
-// Decode decodes a table encoded by MarshalBinary.
-func Decode(b []byte) (*Table, error) {
+// UnmarshalBinary decodes what MarshalBinary wrote into t.
+func (t *Table) UnmarshalBinary(b []byte) error {
 	var hs []Heading
 	if err := json.Unmarshal(b, &hs); err != nil {
-		return nil, fmt.Errorf("sectionkind: decoding the learned headings: %w", err)
+		return fmt.Errorf("sectionkind: decoding the learned headings: %w", err)
 	}
-	return newTable(hs), nil
+	*t = *newTable(hs)
+	return nil
 }

@@ -107,8 +107,9 @@ type Sentence struct {
 	Rank int
 }
 
-// AppendBinary appends the compact encoding of s to b.
-func (s *Sentence) AppendBinary(b []byte) ([]byte, error) {
+// AppendBinary appends s to b as a shuffle.KindSentences record, laid out
+// as that kind's comment says.
+func (s *Sentence) AppendBinary(b []byte) []byte {
 	b = binary.AppendUvarint(b, uint64(s.ID))
 	b = binary.AppendUvarint(b, uint64(s.PageID))
 	b = binary.AppendUvarint(b, uint64(s.RevID))
@@ -118,7 +119,7 @@ func (s *Sentence) AppendBinary(b []byte) ([]byte, error) {
 		b = binary.AppendUvarint(b, uint64(len(str)))
 		b = append(b, str...)
 	}
-	return b, nil
+	return b
 }
 
 var errShort = errors.New("sentence: truncated encoding")

@@ -308,7 +308,7 @@ func (f *seamFn) ProcessElement(_ context.Context, perm int, batches func(*[]byt
 	var seams []Seam
 	var b []byte
 	for batches(&b) {
-		s, err := ParseSeam(b)
+		s, err := UnmarshalSeam(b)
 		if err != nil {
 			return fmt.Errorf("simhash: permutation %d: %w", perm, err)
 		}

@@ -64,10 +64,7 @@ func recordBatches(t *testing.T, sents []sentence.Sentence, shards int) [][]byte
 	byShard := make([][][]byte, shards)
 	for i, st := range append(slices.Clip(sents), sents[0]) {
 		st.Rank = i
-		rec, err := st.AppendBinary(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		rec := st.AppendBinary(nil)
 		s := st.ID.Shard(shards)
 		byShard[s] = append(byShard[s], rec)
 	}

@@ -94,8 +94,8 @@ func (s Seam) Batch() []byte {
 	return shuffle.KindWindows.PackPairs(pairs...)
 }
 
-// ParseSeam decodes what Seam.Batch encoded.
-func ParseSeam(b []byte) (Seam, error) {
+// UnmarshalSeam decodes what Seam.Batch encoded.
+func UnmarshalSeam(b []byte) (Seam, error) {
 	pairs, err := shuffle.KindWindows.AppendPairs(nil, b)
 	if err != nil {
 		return Seam{}, fmt.Errorf("simhash: seam: %w", err)

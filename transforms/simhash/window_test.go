@@ -133,7 +133,7 @@ func shardedWindow(tb testing.TB, entries []shuffle.Pair, shards, window, maxHam
 		if w.seam == nil {
 			continue
 		}
-		seam, err := ParseSeam(w.seam)
+		seam, err := UnmarshalSeam(w.seam)
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -172,7 +172,7 @@ func TestSeamOf(t *testing.T) {
 		if got.Shard != tt.want.Shard || got.Whole != tt.want.Whole || !slices.Equal(got.Head, tt.want.Head) || !slices.Equal(got.Tail, tt.want.Tail) {
 			t.Errorf("SeamOf(%d entries, window %d) = %+v, want %+v", tt.n, tt.window, got, tt.want)
 		}
-		back, err := ParseSeam(got.Batch())
+		back, err := UnmarshalSeam(got.Batch())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -182,7 +182,7 @@ func TestSeamOf(t *testing.T) {
 	}
 }
 
-func TestParseSeamRefusesDamage(t *testing.T) {
+func TestUnmarshalSeamRefusesDamage(t *testing.T) {
 	bad := map[string][]byte{
 		"no header":                   shuffle.KindWindows.PackPairs(),
 		"more head than entries":      shuffle.KindWindows.PackPairs(shuffle.Pair{A: 0, B: 3 << 1}, shuffle.Pair{A: 1, B: 1}),
@@ -193,11 +193,11 @@ func TestParseSeamRefusesDamage(t *testing.T) {
 		"a batch of sentence records": shuffle.KindSentences.PackRecords([]byte("x")),
 	}
 	for name, b := range bad {
-		if _, err := ParseSeam(b); err == nil {
+		if _, err := UnmarshalSeam(b); err == nil {
 			t.Errorf("%s: decoded without error", name)
 		}
 	}
-	if _, err := ParseSeam(shuffle.KindWindows.PackPairs()); !errors.Is(err, shuffle.ErrCorrupt) {
+	if _, err := UnmarshalSeam(shuffle.KindWindows.PackPairs()); !errors.Is(err, shuffle.ErrCorrupt) {
 		t.Errorf("no header: %v, want shuffle.ErrCorrupt", err)
 	}
 	seam := Seam{Shard: 1, Whole: true, Head: pairs(1, 1)}
@@ -250,7 +250,7 @@ func BenchmarkWindowStage(b *testing.B) {
 			var seams []Seam
 			for s, part := range byShard {
 				w := windowShard(shardEntries{key: k*shards + s, entries: part}, cfg)
-				seam, err := ParseSeam(w.seam)
+				seam, err := UnmarshalSeam(w.seam)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -213,8 +213,8 @@ func (f *shardTopFn) ProcessElement(shard int, batches func(*[]byte) bool, emit 
 	var b []byte
 	for batches(&b) {
 		err := shuffle.KindPagePairs.Records(b, func(rec []byte) error {
-			p, err := cluster.DecodePairCount(rec)
-			if err != nil {
+			var p cluster.PairCount
+			if err := p.UnmarshalBinary(rec); err != nil {
 				return err
 			}
 			k := pairKey{p.WikiA, p.PageA, p.WikiB, p.PageB}

@@ -384,7 +384,8 @@ type Edge struct {
 // edgeBytes is the size of an Edge's encoding.
 const edgeBytes = 40
 
-// AppendBinary appends the fixed 40-byte encoding of e to b.
+// AppendBinary appends e to b as a shuffle.KindSimilarities record, of
+// edgeBytes.
 func (e Edge) AppendBinary(b []byte) []byte {
 	b = binary.LittleEndian.AppendUint64(b, e.U)
 	b = binary.LittleEndian.AppendUint64(b, e.V)

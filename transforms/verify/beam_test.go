@@ -20,7 +20,7 @@ func TestAttachFirstPassesOnlyCandidates(t *testing.T) {
 	encoded := map[sentence.ID][]byte{}
 	for _, id := range []sentence.ID{sentence.Doc(1).Sentence(0), sentence.Doc(1).Sentence(1), sentence.Doc(2).Sentence(0), sentence.Doc(3).Sentence(5)} {
 		s := sentence.Sentence{ID: id, Title: "T", Text: "text of " + id.String()}
-		rec, _ := s.AppendBinary(nil)
+		rec := s.AppendBinary(nil)
 		encoded[id] = rec
 		recs = append(recs, rec)
 	}

@@ -143,11 +143,7 @@ func TestEdgesOnPrism(t *testing.T) {
 	all := []rec{gondiswil, kleindietwil, leimiswil, organizing, organizer, aare, ticino, gondiswil2, katrina}
 	encode := func(r rec) []byte {
 		s := sentence.Sentence{ID: r.id, Wiki: "dewiki", Title: r.title, Text: r.text, Rank: rankOf(r.id)}
-		b, err := s.AppendBinary(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
+		return s.AppendBinary(nil)
 	}
 	// One batch per shard, then the repeats in batches of their own.
 	byShard := map[int][][]byte{}
