@@ -30,10 +30,20 @@ func writeResults(w io.Writer, dir string, summaryJSON []byte) error {
 		return fmt.Errorf("%s/summary.json: %w", dir, err)
 	}
 	c, web, r := doc.Counts, doc.Counts.Web, doc.Counts.Reuse
-	fmt.Fprintf(w, "read %d Wikipedia pages and web documents (%d HTML pages, %d WET conversions of %d WARC records); %d dead letters\n",
-		c.PagesRead, web.HTMLPages, web.Conversions, web.Records, c.DeadLetters)
+	fmt.Fprintf(w, "read %s (%s, %s of %s); %s\n",
+		count(c.PagesRead, "Wikipedia page or web document", "Wikipedia pages and web documents"),
+		count(web.HTMLPages, "HTML page", "HTML pages"), count(web.Conversions, "WET conversion", "WET conversions"),
+		count(web.Records, "WARC record", "WARC records"), count(c.DeadLetters, "dead letter", "dead letters"))
 	fmt.Fprintf(w, "reuse: %d cases (%d content, %d structure) in %d passages, between %d web pages and %d articles\n",
 		r.Cases, r.ContentReuse, r.StructureReuse, r.Passages, r.WebPages, r.Articles)
 	fmt.Fprintf(w, "results in %s: reuse-*.jsonl, summary.json, dead_letter-*.jsonl, manifest.json\n", dir)
 	return nil
+}
+
+// count says n things, in the singular when n is 1.
+func count(n int64, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -46,7 +46,7 @@ var common = launcher.RegisterCommon(flag.CommandLine, launcher.DefaultCommon(),
 	"recall":        "oph and bands schemes: collision probability required at --threshold",
 	"bands":         "oph and bands schemes: number of bands (0: choose from --threshold)",
 	"rows":          "oph and bands schemes: minhashes per band (0: choose from --threshold)",
-	"min_jaccard":   "verification (not with --scheme exact, which accepts exactly the pairs at Jaccard ≥ --threshold): accept a candidate pair whose shingle Jaccard similarity is at least this, or",
+	"min_jaccard":   "verification: accept a candidate pair whose shingle Jaccard similarity is at least this, or whose edit distance is at most --max_edit (not with --scheme exact, which accepts exactly the pairs at Jaccard ≥ --threshold)",
 	"min_passage":   "shared passages: the fewest matched sentence pairs of a passage in passages-*.jsonl (0: find no passages)",
 	"output_shards": "number of clusters-*.jsonl (and sentences-*.jsonl) files (1–99999)",
 })

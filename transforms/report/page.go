@@ -468,27 +468,32 @@ func mainParams(p parameters, bands, rows int) []Param {
 
 // funnel returns the stages from pages to clusters.
 func funnel(c counters.Counts) []FunnelRow {
-	note := func(n int64, what string) []string {
-		if n == 0 {
+	// note says n of something, in the singular when n is 1 (one: what
+	// reads after "1 ", many: after any other number).
+	note := func(n int64, one, many string) []string {
+		switch n {
+		case 0:
 			return nil
+		case 1:
+			return []string{"1 " + one}
 		}
-		return []string{fmt.Sprintf("%s %s", formatInt(n), what)}
+		return []string{fmt.Sprintf("%s %s", formatInt(n), many)}
 	}
 	rows := []FunnelRow{
 		{Stage: "pages read", Count: c.PagesRead, Notes: slices.Concat(
-			note(c.PagesSkippedNamespace, "in other namespaces"), note(c.Redirects, "redirects"),
-			note(c.PagesDuplicate, "duplicates of a revision already read"), note(c.PagesEmpty, "empty texts"),
-			note(c.PagesFailed, "failed (dead letters)"))},
+			note(c.PagesSkippedNamespace, "in another namespace", "in other namespaces"), note(c.Redirects, "redirect", "redirects"),
+			note(c.PagesDuplicate, "duplicate of a revision already read", "duplicates of a revision already read"),
+			note(c.PagesEmpty, "empty text", "empty texts"), note(c.PagesFailed, "failed (a dead letter)", "failed (dead letters)"))},
 		{Stage: "pages kept", Count: c.PagesKept},
 		{Stage: "sentences", Count: c.Sentences, Notes: slices.Concat(
-			note(c.SentencesCut, "past a page's limit, not counted"),
-			note(c.DebrisLines, "lines of navigation and list debris dropped in cleaning"))},
+			note(c.SentencesCut, "past a page's limit, not counted", "past a page's limit, not counted"),
+			note(c.DebrisLines, "line of navigation and list debris dropped in cleaning", "lines of navigation and list debris dropped in cleaning"))},
 		{Stage: "sentences in the window", Count: c.SentencesInWindow, Notes: slices.Concat(
-			note(c.SentencesTooShort, "too short"), note(c.SentencesTooLong, "too long"))},
-		{Stage: "candidate pairs", Count: c.CandidateEdges, Notes: note(c.Buckets, "distinct band keys")},
-		{Stage: "verified edges", Count: c.EdgesVerified, Notes: note(c.EdgesRejected, "rejected as not similar")},
+			note(c.SentencesTooShort, "too short", "too short"), note(c.SentencesTooLong, "too long", "too long"))},
+		{Stage: "candidate pairs", Count: c.CandidateEdges, Notes: note(c.Buckets, "distinct band key", "distinct band keys")},
+		{Stage: "verified edges", Count: c.EdgesVerified, Notes: note(c.EdgesRejected, "rejected as not similar", "rejected as not similar")},
 		{Stage: "clusters", Count: c.Clusters, Notes: slices.Concat(
-			note(c.SentencesInClusters, "sentences in them"), note(c.LargestCluster, "in the largest"))},
+			note(c.SentencesInClusters, "sentence in them", "sentences in them"), note(c.LargestCluster, "in the largest", "in the largest"))},
 	}
 	var top int64 = 1
 	for _, r := range rows {

@@ -131,7 +131,7 @@ func TestNewPage(t *testing.T) {
 		funnel = append(funnel, fmt.Sprintf("%s %d %s [%s]", r.Stage, r.Count, r.Width, strings.Join(r.Notes, "; ")))
 	}
 	wantFunnel := []string{
-		"pages read 40 width:65.1% [5 in other namespaces; 4 redirects; 1 failed (dead letters)]",
+		"pages read 40 width:65.1% [5 in other namespaces; 4 redirects; 1 failed (a dead letter)]",
 		"pages kept 30 width:60.2% []",
 		"sentences 300 width:100.0% [7 lines of navigation and list debris dropped in cleaning]",
 		"sentences in the window 250 width:96.8% [50 too short]",
