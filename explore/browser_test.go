@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	neturl "net/url"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/chromedp/chromedp"
 	"github.com/neardup/neardup/explore/internal/index"
@@ -14,6 +16,7 @@ import (
 	"github.com/neardup/neardup/explore/internal/testrun"
 	"github.com/neardup/neardup/testkit/browser"
 	"github.com/neardup/neardup/transforms/categorize"
+	"golang.org/x/text/unicode/norm"
 )
 
 // loadRun loads a run as the command does, for the tests to know what its
@@ -130,6 +133,39 @@ func TestBrowserGreek(t *testing.T) {
 	open(t, ctx, url+"cluster/"+id, "ol.members")
 	checkMarks(t, ctx, r, id)
 	browser.Screenshot(t, ctx, shots, "explore-elwiki-cluster.png")
+
+	// A title typed in capitals without its accents (as Greek capitals are
+	// written) finds what the title as written finds.
+	title, plain := accentedTitle(r)
+	if title == "" {
+		t.Fatal("no article title with an accent in the Greek run")
+	}
+	want := r.Filter(index.Query{Title: title}, 0, 50)
+	if want.Matches == 0 || r.Filter(index.Query{Title: plain}, 0, 50).Matches != want.Matches {
+		t.Errorf("title %q finds %d clusters, %q finds %d", title, want.Matches, plain, r.Filter(index.Query{Title: plain}, 0, 50).Matches)
+	}
+	open(t, ctx, url+"?title="+neturl.QueryEscape(plain), "#matches")
+	checkRows(t, ctx, r, nil, want)
+	browser.Screenshot(t, ctx, shots, "explore-elwiki-title-without-accents.png")
+}
+
+// accentedTitle returns the first article title of r holding an accented
+// letter, and that title in capitals without its accents.
+func accentedTitle(r *index.Run) (title, plain string) {
+	for i := range r.Articles() {
+		t := r.Article(i).Title
+		d := norm.NFD.String(t)
+		p := strings.ToUpper(strings.Map(func(c rune) rune {
+			if unicode.Is(unicode.Mn, c) {
+				return -1
+			}
+			return c
+		}, d))
+		if len(d) != len(t) && !strings.ContainsAny(t, "_") {
+			return t, p
+		}
+	}
+	return "", ""
 }
 
 // open navigates to url and waits for selector.
