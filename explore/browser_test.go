@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	neturl "net/url"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -287,4 +288,161 @@ func checkMarks(t *testing.T, ctx context.Context, r *index.Run, id string) {
 	if differ != (marks[0] > 0) || !differ {
 		t.Errorf("cluster %s: marks %v", id, marks)
 	}
+}
+
+// TestBrowserPassages drives the document pairs of a Ukrainian run with
+// --passage_text: from the header's link to the list, sorted by matched
+// sentences through the form's select, filtered by a title typed in
+// capitals, then a pair opened by its link, whose passage must show each
+// matched pair side by side with its changed words marked; and a pair of
+// the run without texts, whose rows come from the clusters.
+func TestBrowserPassages(t *testing.T) {
+	dir := testrun.Ukrainian(t, "--passage_text")
+	r := loadRun(t, dir)
+	url, _ := start(t, "--run", dir)
+	ctx := browser.New(t)
+	shots := shotDir(t)
+	open(t, ctx, url, "table.clusters")
+	act(t, ctx, `document.querySelector("header.run a.pairs-link").click()`)
+	waitFor(t, ctx, `location.pathname === "/pairs"`, "table.pairs")
+	checkPairs(t, ctx, r, r.FilterPairs(index.PairQuery{}, 0, 50))
+	browser.Screenshot(t, ctx, shots, "explore-ukwiki-pairs.png")
+
+	act(t, ctx, `const s = document.querySelector('select[name="sort"]'); s.value = "matched"; s.dispatchEvent(new Event("change"))`)
+	waitFor(t, ctx, `location.search === "?sort=matched"`, "#matches")
+	checkPairs(t, ctx, r, r.FilterPairs(index.PairQuery{Sort: "matched"}, 0, 50))
+
+	first, ok := pairWithChanges(t, r)
+	if !ok {
+		t.Fatal("no passage of the Ukrainian run has a sentence changed")
+	}
+	typed := strings.ToUpper(first.B.Title)
+	act(t, ctx, `document.querySelector('input[name="title"]').value = `+strconv.Quote(typed)+`; document.querySelector("form.filters").requestSubmit()`)
+	waitFor(t, ctx, `new URLSearchParams(location.search).get("title") === `+strconv.Quote(typed), "#matches")
+	want := r.FilterPairs(index.PairQuery{Title: typed, Sort: "matched"}, 0, 50)
+	if want.Matches == 0 || !slices.Contains(want.Clusters, first.Index) {
+		t.Fatalf("title %q finds %d pairs, not pair %d", typed, want.Matches, first.Index)
+	}
+	checkPairs(t, ctx, r, want)
+	screenshot(t, ctx, shots, "explore-ukwiki-pairs-title.png", "#matches")
+
+	act(t, ctx, `document.querySelector('table.pairs tbody tr[data-a="`+first.A.ID+`"][data-b="`+first.B.ID+`"] td.doc a').click()`)
+	waitFor(t, ctx, `location.pathname.startsWith("/pair/")`, "table.aligned")
+	checkAligned(t, ctx, r, first.Passages[0], false)
+	screenshot(t, ctx, shots, "explore-ukwiki-passage.png", "table.aligned")
+	if len(first.Passages) > 1 {
+		act(t, ctx, `document.querySelectorAll("table.passages tbody tr td a")[1].click()`)
+		waitFor(t, ctx, `location.search === "?passage=1"`, "table.aligned")
+		checkAligned(t, ctx, r, first.Passages[1], false)
+	}
+
+	plainDir := testrun.Ukrainian(t)
+	plain := loadRun(t, plainDir)
+	purl, _ := start(t, "--run", plainDir)
+	open(t, ctx, purl+"pairs", "table.pairs")
+	act(t, ctx, `document.querySelector("table.pairs tbody tr td.doc a").click()`)
+	waitFor(t, ctx, `location.pathname.startsWith("/pair/")`, "table.aligned")
+	var path string
+	browser.Eval(t, ctx, `decodeURIComponent(location.pathname)`, &path)
+	a, b, _ := strings.Cut(strings.TrimPrefix(path, "/pair/"), "/")
+	i, ok := plain.FindPair(a, b)
+	if !ok {
+		t.Fatalf("no pair at %s", path)
+	}
+	checkAligned(t, ctx, plain, plain.Pair(i).Passages[0], true)
+	screenshot(t, ctx, shots, "explore-ukwiki-passage-from-clusters.png", "table.aligned")
+}
+
+// pairWithChanges returns the first pair, by matched sentences, whose
+// first passage has a sentence pair that differs.
+func pairWithChanges(t *testing.T, r *index.Run) (index.DocPair, bool) {
+	for _, i := range r.FilterPairs(index.PairQuery{Sort: "matched"}, 0, r.PairCount()).Clusters {
+		p := r.Pair(i)
+		text, err := r.PassageText(t.Context(), p.Passages[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, row := range text.Rows {
+			if row.TextA != row.TextB {
+				return p, true
+			}
+		}
+	}
+	return index.DocPair{}, false
+}
+
+// shotDir is where a test's screenshots go: SCREENSHOTS if set, else a
+// temporary directory.
+func shotDir(t *testing.T) string {
+	if d := os.Getenv("SCREENSHOTS"); d != "" {
+		return d
+	}
+	return t.TempDir()
+}
+
+// checkPairs checks that the page lists the document pairs of want, in
+// its order, and counts its matches.
+func checkPairs(t *testing.T, ctx context.Context, r *index.Run, want index.Page) {
+	t.Helper()
+	var shown []string
+	var matches string
+	browser.Eval(t, ctx, `[...document.querySelectorAll("table.pairs tbody tr")].map(tr => tr.dataset.a + " " + tr.dataset.b)`, &shown)
+	browser.Eval(t, ctx, `document.getElementById("matches").textContent`, &matches)
+	var wantPairs []string
+	for _, i := range want.Clusters {
+		p := r.Pair(i)
+		wantPairs = append(wantPairs, p.A.ID+" "+p.B.ID)
+	}
+	if matches != strconv.Itoa(want.Matches) || !slices.Equal(shown, wantPairs) {
+		t.Errorf("the page counts %s pairs and shows %q; want %d and %q", matches, shown, want.Matches, wantPairs)
+	}
+}
+
+// checkAligned checks that the page shows passage i side by side: each
+// row's two sentences, as PassageText gives them, with as many marks on
+// each side as categorize.Segments finds changes; fromClusters says
+// whether the page must say that the texts come from the clusters.
+func checkAligned(t *testing.T, ctx context.Context, r *index.Run, i int, fromClusters bool) {
+	t.Helper()
+	text, err := r.PassageText(t.Context(), i)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text.FromClusters != fromClusters || len(text.Rows) == 0 {
+		t.Fatalf("passage %d: %d rows, from the clusters %v", i, len(text.Rows), text.FromClusters)
+	}
+	var rows []struct {
+		A, B           string
+		MarksA, MarksB int
+	}
+	browser.Eval(t, ctx, `[...document.querySelectorAll("table.aligned tr.match")].map(tr => ({A: tr.querySelector("td.a").textContent,
+		B: tr.querySelector("td.b").textContent, MarksA: tr.querySelectorAll("td.a mark").length, MarksB: tr.querySelectorAll("td.b mark").length}))`, &rows)
+	if len(rows) != len(text.Rows) {
+		t.Fatalf("passage %d: %d rows shown, want %d", i, len(rows), len(text.Rows))
+	}
+	marked := 0
+	for k, want := range text.Rows {
+		sa, sb := categorize.Segments(want.TextA, want.TextB)
+		if rows[k].A != want.TextA || rows[k].B != want.TextB || rows[k].MarksA != changed(sa) || rows[k].MarksB != changed(sb) {
+			t.Errorf("passage %d row %d: shows %+v; want %q and %q with %d and %d marks", i, k, rows[k], want.TextA, want.TextB, changed(sa), changed(sb))
+		}
+		marked += rows[k].MarksB
+	}
+	var note string
+	browser.Eval(t, ctx, `document.getElementById("text-source").textContent`, &note)
+	if strings.Contains(note, "carry no texts") != fromClusters {
+		t.Errorf("passage %d: the page says %q", i, note)
+	}
+	t.Logf("passage %d: %d rows, %d marked words in b", i, len(rows), marked)
+}
+
+// changed counts the changed segments.
+func changed(segs []categorize.Segment) int {
+	n := 0
+	for _, s := range segs {
+		if s.Changed {
+			n++
+		}
+	}
+	return n
 }

@@ -1,7 +1,8 @@
 // Command explore serves a local web page over a finished neardup run, so
 // that a person can browse its clusters: filter them by kind, size, article
 // title and cohesion, read a cluster's members side by side with their
-// changed words marked, and list the clusters of an article.
+// changed words marked, list the clusters of an article, and list the
+// document pairs that share passages and read a passage side by side.
 //
 //	go run ./explore --run out/sample/RUN_ID [--addr 127.0.0.1:8080]
 //	go run ./explore --run gs://bucket/out/RUN_ID --check

@@ -5,7 +5,8 @@
 // run's cluster_index-*.tsv files in parallel. A cluster's members are read
 // on demand, with one range read of its line (ReadCluster), so a run of
 // millions of clusters starts in a second or two and holds a few hundred
-// bytes a cluster.
+// bytes a cluster. The run's passages (passages-*.jsonl) are read whole at
+// start, without their texts, and grouped by document pair.
 //
 // Load never fails on damaged data it can work around: missing files,
 // rows it cannot read and a summary it cannot decode become Warnings, and
@@ -15,6 +16,7 @@
 package index
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -55,6 +57,7 @@ type Run struct {
 	kindCounts []KindCount
 	byID       []uint32 // cluster indexes in id order (wiki, page, revision, sentence)
 	bySize     []uint32 // cluster indexes by size, largest first, then by id
+	ps         passageSet
 }
 
 // Wiki is what summary.json says of a wiki of the run.
@@ -107,6 +110,9 @@ func Load(ctx context.Context, st store.Store, opts Options) (*Run, error) {
 		return nil, fmt.Errorf("%s/manifest.json: %w", st.Dir(), err)
 	}
 	if err := r.load(ctx, opts); err != nil {
+		return nil, err
+	}
+	if err := r.loadPassages(ctx, cmp.Or(opts.Workers, defaultWorkers(st.Dir()))); err != nil {
 		return nil, err
 	}
 	r.checkCount()

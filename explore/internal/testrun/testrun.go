@@ -65,6 +65,19 @@ func Greek(tb testing.TB) string {
 	return Of(tb, rel)
 }
 
+// Ukrainian returns the run directory of the pipeline with flags on the
+// first 100 kB of the Ukrainian Wikipedia in ../shared/data (165
+// passages shared by 117 document pairs at the defaults), or skips the
+// test if it is not there.
+func Ukrainian(tb testing.TB, flags ...string) string {
+	tb.Helper()
+	const rel = "../shared/data/xztextfilter-wiki-truncated/ukwiki-truncated-100k.xml.xz"
+	if _, err := os.Stat(filepath.Join(ModuleRoot(tb), rel)); err != nil {
+		tb.Skipf("needs ../shared/data, which is missing: %v", err)
+	}
+	return Of(tb, rel, flags...)
+}
+
 // Of returns the run directory of the pipeline on input (relative to the
 // module root) with the given flags, running it the first time.
 func Of(tb testing.TB, input string, flags ...string) string {

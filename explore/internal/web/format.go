@@ -15,6 +15,7 @@ var funcs = template.FuncMap{
 	"f64":        func(x float64) string { return strconv.FormatFloat(x, 'g', 4, 64) },
 	"trunc":      truncate,
 	"statusText": http.StatusText,
+	"pct":        func(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" },
 }
 
 // num writes an integer (int, int64 or uint32) with commas between groups

@@ -14,6 +14,8 @@ type header struct {
 	Clusters                    int
 	Kinds                       []index.KindCount
 	Report                      bool
+	Passages                    bool // the run wrote passages files
+	Pairs                       int
 	Warnings                    []string
 }
 
@@ -21,7 +23,8 @@ func (s *Server) header() *header {
 	r := s.run
 	m := r.Manifest
 	h := &header{RunID: m.RunID, Version: m.Version, Commit: m.Commit, Dir: r.Store.Dir(), Clusters: r.Len(),
-		Report: r.Report, Warnings: r.Warnings}
+		Report: r.Report, Warnings: r.Warnings,
+		Passages: r.HasPassages(), Pairs: r.PairCount()}
 	if !m.Finished.IsZero() {
 		h.Finished = m.Finished.UTC().Format("2006-01-02 15:04 UTC")
 	}

@@ -60,15 +60,26 @@ func parseFilter(v url.Values) (filter, index.Query, error) {
 	default:
 		return f, q, fmt.Errorf("sort: %q is not a sort order; use size or id", f.Sort)
 	}
-	if p := strings.TrimSpace(v.Get("page")); p != "" {
-		if f.Page, err = wholeNumber("page", p); err != nil || f.Page < 1 {
-			return f, q, fmt.Errorf("page: %q is not a page number (1, 2, …)", p)
-		}
-		if f.Page > maxPage { // (page-1)*PerPage would wrap around
-			return f, q, fmt.Errorf("page: %q is beyond the last page of any run (at most %d)", p, maxPage)
-		}
+	if f.Page, err = pageNumber(v.Get("page")); err != nil {
+		return f, q, err
 	}
 	return f, q, nil
+}
+
+// pageNumber parses a list's optional page number (1 if empty).
+func pageNumber(p string) (int, error) {
+	p = strings.TrimSpace(p)
+	if p == "" {
+		return 1, nil
+	}
+	n, err := wholeNumber("page", p)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("page: %q is not a page number (1, 2, …)", p)
+	}
+	if n > maxPage { // (page-1)*PerPage would wrap around
+		return 0, fmt.Errorf("page: %q is beyond the last page of any run (at most %d)", p, maxPage)
+	}
+	return n, nil
 }
 
 // maxPage is the last page a list may have: its first row's index,

@@ -1,7 +1,8 @@
 // Package web serves the explorer's pages over an indexed run: the list of
 // clusters with filters whose values are the URL's query, so that a view
 // can be shared; a cluster with its members aligned and their changed words
-// marked; the clusters of an article; and the run's report.html. Pages are
+// marked; the clusters of an article; the document pairs that share
+// passages, and a passage side by side; and the run's report.html. Pages are
 // html/template, styles and the little script are embedded, and nothing is
 // fetched from the network, so the explorer works offline.
 package web
@@ -39,7 +40,7 @@ func New(run *Run, loadErr error, logf func(format string, args ...any)) (*Serve
 		logf = log.Printf
 	}
 	s := &Server{run: run, loadErr: loadErr, pages: map[string]*template.Template{}, logf: logf}
-	for _, name := range []string{"list", "cluster", "error"} {
+	for _, name := range []string{"list", "cluster", "pairs", "pair", "error"} {
 		t, err := template.New("layout.html").Funcs(funcs).ParseFS(assets, "templates/layout.html", "templates/"+name+".html")
 		if err != nil {
 			return nil, fmt.Errorf("web: template %s: %w", name, err)
@@ -55,6 +56,8 @@ func New(run *Run, loadErr error, logf func(format string, args ...any)) (*Serve
 	s.mux.HandleFunc("GET /{$}", s.loaded(s.list))
 	s.mux.HandleFunc("GET /cluster/{id}", s.loaded(s.cluster))
 	s.mux.HandleFunc("GET /article/{wiki}/{page}", s.loaded(s.article))
+	s.mux.HandleFunc("GET /pairs", s.loaded(s.pairs))
+	s.mux.HandleFunc("GET /pair/{a}/{b}", s.loaded(s.pair))
 	s.mux.HandleFunc("GET /report.html", s.loaded(s.report))
 	s.mux.HandleFunc("/", s.loaded(func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, http.StatusNotFound, "There is no page at %s.", r.URL.Path)
