@@ -59,6 +59,7 @@ func Report(ctx context.Context, c Counts) {
 	report(ctx, reflect.ValueOf(c.Web), "web_")
 	report(ctx, reflect.ValueOf(c.Reuse), "reuse_")
 	report(ctx, reflect.ValueOf(c.Aliases), "aliases_")
+	report(ctx, reflect.ValueOf(c.Duplicates), "duplicates_")
 }
 
 // report adds the int64 fields of the struct v to the counters of their

@@ -88,6 +88,11 @@ type Counts struct {
 	// (package transforms/alias); it is absent from a run without one.
 	Aliases Aliases `json:"aliases,omitzero"`
 
+	// Duplicates counts the lines of duplicates-*.jsonl and the
+	// deduplicated copies of text corpora (--emit_duplicates); it is absent
+	// from a run without them.
+	Duplicates Duplicates `json:"duplicates,omitzero"`
+
 	// ClusterSizes maps a cluster size to the number of clusters of that size.
 	ClusterSizes map[int64]int64 `json:"-"`
 }
@@ -253,6 +258,13 @@ type Aliases struct {
 	ArticlesDropped int64 `json:"articles_dropped"`
 }
 
+// Duplicates counts what --emit_duplicates lists and leaves out. Field
+// meanings are documented in docs/outputs.md (summary.json).
+type Duplicates struct {
+	Sentences int64 `json:"sentences"`
+	Documents int64 `json:"documents"`
+}
+
 // Reuse counts the reuse cases found between web pages and Wikipedia
 // articles. Field meanings are documented in docs/outputs.md (summary.json).
 type Reuse struct {
@@ -336,6 +348,7 @@ func (c *Counts) Merge(o Counts) {
 	mergeInts(reflect.ValueOf(&c.Web).Elem(), reflect.ValueOf(o.Web))
 	mergeInts(reflect.ValueOf(&c.Reuse).Elem(), reflect.ValueOf(o.Reuse))
 	mergeInts(reflect.ValueOf(&c.Aliases).Elem(), reflect.ValueOf(o.Aliases))
+	mergeInts(reflect.ValueOf(&c.Duplicates).Elem(), reflect.ValueOf(o.Duplicates))
 	for n, k := range o.Passages.Lengths {
 		c.Passages.addLength(n, k)
 	}

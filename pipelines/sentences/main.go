@@ -52,31 +52,33 @@ var common = launcher.RegisterCommon(flag.CommandLine, launcher.DefaultCommon(),
 })
 
 var (
-	inputFlag     = flag.String("input", "", "files to read (MediaWiki dumps, JSON lines, plain text): a path, glob or gs:// URL, or a comma-separated list of them (required); "+launcher.StreamedInputHelp)
-	baseline      = flag.String("baseline", "", "dumps of the same wikis taken at an earlier date (path, glob or gs:// URL, or a comma-separated list): the sentences whose facts changed between a page's revision there and in --input go to changes-*.jsonl")
-	inputFormat   = flag.String("input_format", defaults.InputFormat, "format of the input files: auto (each file's by its content: '<' starts MediaWiki XML, 'WARC/1.' a WARC or WET file, '{' JSON lines, other UTF-8 plain text), mediawiki, jsonl, text or warc")
-	foldCase      = flag.Bool("fold_case", defaults.FoldCase, "lower-case sentences before shingling")
-	collapseSpace = flag.Bool("collapse_space", defaults.CollapseSpace, "collapse runs of white space to one space before shingling")
-	scheme        = flag.String("scheme", defaults.Scheme, "how candidate pairs are found: 'oph' (MinHash, bands×rows chosen from --threshold, from one hash per shingle: one-permutation hashing), 'bands' (the same bands×rows from as many independent hashes: 20× slower signing), 'weissman' (the papers' 20-hash family, 10 signatures of 10), 'simhash' (random-hyperplane signatures sorted in --permutations orders, neighbours within --window compared by Hamming distance) or 'exact' (every pair with shingle Jaccard ≥ --threshold, by a prefix-filtering join)")
-	maxBands      = flag.Int("max_bands", defaults.MaxBands, "oph and bands schemes: most band keys per sentence when choosing bands×rows")
-	features      = flag.String("features", defaults.Simhash.Features, "simhash: what a signature is made of: 'shingles' (the sentence's character shingles, as MinHash) or 'words' (its words weighted by TF-IDF)")
-	simhashBits   = flag.Int("simhash_bits", defaults.Simhash.Bits, "simhash: bits of a signature (1–64)")
-	permutations  = flag.Int("permutations", defaults.Simhash.Permutations, "simhash: orders in which the signatures are sorted, each by another permutation of their bits")
-	window        = flag.Int("window", defaults.Simhash.Window, "simhash: each signature is compared with the next window-1 of each sorted order")
-	maxHamming    = flag.Int("max_hamming", defaults.Simhash.MaxHamming, "simhash: the most bits in which a candidate pair's signatures may differ (-1: ⌊bits·acos(--threshold)/π⌋)")
-	topPairs      = flag.Int("top_pairs", defaults.TopPairs, "how many article pairs sharing the most near-duplicate sentences summary.json lists")
-	rounds        = flag.Int("rounds", defaults.Rounds, "distributed contraction rounds before the final union-find (0–64)")
-	passageText   = flag.Bool("passage_text", defaults.PassageText, "shared passages: write each passage's matched sentence pairs with both texts")
-	emitSentences = flag.Bool("emit_sentences", defaults.EmitSentences, "also write every in-window sentence to sentences-*.jsonl, with the id of its cluster (empty when none)")
-	emitEdges     = flag.Bool("emit_edges", defaults.EmitEdges, "also write every verified edge (a pair of sentence ids with its Jaccard similarity and edit distance) to edges-*.jsonl")
-	formats       = flag.String("formats", strings.Join(defaults.Formats, ","), "output formats: jsonl, or jsonl,parquet to also write clusters-*.parquet (and sentences-*.parquet) beside the JSON lines")
-	maxMembers    = flag.Int("max_members", defaults.MaxMembers, "most members a cluster's line lists; a larger cluster lists an even sample and counts the rest in members_omitted (0: all)")
-	maxAliases    = flag.Int("max_aliases", defaults.MaxAliases, "most names of each wiki the alias table keeps (learned from the input's redirects and links, the most used; the rest counted in aliases.names_dropped), so that two names of one article are one value (0: no table)")
-	quiet         = flag.Bool("quiet", false, "no progress lines and no runner log lines on stderr, only warnings and errors")
-	progressEvery = flag.Duration("progress_interval", 5*time.Second, "embedded runner: how often a progress line (stage, pages, input read, counts) goes to stderr (0: never)")
-	examples      = flag.Int("report_examples", defaults.Examples, fmt.Sprintf("example clusters of each kind report.html shows, a sample chosen by --seed (0–%d)", maxExamples))
-	cpuProfile    = flag.String("cpuprofile", "", "write a CPU profile of this process to this file (embedded runner: covers the workers too)")
-	memProfile    = flag.String("memprofile", "", "write a heap profile of this process, taken when its heap was largest, to this file (embedded runner: covers the workers too)")
+	inputFlag      = flag.String("input", "", "files to read (MediaWiki dumps, JSON lines, plain text): a path, glob or gs:// URL, or a comma-separated list of them (required); "+launcher.StreamedInputHelp)
+	baseline       = flag.String("baseline", "", "dumps of the same wikis taken at an earlier date (path, glob or gs:// URL, or a comma-separated list): the sentences whose facts changed between a page's revision there and in --input go to changes-*.jsonl")
+	inputFormat    = flag.String("input_format", defaults.InputFormat, "format of the input files: auto (each file's by its content: '<' starts MediaWiki XML, 'WARC/1.' a WARC or WET file, '{' JSON lines, other UTF-8 plain text), mediawiki, jsonl, text or warc")
+	foldCase       = flag.Bool("fold_case", defaults.FoldCase, "lower-case sentences before shingling")
+	collapseSpace  = flag.Bool("collapse_space", defaults.CollapseSpace, "collapse runs of white space to one space before shingling")
+	scheme         = flag.String("scheme", defaults.Scheme, "how candidate pairs are found: 'oph' (MinHash, bands×rows chosen from --threshold, from one hash per shingle: one-permutation hashing), 'bands' (the same bands×rows from as many independent hashes: 20× slower signing), 'weissman' (the papers' 20-hash family, 10 signatures of 10), 'simhash' (random-hyperplane signatures sorted in --permutations orders, neighbours within --window compared by Hamming distance) or 'exact' (every pair with shingle Jaccard ≥ --threshold, by a prefix-filtering join)")
+	maxBands       = flag.Int("max_bands", defaults.MaxBands, "oph and bands schemes: most band keys per sentence when choosing bands×rows")
+	features       = flag.String("features", defaults.Simhash.Features, "simhash: what a signature is made of: 'shingles' (the sentence's character shingles, as MinHash) or 'words' (its words weighted by TF-IDF)")
+	simhashBits    = flag.Int("simhash_bits", defaults.Simhash.Bits, "simhash: bits of a signature (1–64)")
+	permutations   = flag.Int("permutations", defaults.Simhash.Permutations, "simhash: orders in which the signatures are sorted, each by another permutation of their bits")
+	window         = flag.Int("window", defaults.Simhash.Window, "simhash: each signature is compared with the next window-1 of each sorted order")
+	maxHamming     = flag.Int("max_hamming", defaults.Simhash.MaxHamming, "simhash: the most bits in which a candidate pair's signatures may differ (-1: ⌊bits·acos(--threshold)/π⌋)")
+	topPairs       = flag.Int("top_pairs", defaults.TopPairs, "how many article pairs sharing the most near-duplicate sentences summary.json lists")
+	rounds         = flag.Int("rounds", defaults.Rounds, "distributed contraction rounds before the final union-find (0–64)")
+	passageText    = flag.Bool("passage_text", defaults.PassageText, "shared passages: write each passage's matched sentence pairs with both texts")
+	emitSentences  = flag.Bool("emit_sentences", defaults.EmitSentences, "also write every in-window sentence to sentences-*.jsonl, with the id of its cluster (empty when none)")
+	emitEdges      = flag.Bool("emit_edges", defaults.EmitEdges, "also write every verified edge (a pair of sentence ids with its Jaccard similarity and edit distance) to edges-*.jsonl")
+	emitDuplicates = flag.Bool("emit_duplicates", defaults.EmitDuplicates, "also write duplicates-*.jsonl, the ids to remove to deduplicate the input: every sentence of a cluster but its first (its id), and every document of which passages shared with one earlier document cover at least --duplicate_share (with --min_passage above 0)")
+	duplicateShare = flag.Float64("duplicate_share", defaults.DuplicateShare, "--emit_duplicates: the share of a document's in-window sentences that passages shared with one earlier document must cover for the document to be listed (0–1]")
+	formats        = flag.String("formats", strings.Join(defaults.Formats, ","), "output formats: jsonl, or jsonl,parquet to also write clusters-*.parquet (and sentences-*.parquet) beside the JSON lines")
+	maxMembers     = flag.Int("max_members", defaults.MaxMembers, "most members a cluster's line lists; a larger cluster lists an even sample and counts the rest in members_omitted (0: all)")
+	maxAliases     = flag.Int("max_aliases", defaults.MaxAliases, "most names of each wiki the alias table keeps (learned from the input's redirects and links, the most used; the rest counted in aliases.names_dropped), so that two names of one article are one value (0: no table)")
+	quiet          = flag.Bool("quiet", false, "no progress lines and no runner log lines on stderr, only warnings and errors")
+	progressEvery  = flag.Duration("progress_interval", 5*time.Second, "embedded runner: how often a progress line (stage, pages, input read, counts) goes to stderr (0: never)")
+	examples       = flag.Int("report_examples", defaults.Examples, fmt.Sprintf("example clusters of each kind report.html shows, a sample chosen by --seed (0–%d)", maxExamples))
+	cpuProfile     = flag.String("cpuprofile", "", "write a CPU profile of this process to this file (embedded runner: covers the workers too)")
+	memProfile     = flag.String("memprofile", "", "write a heap profile of this process, taken when its heap was largest, to this file (embedded runner: covers the workers too)")
 )
 
 func main() {
@@ -202,6 +204,7 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 		MinJaccard: common.MinJaccard, MaxEdit: common.MaxEdit, TopPairs: *topPairs,
 		PassageGap: common.PassageGap, MinPassage: common.MinPassage, PassageText: *passageText,
 		Shards: launcher.Shards(common.Shards, runner, 0), Rounds: *rounds, OutputShards: common.OutputShards, EmitSentences: *emitSentences, EmitEdges: *emitEdges,
+		EmitDuplicates: *emitDuplicates, DuplicateShare: *duplicateShare,
 		MaxMembers: *maxMembers, MaxAliases: *maxAliases, Formats: parseFormats(*formats), Examples: *examples, DofnWorkers: common.DofnWorkers, Runner: runner,
 		Set: launcher.GivenFlags(flag.CommandLine),
 	}

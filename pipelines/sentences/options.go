@@ -11,6 +11,7 @@ import (
 	"github.com/neardup/neardup/io/text"
 	"github.com/neardup/neardup/transforms/alias"
 	"github.com/neardup/neardup/transforms/cluster"
+	"github.com/neardup/neardup/transforms/dedup"
 	htmlreport "github.com/neardup/neardup/transforms/report"
 	"github.com/neardup/neardup/transforms/shingle"
 	"github.com/neardup/neardup/transforms/summary"
@@ -60,8 +61,15 @@ type Options struct {
 	EmitSentences bool           `json:"emit_sentences"`
 	// EmitEdges writes the verified edges to edges-*.jsonl; absent from
 	// summary.json when not asked for.
-	EmitEdges  bool `json:"emit_edges,omitempty"`
-	MaxMembers int  `json:"max_members"`
+	EmitEdges bool `json:"emit_edges,omitempty"`
+	// EmitDuplicates writes duplicates-*.jsonl, what to remove to
+	// deduplicate the input (package dedup); DuplicateShare is the share
+	// of a document that passages shared with one earlier document must
+	// cover for it to be listed. Both are absent from summary.json when
+	// not asked for.
+	EmitDuplicates bool    `json:"emit_duplicates,omitempty"`
+	DuplicateShare float64 `json:"duplicate_share,omitempty"`
+	MaxMembers     int     `json:"max_members"`
 	// MaxAliases bounds the names the alias table keeps of each wiki
 	// (package alias); 0 builds none.
 	MaxAliases int      `json:"max_aliases"`
@@ -110,36 +118,37 @@ type SimhashOptions struct {
 func DefaultOptions() Options {
 	c, norm := launcher.DefaultCommon(), shingle.DefaultNormalization
 	return Options{
-		InputFormat:   text.Auto.String(),
-		Namespaces:    []int{0}, // c.Namespaces
-		MaxPageBytes:  c.MaxPageBytes,
-		SplitBytes:    c.SplitBytes,
-		ShingleLength: c.ShingleLength,
-		MinShingles:   c.MinShingles,
-		MaxShingles:   c.MaxShingles,
-		FoldCase:      norm.FoldCase,
-		CollapseSpace: norm.CollapseSpace,
-		Scheme:        "oph",
-		Threshold:     c.Threshold,
-		Recall:        c.Recall,
-		MaxBands:      20,
-		Bands:         c.Bands,
-		Rows:          c.Rows,
-		Seed:          c.Seed,
-		Simhash:       SimhashOptions{Features: "shingles", Bits: 64, Permutations: 10, Window: 10, MaxHamming: -1},
-		MinJaccard:    c.MinJaccard,
-		MaxEdit:       c.MaxEdit,
-		TopPairs:      20,
-		PassageGap:    c.PassageGap,
-		MinPassage:    c.MinPassage,
-		Shards:        c.Shards,
-		Rounds:        2,
-		OutputShards:  c.OutputShards,
-		DofnWorkers:   c.DofnWorkers,
-		MaxMembers:    cluster.DefaultMaxMembers,
-		MaxAliases:    alias.DefaultMaxNames,
-		Formats:       []string{formatJSONL},
-		Examples:      htmlreport.DefaultExamples,
+		InputFormat:    text.Auto.String(),
+		Namespaces:     []int{0}, // c.Namespaces
+		MaxPageBytes:   c.MaxPageBytes,
+		SplitBytes:     c.SplitBytes,
+		ShingleLength:  c.ShingleLength,
+		MinShingles:    c.MinShingles,
+		MaxShingles:    c.MaxShingles,
+		FoldCase:       norm.FoldCase,
+		CollapseSpace:  norm.CollapseSpace,
+		Scheme:         "oph",
+		Threshold:      c.Threshold,
+		Recall:         c.Recall,
+		MaxBands:       20,
+		Bands:          c.Bands,
+		Rows:           c.Rows,
+		Seed:           c.Seed,
+		Simhash:        SimhashOptions{Features: "shingles", Bits: 64, Permutations: 10, Window: 10, MaxHamming: -1},
+		MinJaccard:     c.MinJaccard,
+		MaxEdit:        c.MaxEdit,
+		TopPairs:       20,
+		PassageGap:     c.PassageGap,
+		MinPassage:     c.MinPassage,
+		Shards:         c.Shards,
+		Rounds:         2,
+		OutputShards:   c.OutputShards,
+		DofnWorkers:    c.DofnWorkers,
+		MaxMembers:     cluster.DefaultMaxMembers,
+		MaxAliases:     alias.DefaultMaxNames,
+		Formats:        []string{formatJSONL},
+		Examples:       htmlreport.DefaultExamples,
+		DuplicateShare: dedup.DefaultMinShare,
 	}
 }
 
@@ -181,6 +190,11 @@ func (o Options) outputs() []string {
 	if o.EmitEdges {
 		for i := range o.OutputShards {
 			names = append(names, result.ShardName("edges", i, o.OutputShards))
+		}
+	}
+	if o.EmitDuplicates {
+		for i := range o.OutputShards {
+			names = append(names, result.ShardName("duplicates", i, o.OutputShards))
 		}
 	}
 	if o.EmitSentences {

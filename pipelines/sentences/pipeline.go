@@ -71,7 +71,7 @@ func learnAliases(s beam.Scope, o Options, redirects, cleaned beam.PCollection) 
 // clusterConfig is the part of the options the cluster stage needs.
 func (o Options) clusterConfig() cluster.Config {
 	cfg := cluster.Config{ComponentShards: o.Shards, MaxMembers: o.MaxMembers, Workers: o.Workers()}
-	if o.EmitSentences {
+	if o.EmitSentences || o.EmitDuplicates {
 		cfg.SentenceShards = o.Shards // the shards of the sentence records
 	}
 	return cfg
@@ -203,6 +203,11 @@ func Build(s beam.Scope, opts Options) error {
 	} else {
 		out.docPairs = beam.CreateList(s, []passage.DocPair{})
 	}
+	if opts.EmitDuplicates {
+		dups, dupCounts := duplicates(s, opts, records, memberships, out.docPairs)
+		out.duplicates = &dups
+		partials = append(partials, dupCounts)
+	}
 	if len(opts.Baseline) > 0 {
 		changed, baseDead, baseCounts := compareBaseline(s, opts, split, names)
 		out.changes, out.dead = &changed, beam.Flatten(s, dead, baseDead)
@@ -229,6 +234,9 @@ type outputs struct {
 	changes *shuffle.Lines
 	// edges are the lines of edges-*.jsonl, written with --emit_edges.
 	edges shuffle.Lines
+	// duplicates are the lines of duplicates-*.jsonl; nil without
+	// --emit_duplicates.
+	duplicates *shuffle.Lines
 }
 
 // writeOutputs writes the run's files to opts.RunDir(): report.html once
@@ -247,6 +255,9 @@ func writeOutputs(s beam.Scope, opts Options, doc summary.Document, out outputs)
 	}
 	if opts.EmitEdges {
 		written = append(written, result.Write(s, dir, "edges", opts.OutputShards, out.edges))
+	}
+	if out.duplicates != nil {
+		written = append(written, result.Write(s, dir, "duplicates", opts.OutputShards, *out.duplicates))
 	}
 	if opts.EmitSentences {
 		lines := sentence.Lines(s, out.sentences, out.memberships, opts.OutputShards)
@@ -270,6 +281,9 @@ func writeOutputs(s beam.Scope, opts Options, doc summary.Document, out outputs)
 
 // summaryDocument is summary.json without its counts.
 func summaryDocument(opts Options, scheme *minhash.Scheme) (summary.Document, error) {
+	if !opts.EmitDuplicates {
+		opts.DuplicateShare = 0 // not a parameter of the run
+	}
 	params, err := json.Marshal(opts)
 	if err != nil {
 		return summary.Document{}, fmt.Errorf("encoding parameters: %w", err)

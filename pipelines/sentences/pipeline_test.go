@@ -256,7 +256,7 @@ func TestCorruptFile(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	in := []string{"../../testdata/katrina/katrina-slice.xml", "../../testdata/sample/simplewiki-sample.xml"}
 	a := testOptions(t, t.TempDir(), in...)
-	a.Shards, a.Rounds, a.OutputShards, a.EmitSentences, a.SplitBytes, a.PassageText = 1, 0, 3, true, 0, true
+	a.Shards, a.Rounds, a.OutputShards, a.EmitSentences, a.SplitBytes, a.PassageText, a.EmitDuplicates = 1, 0, 3, true, 0, true, true
 	b := a
 	b.Output = t.TempDir()
 	b.Shards, b.Rounds, b.SplitBytes = 37, 3, 16<<10 // the Katrina slice is read in 19 parallel ranges
@@ -286,8 +286,8 @@ func TestDeterministic(t *testing.T) {
 	if !bytes.Equal(ja, jb) {
 		t.Errorf("counts differ:\n%s\n%s", ja, jb)
 	}
-	if ca.Clusters == 0 || ca.Passages.Passages == 0 {
-		t.Error("no clusters or no passages: the test proves nothing")
+	if ca.Clusters == 0 || ca.Passages.Passages == 0 || ca.Duplicates.Sentences == 0 {
+		t.Error("no clusters, no passages or no duplicates: the test proves nothing")
 	}
 }
 

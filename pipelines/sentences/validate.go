@@ -84,6 +84,8 @@ func (o Options) Validate() error {
 		return fmt.Errorf("--min_jaccard must be between 0 and 1, got %v", o.MinJaccard)
 	case !unitInterval(o.MaxEdit):
 		return fmt.Errorf("--max_edit must be between 0 and 1, got %v", o.MaxEdit)
+	case o.EmitDuplicates && (!unitInterval(o.DuplicateShare) || o.DuplicateShare == 0):
+		return fmt.Errorf("--duplicate_share must be above 0 and at most 1, got %v", o.DuplicateShare)
 	}
 	if err := launcher.CheckRanges(
 		launcher.Range{Flag: "top_pairs", Value: int64(o.TopPairs), Min: 1, Max: launcher.MaxTop},

@@ -78,7 +78,7 @@ type Row struct {
 type linesFn struct{ OutShards int }
 
 func (f *linesFn) ProcessElement(shard int, records, memberships func(*[]byte) bool, emit func(int, []byte)) error {
-	clusters, err := clusterIDs(shuffle.Collect(memberships))
+	clusters, err := ClusterIDs(shuffle.Collect(memberships))
 	if err != nil {
 		return fmt.Errorf("sentence: memberships of shard %d: %w", shard, err)
 	}
@@ -104,9 +104,9 @@ func (f *linesFn) ProcessElement(shard int, records, memberships func(*[]byte) b
 	return nil
 }
 
-// clusterIDs decodes membership batches: each record is a sentence id as 8
-// big-endian bytes, then its cluster's ID.
-func clusterIDs(batches [][]byte) (map[ID]string, error) {
+// ClusterIDs decodes membership batches (cluster.Assemble's): each record
+// is a sentence id as 8 big-endian bytes, then its cluster's ID.
+func ClusterIDs(batches [][]byte) (map[ID]string, error) {
 	ids := map[ID]string{}
 	for _, b := range batches {
 		err := shuffle.KindLines.Records(b, func(rec []byte) error {
