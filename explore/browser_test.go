@@ -17,6 +17,7 @@ import (
 	"github.com/neardup/neardup/explore/internal/testrun"
 	"github.com/neardup/neardup/testkit/browser"
 	"github.com/neardup/neardup/transforms/categorize"
+	"github.com/neardup/neardup/transforms/sentence"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -148,6 +149,62 @@ func TestBrowserGreek(t *testing.T) {
 	open(t, ctx, url+"?title="+neturl.QueryEscape(plain), "#matches")
 	checkRows(t, ctx, r, nil, want)
 	browser.Screenshot(t, ctx, shots, "explore-elwiki-title-without-accents.png")
+
+	// Words of a sentence typed in capitals without accents, in the
+	// form's sentence field, find the clusters with a member that holds
+	// them.
+	r.WaitTexts(t.Context())
+	words, typed := sentenceWords(t, r)
+	open(t, ctx, url, "table.clusters")
+	act(t, ctx, `document.querySelector('input[name="text"]').value = `+strconv.Quote(typed)+`; document.querySelector("form.filters").requestSubmit()`)
+	waitFor(t, ctx, `new URLSearchParams(location.search).get("text") === `+strconv.Quote(typed), "#matches")
+	found := r.Filter(index.Query{Text: typed}, 0, 50)
+	if found.Matches == 0 || r.Filter(index.Query{Text: words}, 0, 50).Matches != found.Matches {
+		t.Errorf("sentence %q finds %d clusters, %q finds %d", typed, found.Matches, words, r.Filter(index.Query{Text: words}, 0, 50).Matches)
+	}
+	for _, i := range found.Clusters {
+		c, err := r.ReadCluster(t.Context(), i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(c.Members, func(m sentence.View) bool { return strings.Contains(m.Text, words) }) {
+			t.Errorf("cluster %s has no member with %q", c.ID, words)
+		}
+	}
+	checkRows(t, ctx, r, nil, found)
+	screenshot(t, ctx, shots, "explore-elwiki-sentence-search.png", "#matches")
+}
+
+// sentenceWords returns three words of the first member of the first
+// cluster of r, from its second word, holding an accented letter, and
+// those words in capitals without their accents.
+func sentenceWords(t *testing.T, r *index.Run) (words, plain string) {
+	for _, i := range r.Filter(index.Query{}, 0, r.Len()).Clusters {
+		c, err := r.ReadCluster(t.Context(), i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := strings.Fields(c.Members[0].Text)
+		if len(f) < 5 {
+			continue
+		}
+		w := strings.Join(f[1:4], " ")
+		if p := stripAccents(w); !strings.EqualFold(p, w) {
+			return w, strings.ToUpper(p)
+		}
+	}
+	t.Fatal("no sentence with an accent in the run")
+	return "", ""
+}
+
+// stripAccents removes the combining marks of s's decomposition.
+func stripAccents(s string) string {
+	return norm.NFC.String(strings.Map(func(c rune) rune {
+		if unicode.Is(unicode.Mn, c) {
+			return -1
+		}
+		return c
+	}, norm.NFD.String(s)))
 }
 
 // accentedTitle returns the first article title of r holding an accented
@@ -240,6 +297,18 @@ func checkRows(t *testing.T, ctx context.Context, r *index.Run, kinds []string, 
 	for _, k := range shown {
 		if len(kinds) > 0 && !slices.Contains(kinds, k) {
 			t.Errorf("a row of kind %s among %q", k, kinds)
+		}
+	}
+	// Each row shows its first member's sentence, or its start.
+	var sentences []string
+	browser.Eval(t, ctx, `[...document.querySelectorAll("table.clusters tbody tr td.titles")].map(td => td.querySelector(".sentence")?.textContent ?? "")`, &sentences)
+	for k, i := range want.Clusters[:min(len(want.Clusters), len(sentences))] {
+		c, err := r.ReadCluster(t.Context(), i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := strings.TrimSuffix(sentences[k], "…"); s == "" || !strings.HasPrefix(c.Members[0].Text, s) {
+			t.Errorf("cluster %s shows the sentence %q, not the start of %q", c.ID, sentences[k], c.Members[0].Text)
 		}
 	}
 }

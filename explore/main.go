@@ -44,6 +44,7 @@ type options struct {
 	addr    string
 	check   bool
 	workers int
+	textMB  int
 }
 
 // parse reads the flags.
@@ -55,6 +56,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to serve on (port 0: any free port)")
 	fs.BoolVar(&o.check, "check", false, "load the run, print what it holds and exit")
 	fs.IntVar(&o.workers, "workers", 0, "goroutines reading the index at start (0: the cores; 16 on gs://)")
+	fs.IntVar(&o.textMB, "sentence_index_mb", 1024, "MiB of folded sentence text the sentence search indexes, built in the background after start (-1: none)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: explore --run OUTPUT/RUN_ID [--addr HOST:PORT] [--check]\n\nflags:\n")
 		fs.PrintDefaults()
@@ -69,6 +71,8 @@ func parse(args []string, stderr io.Writer) (options, error) {
 		return o, errors.New("--run is required: the run directory OUTPUT/RUN_ID to explore")
 	case o.workers < 0:
 		return o, fmt.Errorf("--workers %d: must be 0 or more", o.workers)
+	case o.textMB < -1 || o.textMB == 0:
+		return o, fmt.Errorf("--sentence_index_mb %d: must be a size in MiB, or -1 for no sentence index", o.textMB)
 	}
 	return o, nil
 }
@@ -91,7 +95,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, listening
 		return 2
 	}
 	defer st.Close()
-	r, loadErr := index.Load(ctx, st, index.Options{Workers: o.workers})
+	r, loadErr := index.Load(ctx, st, index.Options{Workers: o.workers, TextBytes: textBytes(o.textMB)})
 	if loadErr != nil {
 		fmt.Fprintf(stderr, "explore: error: %v\n", loadErr)
 	} else {
@@ -103,7 +107,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, listening
 		if loadErr != nil {
 			return 1
 		}
-		printCheck(stdout, r)
+		printCheck(ctx, stdout, r)
 		return 0
 	}
 	if err := serve(ctx, o.addr, r, loadErr, stderr, listening); err != nil {
@@ -139,14 +143,49 @@ func openRun(ctx context.Context, dir string, stderr io.Writer) (store.Store, er
 	return store.Open(ctx, latest)
 }
 
-// printCheck prints what a loaded run holds.
-func printCheck(w io.Writer, r *index.Run) {
-	fmt.Fprintf(w, "run %s (version %s): %d clusters, %d articles, loaded in %s\n",
-		r.Manifest.RunID, r.Version(), r.Len(), r.Articles(), r.LoadTime.Round(time.Millisecond))
+// textBytes is the budget of the sentence index of --sentence_index_mb.
+func textBytes(mb int) int64 {
+	if mb < 0 {
+		return -1
+	}
+	return int64(mb) << 20
+}
+
+// printCheck prints what a loaded run holds, once its sentence index is
+// built.
+func printCheck(ctx context.Context, w io.Writer, r *index.Run) {
+	fmt.Fprintf(w, "run %s (version %s): %s, %s, loaded in %s\n", r.Manifest.RunID, r.Version(),
+		count(int64(r.Len()), "cluster"), count(int64(r.Articles()), "article"), r.LoadTime.Round(time.Millisecond))
 	for _, k := range r.Kinds() {
-		fmt.Fprintf(w, "  %-14s %9d clusters %10d sentences\n", k.Kind, k.Clusters, k.Sentences)
+		fmt.Fprintf(w, "  %-14s %9d %-8s %10d %s\n", k.Kind, k.Clusters, noun(k.Clusters, "cluster"), k.Sentences, noun(k.Sentences, "sentence"))
+	}
+	if r.HasPassages() {
+		fmt.Fprintf(w, "  %s shared by %s\n", count(int64(r.PassageCount()), "passage"), count(int64(r.PairCount()), "document pair"))
+	}
+	switch st := r.WaitTexts(ctx); {
+	case st.Disabled:
+	case st.Err != nil:
+		fmt.Fprintf(w, "  sentence index: %v\n", st.Err)
+	case st.Ready:
+		fmt.Fprintf(w, "  sentence index: %.1f MB of clusters read in %s into %.1f MB of folded text", float64(st.Of)/1e6,
+			st.Took.Round(time.Millisecond), float64(st.Bytes)/1e6)
+		if st.Left > 0 {
+			fmt.Fprintf(w, "; %s over --sentence_index_mb, not searched", count(int64(st.Left), "cluster"))
+		}
+		fmt.Fprintln(w)
 	}
 }
+
+// noun is one in the singular, other numbers in the plural.
+func noun(n int64, one string) string {
+	if n == 1 {
+		return one
+	}
+	return one + "s"
+}
+
+// count writes n and its noun: "1 cluster", "3 clusters".
+func count(n int64, one string) string { return fmt.Sprintf("%d %s", n, noun(n, one)) }
 
 // serve serves the explorer of r (or of loadErr) on addr until ctx ends.
 func serve(ctx context.Context, addr string, r *index.Run, loadErr error, stderr io.Writer, listening func(string)) error {

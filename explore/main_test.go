@@ -74,11 +74,15 @@ func TestCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := stdout.String()
-	if !strings.HasPrefix(out, fmt.Sprintf("run run (version dev): %d clusters, ", doc.Counts.Clusters)) {
+	if !strings.HasPrefix(out, fmt.Sprintf("run run (version dev): %s, ", count(doc.Counts.Clusters, "cluster"))) {
 		t.Errorf("--check says %q", out)
 	}
+	if strings.Contains(out, " 1 clusters") || strings.Contains(out, " 1 sentences") {
+		t.Errorf("--check says one in the plural:\n%s", out)
+	}
 	for kind, c := range doc.Counts.Categories {
-		if want := fmt.Sprintf("  %-14s %9d clusters %10d sentences\n", kind, c.Clusters, c.Sentences); !strings.Contains(out, want) {
+		want := fmt.Sprintf("  %-14s %9d %-8s %10d sentences\n", kind, c.Clusters, map[bool]string{true: "cluster", false: "clusters"}[c.Clusters == 1], c.Sentences)
+		if !strings.Contains(out, want) {
 			t.Errorf("--check does not say %q:\n%s", want, out)
 		}
 	}

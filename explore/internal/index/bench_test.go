@@ -31,7 +31,7 @@ func BenchmarkLoad1M(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		r, err := Load(b.Context(), st, Options{})
+		r, err := Load(b.Context(), st, Options{TextBytes: -1})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -48,7 +48,7 @@ func BenchmarkFilter1M(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	r, err := Load(b.Context(), st, Options{})
+	r, err := Load(b.Context(), st, Options{TextBytes: -1})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -70,6 +70,37 @@ func BenchmarkFilter1M(b *testing.B) {
 			for b.Loop() {
 				r.Filter(bc.q, 1000, 50) // the 21st page of 50
 			}
+		})
+	}
+}
+
+// BenchmarkText1M builds the sentence index of a million clusters once,
+// then searches it: each search reads every folded text.
+func BenchmarkText1M(b *testing.B) {
+	st, err := store.Open(b.Context(), run1M(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := Load(b.Context(), st, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ts := r.WaitTexts(b.Context())
+	if !ts.Ready {
+		b.Fatalf("sentence index: %+v", ts)
+	}
+	b.Logf("sentence index of %d MB of clusters built in %s", ts.Of>>20, ts.Took)
+	for _, bc := range []struct{ name, text string }{
+		{"common", "agricultural land"},
+		{"greek", "ΠΟΤΑΜΌΣ"},
+		{"rare", "qqqzz"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			var p Page
+			for b.Loop() {
+				p = r.Filter(Query{Text: bc.text}, 0, 50)
+			}
+			b.ReportMetric(float64(p.Matches), "matches")
 		})
 	}
 }

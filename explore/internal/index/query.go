@@ -12,6 +12,7 @@ type Query struct {
 	SizeMin    int      // 0: no bound
 	SizeMax    int      // 0: no bound
 	Title      string   // a substring of the title of an article of the cluster, in any case ("" : any)
+	Text       string   // a substring of a listed member's text, folded as titles are ("": any)
 	JaccardMin *float64 // bounds of the cohesion's least Jaccard similarity
 	JaccardMax *float64
 	EditMax    *float64 // bound of the cohesion's largest edit distance
@@ -23,6 +24,9 @@ type Query struct {
 type Page struct {
 	Matches  int   // clusters selected
 	Clusters []int // the indexes of those of the page, in the query's order
+	// TextsPending reports that the query searches texts but the sentence
+	// index is not built (TextState says how far it is): nothing matches.
+	TextsPending bool
 }
 
 // Filter returns the clusters of q from the offset-th (from 0), at most
@@ -34,12 +38,20 @@ type Page struct {
 func (r *Run) Filter(q Query, offset, limit int) Page {
 	m := r.matcher(q)
 	var p Page
+	if t := Fold(strings.TrimSpace(q.Text)); t != "" {
+		built := r.texts.built.Load()
+		if built == nil {
+			p.TextsPending = true
+			return p
+		}
+		m.texts = built.matchTexts(t)
+	}
 	if m.none {
 		return p
 	}
 	selected := make([]uint64, (len(r.clusters)+63)/64)
 	for i := range r.clusters {
-		if m.match(&r.clusters[i], r.refs) {
+		if m.match(&r.clusters[i], r.refs) && (m.texts == nil || m.texts[i/64]&(1<<(i%64)) != 0) {
 			selected[i/64] |= 1 << (i % 64)
 			p.Matches++
 		}
@@ -73,6 +85,7 @@ type matcher struct {
 	jMin, jMax float32
 	eMax       float32
 	arts       []uint64 // bit set of the articles a cluster must have one of; nil: any
+	texts      []uint64 // bit set of the clusters whose texts match; nil: any
 }
 
 func (r *Run) matcher(q Query) matcher {

@@ -58,6 +58,7 @@ type Run struct {
 	byID       []uint32 // cluster indexes in id order (wiki, page, revision, sentence)
 	bySize     []uint32 // cluster indexes by size, largest first, then by id
 	ps         passageSet
+	texts      *textIndex // the sentence index, built after Load returns
 }
 
 // Wiki is what summary.json says of a wiki of the run.
@@ -87,6 +88,10 @@ type Options struct {
 	// ChunkBytes is the size of those pieces (0: 8 MiB), so that one large
 	// index is read by every worker, not one.
 	ChunkBytes int64
+	// TextBytes bounds the folded texts of the sentence index, which is
+	// built in the background once Load returns (0: 1 GiB; negative: no
+	// index, no sentences shown or searched).
+	TextBytes int64
 }
 
 // Load reads the manifest, the summary and the cluster indexes of the run
@@ -117,6 +122,7 @@ func Load(ctx context.Context, st store.Store, opts Options) (*Run, error) {
 	}
 	r.checkCount()
 	r.LoadTime = time.Since(start)
+	r.buildTexts(ctx, cmp.Or(opts.Workers, defaultWorkers(st.Dir())), cmp.Or(opts.ChunkBytes, chunkBytes), opts.TextBytes)
 	return r, nil
 }
 

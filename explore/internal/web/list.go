@@ -1,8 +1,12 @@
 package web
 
 import (
+	"context"
+	"fmt"
 	"net/http"
 	"slices"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/neardup/neardup/explore/internal/index"
 )
@@ -21,6 +25,9 @@ type listBody struct {
 	Next    string // URL of the next page, "" on the last
 	Rows    []row
 	Article *articleHead // on an article's page
+	// Texts says, when the sentence index is not built, why the rows show
+	// no sentence and a sentence search finds nothing yet.
+	Texts string
 }
 
 // kindOption is a choice of the form's kind filter.
@@ -33,9 +40,10 @@ type kindOption struct {
 // row is a cluster in a list.
 type row struct {
 	index.Entry
-	URL    string
-	Titles []articleLink // the first few
-	More   int           // articles not in Titles
+	Sentence string // its first member's text
+	URL      string
+	Titles   []articleLink // the first few
+	More     int           // articles not in Titles
 }
 
 // articleLink is an article with the explorer's URL of it.
@@ -78,6 +86,12 @@ func (s *Server) serveList(w http.ResponseWriter, r *http.Request, path string, 
 	for _, i := range p.Clusters {
 		b.Rows = append(b.Rows, s.row(i, article))
 	}
+	b.Texts = s.sentences(r.Context(), b.Rows)
+	if p.TextsPending {
+		b.Error = "text: " + b.Texts
+		s.render(w, http.StatusServiceUnavailable, "list", title, b)
+		return
+	}
 	s.render(w, http.StatusOK, "list", title, b)
 }
 
@@ -95,6 +109,38 @@ func (s *Server) row(i int, article *int) row {
 		rw.Titles = append(rw.Titles, articleLink{a, articlePath(a.Wiki, a.PageID), article != nil && a.Index == *article})
 	}
 	return rw
+}
+
+// sentences sets each row's sentence from the sentence index, or, while
+// it is being built, from the clusters' lines, one range read each, and
+// returns what the index's state is if it is not built.
+func (s *Server) sentences(ctx context.Context, rows []row) string {
+	st := s.run.TextState()
+	if st.Ready {
+		for k := range rows {
+			rows[k].Sentence, _ = s.run.Shown(rows[k].Index)
+		}
+		return ""
+	}
+	var g errgroup.Group
+	g.SetLimit(16)
+	for k := range rows {
+		g.Go(func() error {
+			if c, err := s.run.ReadCluster(ctx, rows[k].Index); err == nil && len(c.Members) > 0 {
+				rows[k].Sentence = c.Members[0].Text
+			}
+			return nil
+		})
+	}
+	g.Wait()
+	switch {
+	case st.Disabled:
+		return "the explorer was started with --sentence_index_mb -1: no sentence search"
+	case st.Err != nil:
+		return fmt.Sprintf("the sentence index could not be built (%v): no sentence search", st.Err)
+	}
+	return fmt.Sprintf("the sentence index is being built (%d of %d MB of clusters read): search again in a moment",
+		st.Read>>20, (st.Of+1<<20-1)>>20)
 }
 
 func boolRank(b bool) int {

@@ -17,6 +17,7 @@ type filter struct {
 	SizeMin    string
 	SizeMax    string
 	Title      string
+	Text       string
 	JaccardMin string
 	JaccardMax string
 	EditMax    string
@@ -27,7 +28,7 @@ type filter struct {
 // parseFilter reads the filters of a URL's query. The error names the
 // parameter that is wrong and why.
 func parseFilter(v url.Values) (filter, index.Query, error) {
-	f := filter{Title: v.Get("title"), SizeMin: strings.TrimSpace(v.Get("size_min")),
+	f := filter{Title: v.Get("title"), Text: v.Get("text"), SizeMin: strings.TrimSpace(v.Get("size_min")),
 		SizeMax: strings.TrimSpace(v.Get("size_max")), JaccardMin: strings.TrimSpace(v.Get("jaccard_min")),
 		JaccardMax: strings.TrimSpace(v.Get("jaccard_max")), EditMax: strings.TrimSpace(v.Get("edit_max")),
 		Sort: v.Get("sort"), Page: 1}
@@ -36,7 +37,7 @@ func parseFilter(v url.Values) (filter, index.Query, error) {
 			f.Kinds = append(f.Kinds, k)
 		}
 	}
-	q := index.Query{Kinds: f.Kinds, Title: f.Title}
+	q := index.Query{Kinds: f.Kinds, Title: f.Title, Text: f.Text}
 	var err error
 	if q.SizeMin, err = wholeNumber("size_min", f.SizeMin); err != nil {
 		return f, q, err
@@ -117,7 +118,7 @@ func (f filter) values(p int) url.Values {
 		v.Add("kind", k)
 	}
 	for _, kv := range [][2]string{{"size_min", f.SizeMin}, {"size_max", f.SizeMax}, {"title", f.Title},
-		{"jaccard_min", f.JaccardMin}, {"jaccard_max", f.JaccardMax}, {"edit_max", f.EditMax}} {
+		{"text", f.Text}, {"jaccard_min", f.JaccardMin}, {"jaccard_max", f.JaccardMax}, {"edit_max", f.EditMax}} {
 		if kv[1] != "" {
 			v.Set(kv[0], kv[1])
 		}
