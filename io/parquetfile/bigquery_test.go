@@ -18,6 +18,7 @@ func TestBigQuerySchemas(t *testing.T) {
 	}{
 		{"clusters.schema.json", write(t, writeClusters, nil)},
 		{"sentences.schema.json", write(t, writeSentences, nil)},
+		{"passages.schema.json", write(t, writePassages, nil)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.schema, func(t *testing.T) {

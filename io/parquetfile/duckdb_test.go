@@ -28,7 +28,9 @@ func TestDuckDB(t *testing.T) {
 	}
 	clusterLines := [][][]byte{readLines(t, "clusters.jsonl"), readLines(t, "clusters-handwritten.jsonl")}
 	sentenceLines := [][][]byte{readLines(t, "sentences.jsonl"), readLines(t, "sentences-handwritten.jsonl")}
+	passageLines := [][][]byte{readLines(t, "passages-text.jsonl"), readLines(t, "passages-handwritten.jsonl")}
 	clusters := "read_parquet(" + shards("clusters", writeClusters, clusterLines...) + ")"
+	passages := "read_parquet(" + shards("passages", writePassages, passageLines...) + ")"
 	sentences := "read_parquet(" + shards("sentences", writeSentences, sentenceLines...) + ")"
 
 	t.Run("clusters by category", func(t *testing.T) {
@@ -67,6 +69,23 @@ func TestDuckDB(t *testing.T) {
 			" AND json_extract_string(evidence, '$.reason') = reason AND json_valid(evidence)) FROM "+clusters)
 		if len(got) != 1 || got[0][0] != got[0][1] || got[0][0] == int64(0) {
 			t.Errorf("rows, rows whose evidence has their rule and reason: %v, want two equal counts", got)
+		}
+	})
+	t.Run("passages", func(t *testing.T) {
+		lines := slices.Concat(passageLines...)
+		var matched int64
+		for _, line := range lines {
+			matched += i64(t, object(t, line), "matched")
+		}
+		got := duckdbtest.Query(t, "SELECT count(*), sum(matched), count(*) FILTER (json_array_length(matches) = matched) FROM "+passages)
+		// Every line of the run with --passage_text lists its matches, and
+		// one handwritten line does; the other has none.
+		if want := [][]any{{int64(len(lines)), matched, int64(len(lines) - 1)}}; !reflect.DeepEqual(got, want) {
+			t.Errorf("passages, matched pairs, passages listing them: %v, want %v", got, want)
+		}
+		got = duckdbtest.Query(t, "SELECT b_title, json_extract_string(matches, '$[1].text_b'), a_lang FROM "+passages+" WHERE a_id = 'webcorpus:3:3'")
+		if want := [][]any{{"日本語 😀", "日本語の文章。", "el"}}; !reflect.DeepEqual(got, want) {
+			t.Errorf("handwritten passage: %v, want %v", got, want)
 		}
 	})
 	t.Run("no lines", func(t *testing.T) {

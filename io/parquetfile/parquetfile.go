@@ -1,6 +1,7 @@
 // Package parquetfile writes the pipeline's results as Parquet files beside
 // their JSON lines, for BigQuery and DuckDB: a cluster line becomes one flat
-// row per member, carrying the cluster's fields, and a sentence line one row.
+// row per member, carrying the cluster's fields, a sentence line one row,
+// and a passage line one row with its two documents side by side.
 // Flat, denormalised rows are what both engines load, filter and group on
 // best, with no nested types to unnest.
 //
@@ -9,8 +10,8 @@
 //   - A Writer takes the lines as they come, and its memory is bounded by a
 //     few row groups whatever the size of the file; a caller whose output
 //     stalls waits in Write.
-//   - The columns are those of ClusterRow and SentenceRow, in their order,
-//     as deploy/bigquery's schemas list them.
+//   - The columns are those of ClusterRow, SentenceRow and PassageRow, in
+//     their order, as deploy/bigquery's schemas list them.
 //
 // Encodings, row groups and the Writer's goroutines: docs/outputs.md, "How
 // a Parquet file is written".
@@ -89,8 +90,9 @@ func writerOptions(level zstd.Level) []parquet.WriterOption {
 	}
 }
 
-// A Writer writes JSON lines, of clusters or of sentences, to an output as
-// a Parquet file, as the lines come. Its methods are for one goroutine.
+// A Writer writes JSON lines, of clusters, sentences or passages, to an
+// output as a Parquet file, as the lines come. Its methods are for one
+// goroutine.
 type Writer struct {
 	s lineStream
 }
@@ -114,6 +116,13 @@ func NewClustersWriter(w io.Writer) *Writer {
 // line, in order.
 func NewSentencesWriter(w io.Writer) *Writer {
 	return &Writer{newStream(w, sentencesTable, defaultOptions())}
+}
+
+// NewPassagesWriter returns a Writer of passage lines (lines of
+// passages-*.jsonl) to w, as a Parquet file of PassageRow: a row for each
+// line, in order.
+func NewPassagesWriter(w io.Writer) *Writer {
+	return &Writer{newStream(w, passagesTable, defaultOptions())}
 }
 
 // Write adds a line, which it copies. A line that is not of the table's

@@ -25,7 +25,7 @@ func readLines(t testing.TB, name string) [][]byte {
 	return bytes.Split(bytes.TrimSuffix(b, []byte("\n")), []byte("\n"))
 }
 
-// fileWriter is writeClusters or writeSentences.
+// fileWriter is writeClusters, writeSentences or writePassages.
 type fileWriter func(w io.Writer, lines [][]byte, opts options) error
 
 // write returns the file that write makes of lines.
@@ -285,6 +285,15 @@ func TestColumns(t *testing.T) {
 		{"title", "STRING"}, {"sentence", "INTEGER"}, {"section", "STRING"}, {"context", "STRING"},
 		{"text", "STRING"}, {"cluster_id", "STRING"},
 	}
+	var passages []column
+	for _, side := range []string{"a_", "b_"} {
+		passages = append(passages, []column{
+			{side + "id", "STRING"}, {side + "wiki", "STRING"}, {side + "page_id", "INTEGER"}, {side + "rev_id", "INTEGER"},
+			{side + "title", "STRING"}, {side + "doc", "STRING"}, {side + "url", "STRING"}, {side + "lang", "STRING"},
+			{side + "first", "INTEGER"}, {side + "last", "INTEGER"}, {side + "sentences", "INTEGER"}, {side + "share", "FLOAT"},
+		}...)
+	}
+	passages = append(passages, column{"matched", "INTEGER"}, column{"mean_jaccard", "FLOAT"}, column{"matches", "STRING"})
 	tests := []struct {
 		name string
 		file []byte
@@ -294,6 +303,8 @@ func TestColumns(t *testing.T) {
 		{"clusters of no lines", write(t, writeClusters, nil), clusters},
 		{"sentences", write(t, writeSentences, readLines(t, "sentences.jsonl")), sentences},
 		{"sentences of no lines", write(t, writeSentences, nil), sentences},
+		{"passages", write(t, writePassages, readLines(t, "passages-text.jsonl")), passages},
+		{"passages of no lines", write(t, writePassages, nil), passages},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -311,6 +322,7 @@ func TestEncodings(t *testing.T) {
 	for name, file := range map[string][]byte{
 		"clusters":  write(t, writeClusters, readLines(t, "clusters.jsonl")),
 		"sentences": write(t, writeSentences, readLines(t, "sentences.jsonl")),
+		"passages":  write(t, writePassages, readLines(t, "passages-text.jsonl")),
 	} {
 		f, err := parquet.OpenFile(bytes.NewReader(file), int64(len(file)))
 		if err != nil {
@@ -349,6 +361,7 @@ func TestDeterministic(t *testing.T) {
 	}{
 		{"clusters", writeClusters, append(readLines(t, "clusters.jsonl"), readLines(t, "clusters-handwritten.jsonl")...)},
 		{"sentences", writeSentences, append(readLines(t, "sentences.jsonl"), readLines(t, "sentences-handwritten.jsonl")...)},
+		{"passages", writePassages, slices.Concat(readLines(t, "passages-text.jsonl"), readLines(t, "passages-handwritten.jsonl"))},
 		{"no clusters", writeClusters, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -464,6 +477,9 @@ func TestMalformed(t *testing.T) {
 		{"a sentence as a cluster", writeClusters, [][]byte{goodSentence}, "clusters line 1: cluster samplewiki:101:40100:0 has no members"},
 		{"truncated sentence", writeSentences, [][]byte{goodSentence, goodSentence, goodSentence[:10]}, "parquetfile: sentences line 3: unexpected end of JSON input"},
 		{"sentence without id", writeSentences, [][]byte{[]byte(`{"wiki":"w","text":"t"}`)}, "sentences line 1: sentence has no id"},
+		{"passage without b", writePassages, [][]byte{[]byte(`{"a":{"id":"w:1:1"},"matched":3}`)}, "passages line 1: passage has no document id"},
+		{"truncated passage", writePassages, [][]byte{[]byte(`{"a":{"id":"w:1:1"},"b":{"id":`)}, "passages line 1: unexpected end of JSON input"},
+		{"matched as a string", writePassages, [][]byte{[]byte(`{"a":{"id":"w:1:1"},"b":{"id":"w:2:2"},"matched":"3"}`)}, "passages line 1: json: cannot unmarshal string"},
 		{"page_id as a float", writeSentences, [][]byte{[]byte(`{"id":"w:1:1:0","page_id":1.5}`)}, "sentences line 1: json: cannot unmarshal number 1.5"},
 	}
 	for _, tt := range tests {

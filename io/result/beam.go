@@ -53,8 +53,8 @@ type Files struct {
 	// Unique keeps one line per sort key (see WriteUnique).
 	Unique bool
 	// Parquet, if not "", also writes each shard's lines as the Parquet
-	// table of that name (ParquetClusters or ParquetSentences) to
-	// dir/prefix-SSSSS-of-NNNNN.parquet.
+	// table of that name (ParquetClusters, ParquetSentences or
+	// ParquetPassages) to dir/prefix-SSSSS-of-NNNNN.parquet.
 	Parquet string
 }
 
@@ -62,6 +62,7 @@ type Files struct {
 const (
 	ParquetClusters  = "clusters"
 	ParquetSentences = "sentences"
+	ParquetPassages  = "passages"
 )
 
 // WriteFiles is Write with the files f asks for.
@@ -179,6 +180,8 @@ func writeParquet(ctx context.Context, name, table string, sink *lineSink, lines
 	case ParquetClusters:
 	case ParquetSentences:
 		newWriter = parquetfile.NewSentencesWriter
+	case ParquetPassages:
+		newWriter = parquetfile.NewPassagesWriter
 	default:
 		return fmt.Errorf("result: no Parquet table %q", table)
 	}

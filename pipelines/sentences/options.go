@@ -181,6 +181,11 @@ func (o Options) outputs() []string {
 		for i := range o.OutputShards {
 			names = append(names, result.ShardName("passages", i, o.OutputShards))
 		}
+		if o.parquet() {
+			for i := range o.OutputShards {
+				names = append(names, result.ParquetName("passages", i, o.OutputShards))
+			}
+		}
 	}
 	if len(o.Baseline) > 0 {
 		for i := range o.OutputShards {

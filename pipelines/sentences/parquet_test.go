@@ -11,11 +11,12 @@ import (
 )
 
 // TestParquetReadByDuckDB runs the pipeline with --formats jsonl,parquet
-// and --emit_sentences on the sample and, with ../shared, on a Japanese
-// dump, in three output shards, and asks DuckDB, a real consumer: its
-// clusters by category, members and sentences must be summary.json's.
+// and --emit_sentences on the sample, the committed Katrina slice (whose
+// pages share passages) and, with ../shared, on a Japanese dump, in three
+// output shards, and asks DuckDB, a real consumer: its clusters by
+// category, members, sentences and passages must be summary.json's.
 func TestParquetReadByDuckDB(t *testing.T) {
-	inputs := []string{sampleDump}
+	inputs := []string{sampleDump, katrinaSlice}
 	if !testing.Short() {
 		inputs = append(inputs, needShared(t, "xztextfilter-wiki-truncated/jawiki-truncated-100k.xml.xz"))
 	}
@@ -60,6 +61,17 @@ func TestParquetReadByDuckDB(t *testing.T) {
 			if all != c.SentencesInWindow || distinct != all || clustered != c.SentencesInClusters {
 				t.Errorf("DuckDB: %d sentences (%d distinct), %d in clusters; summary.json %d in window, %d in clusters",
 					all, distinct, clustered, c.SentencesInWindow, c.SentencesInClusters)
+			}
+			passages := filepath.Join(o.RunDir(), "passages-*.parquet")
+			r = duckdbtest.Query(t, fmt.Sprintf(
+				`SELECT count(*), coalesce(sum(matched), 0), coalesce(max(matched), 0) FROM read_parquet('%s')`, passages))
+			p := c.Passages
+			if n, pairs, largest := asInt(t, r[0][0]), asInt(t, r[0][1]), asInt(t, r[0][2]); n != p.Passages || pairs != p.SentencePairs || largest != p.LargestPassage {
+				t.Errorf("DuckDB: %d passages of %d matched pairs, the largest %d; summary.json %d of %d, the largest %d",
+					n, pairs, largest, p.Passages, p.SentencePairs, p.LargestPassage)
+			}
+			if filepath.Base(in) == filepath.Base(katrinaSlice) && p.Passages == 0 {
+				t.Errorf("no passages in the Katrina slice: the check proves nothing")
 			}
 		})
 	}

@@ -248,7 +248,8 @@ func writeOutputs(s beam.Scope, opts Options, doc summary.Document, out outputs)
 		result.Write(s, dir, "dead_letter", 1, dump.DeadLetterLines(s, out.dead)),
 	}
 	if out.passages != nil {
-		written = append(written, result.Write(s, dir, "passages", opts.OutputShards, *out.passages))
+		files := result.Files{Parquet: opts.parquetTable(result.ParquetPassages)}
+		written = append(written, result.WriteFiles(s, dir, "passages", opts.OutputShards, *out.passages, files))
 	}
 	if out.changes != nil {
 		written = append(written, result.Write(s, dir, "changes", opts.OutputShards, *out.changes))
