@@ -525,9 +525,9 @@ func kindNames(counts map[string]counters.Category, stats map[string]KindStats) 
 	}
 	var out []string
 	for _, k := range kinds {
-		if seen[k.name] {
-			out = append(out, k.name)
-			delete(seen, k.name)
+		if seen[k.Name] {
+			out = append(out, k.Name)
+			delete(seen, k.Name)
 		}
 	}
 	return append(out, slices.Sorted(maps.Keys(seen))...)
@@ -543,7 +543,7 @@ func kindRows(counts map[string]counters.Category) ([]KindRow, KindRow) {
 	}
 	names := make([]string, 0, len(kinds))
 	for _, k := range kinds {
-		names = append(names, k.name)
+		names = append(names, k.Name)
 	}
 	for _, n := range slices.Sorted(maps.Keys(counts)) {
 		if !slices.Contains(names, n) {

@@ -379,7 +379,7 @@ func TestPageSizeBound(t *testing.T) {
 	texts := []string{strings.Join(words, " "), strings.Join(alt, " ")}
 	lines := map[string][]byte{}
 	for _, k := range kinds {
-		c := testCluster("elwiki:1:1:0", k.name, 40, 0.6, 0.2, texts...)
+		c := testCluster("elwiki:1:1:0", k.Name, 40, 0.6, 0.2, texts...)
 		for i := range c.Members {
 			c.Members[i].Wiki, c.Members[i].Title, c.Members[i].Section = "elwiki", fmt.Sprintf("%s %d", title, i), title
 		}
@@ -387,14 +387,14 @@ func TestPageSizeBound(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lines[k.name] = line
+		lines[k.Name] = line
 	}
 
 	for _, examples := range []int{DefaultExamples, MaxExamples} {
 		st := NewStats(examples, 1)
 		var counts counters.Counts
 		for i := range 100_000 {
-			k := kinds[i%len(kinds)].name
+			k := kinds[i%len(kinds)].Name
 			size := 2 + i%50_000
 			st.AddCluster(categorize.Digest{ID: fmt.Sprintf("elwiki:%d:%d:%d", i, i, i%9), Category: k, Size: size,
 				MinJaccard: float64(i%1000) / 1000, MaxEdit: float64(i%997) / 997}, lines[k])

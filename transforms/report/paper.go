@@ -1,41 +1,19 @@
 package report
 
-import "github.com/neardup/neardup/transforms/categorize"
+import (
+	"github.com/neardup/neardup/transforms/categorize"
+	"github.com/neardup/neardup/transforms/kindstyle"
+)
 
 // kinds are the categories in the order the page lists them, with their
-// labels and colours (the same in the table, the charts and the examples).
-var kinds = []struct {
-	name, label, color string
-}{
-	{categorize.Identical, "identical", "#4e79a7"},
-	{categorize.CopyEdit, "copy edit", "#59a14f"},
-	{categorize.FactualDrift, "factual drift", "#e15759"},
-	{categorize.Template, "template", "#f28e2b"},
-	{categorize.Reference, "reference", "#b07aa1"},
-	{categorize.Other, "other", "#9c9c9c"},
-}
-
-// unknownColor is the colour of a category the page does not know.
-const unknownColor = "#555555"
+// labels and colours (the same in the table, the charts and the examples,
+// and in the explorer: transforms/kindstyle).
+var kinds = kindstyle.Kinds
 
 // kindLabel and kindColor return a category's label and colour.
-func kindLabel(name string) string {
-	for _, k := range kinds {
-		if k.name == name {
-			return k.label
-		}
-	}
-	return name
-}
+func kindLabel(name string) string { return kindstyle.Label(name) }
 
-func kindColor(name string) string {
-	for _, k := range kinds {
-		if k.name == name {
-			return k.color
-		}
-	}
-	return unknownColor
-}
+func kindColor(name string) string { return kindstyle.Color(name) }
 
 // The papers' figures that the page sets beside the run's. The 2015 paper
 // (Weissman, Ayhan, Bradley and Lin, Identifying Duplicate and

@@ -4,31 +4,20 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/neardup/neardup/transforms/categorize"
+	"github.com/neardup/neardup/transforms/kindstyle"
 )
 
-// kindRank orders categories as categorize's rules do, others after them.
+// kindRank orders categories as report.html does (kindstyle.Kinds),
+// others after them.
 func kindRank(kind string) int {
-	switch kind {
-	case categorize.Reference:
-		return 0
-	case categorize.Identical:
-		return 1
-	case categorize.Other:
-		return 2
-	case categorize.CopyEdit:
-		return 3
-	case categorize.Template:
-		return 4
-	case categorize.FactualDrift:
-		return 5
+	if i := slices.IndexFunc(kindstyle.Kinds, func(k kindstyle.Kind) bool { return k.Name == kind }); i >= 0 {
+		return i
 	}
-	return 6
+	return len(kindstyle.Kinds)
 }
 
-// SortKinds orders categories as categorize's rules do (reference,
-// identical, other, copy_edit, template, factual_drift), others after them
-// by name.
+// SortKinds orders categories as report.html does (identical, copy_edit,
+// factual_drift, template, reference, other), others after them by name.
 func SortKinds(ks []KindCount) {
 	slices.SortFunc(ks, func(a, b KindCount) int {
 		return cmp.Or(cmp.Compare(kindRank(a.Kind), kindRank(b.Kind)), cmp.Compare(a.Kind, b.Kind))

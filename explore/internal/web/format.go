@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/neardup/neardup/transforms/kindstyle"
 )
 
 // funcs are the templates' functions.
@@ -15,6 +17,7 @@ var funcs = template.FuncMap{
 	"f64":        func(x float64) string { return strconv.FormatFloat(x, 'g', 4, 64) },
 	"trunc":      truncate,
 	"statusText": http.StatusText,
+	"label":      kindstyle.Label,
 	"pct":        func(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" },
 }
 

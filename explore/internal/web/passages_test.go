@@ -12,6 +12,7 @@ import (
 
 	"github.com/neardup/neardup/explore/internal/index"
 	"github.com/neardup/neardup/explore/internal/testrun"
+	"github.com/neardup/neardup/transforms/kindstyle"
 	"github.com/neardup/neardup/transforms/passage"
 )
 
@@ -161,5 +162,22 @@ func TestPairsPages(t *testing.T) {
 	}
 	if code, _ := get(t, s, "/pair/ukwiki:1:1/ukwiki:2:2"); code != http.StatusNotFound {
 		t.Errorf("a pair that shares nothing: status %d", code)
+	}
+}
+
+// TestKindStyle checks that the explorer's kind chips have report.html's
+// labels and colours: /kinds.css is kindstyle's, and the list shows each
+// kind by its label.
+func TestKindStyle(t *testing.T) {
+	s, r := serve(t, testrun.Sample(t))
+	code, css := get(t, s, "/kinds.css")
+	if code != http.StatusOK || css != kindstyle.ChipCSS() {
+		t.Errorf("/kinds.css: status %d, %q", code, css)
+	}
+	_, body := get(t, s, "/")
+	for _, k := range r.Kinds() {
+		if want := `<span class="kind k-` + k.Kind + `">` + kindstyle.Label(k.Kind) + `</span>`; !strings.Contains(body, want) {
+			t.Errorf("the list does not show %s", want)
+		}
 	}
 }

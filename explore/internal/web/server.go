@@ -12,9 +12,12 @@ import (
 	"embed"
 	"fmt"
 	"html/template"
+	"io"
 	"io/fs"
 	"log"
 	"net/http"
+
+	"github.com/neardup/neardup/transforms/kindstyle"
 )
 
 //go:embed templates static
@@ -53,6 +56,10 @@ func New(run *Run, loadErr error, logf func(format string, args ...any)) (*Serve
 	}
 	s.mux = http.NewServeMux()
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	s.mux.HandleFunc("GET /kinds.css", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+		io.WriteString(w, kindCSS)
+	})
 	s.mux.HandleFunc("GET /{$}", s.loaded(s.list))
 	s.mux.HandleFunc("GET /cluster/{id}", s.loaded(s.cluster))
 	s.mux.HandleFunc("GET /article/{wiki}/{page}", s.loaded(s.article))
@@ -64,6 +71,9 @@ func New(run *Run, loadErr error, logf func(format string, args ...any)) (*Serve
 	}))
 	return s, nil
 }
+
+// kindCSS is the kinds' stylesheet, the colours of report.html's.
+var kindCSS = kindstyle.ChipCSS()
 
 // pageCSP lets the explorer's pages load only the server's own script and
 // styles: a string of the run that got past the templates' escaping could
