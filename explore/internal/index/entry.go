@@ -59,7 +59,7 @@ type KindCount struct {
 }
 
 // Kinds returns the categories of the run's clusters with their counts,
-// in the order of categorize's rules, others after by name.
+// in report.html's order (kindstyle.Kinds), others after by name.
 func (r *Run) Kinds() []KindCount { return slices.Clone(r.kindCounts) }
 
 // countKinds counts the clusters of each category.

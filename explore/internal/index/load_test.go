@@ -147,7 +147,7 @@ func TestLoadCounts(t *testing.T) {
 		for _, k := range r.Kinds() {
 			yield(k.Kind)
 		}
-	}); !slices.Equal(got, []string{"reference", "identical", "other", "copy_edit", "template", "factual_drift"}) {
+	}); !slices.Equal(got, []string{"identical", "copy_edit", "factual_drift", "template", "reference", "other"}) {
 		t.Errorf("kinds in order %q", got)
 	}
 }
