@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"io"
+	"net/http"
 	neturl "net/url"
 	"os"
 	"slices"
@@ -173,6 +175,36 @@ func TestBrowserGreek(t *testing.T) {
 	}
 	checkRows(t, ctx, r, nil, found)
 	screenshot(t, ctx, shots, "explore-elwiki-sentence-search.png", "#matches")
+
+	// The page's export link downloads the clusters of its filter, every
+	// page of them: their lines of clusters-*.jsonl.
+	// (Fetched by the test: the page's policy lets no script of its own
+	// connect anywhere.)
+	var href string
+	browser.Eval(t, ctx, `document.querySelector('a.export[href*="jsonl"]').href`, &href)
+	resp, err := http.Get(href)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Disposition"), "attachment;") {
+		t.Fatalf("export %s: status %d, %s (%v)", href, resp.StatusCode, resp.Header.Get("Content-Disposition"), err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(body), "\n"), "\n")
+	all := r.Filter(index.Query{Text: typed}, 0, r.Len())
+	if len(lines) != all.Matches {
+		t.Fatalf("the export has %d lines, want %d", len(lines), all.Matches)
+	}
+	for k, i := range all.Clusters {
+		line, err := r.ReadLine(t.Context(), i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lines[k] != string(line) {
+			t.Errorf("export line %d is not cluster %s's line", k, r.Entry(i).ID)
+		}
+	}
 }
 
 // sentenceWords returns three words of the first member of the first

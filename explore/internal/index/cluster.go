@@ -11,6 +11,14 @@ import (
 	"github.com/neardup/neardup/transforms/categorize"
 )
 
+// ReadLine reads cluster i's line from its clusters file, with one range
+// read, without its newline; ReadCluster says what is wrong when it fails.
+func (r *Run) ReadLine(ctx context.Context, i int) ([]byte, error) {
+	c := &r.clusters[i]
+	buf := make([]byte, c.length)
+	return buf, r.Store.ReadAt(ctx, r.shards[c.shard].clusters, buf, c.offset)
+}
+
 // ReadCluster reads cluster i's line from its clusters file, with one range
 // read, and decodes it. The error says what is wrong with the run's files
 // when the line is not there or not the cluster the index says.
@@ -29,8 +37,8 @@ func (r *Run) ReadCluster(ctx context.Context, i int) (categorize.Cluster, error
 	if end > s.size {
 		return categorize.Cluster{}, pastEnd(fmt.Sprintf("%d bytes", s.size))
 	}
-	buf := make([]byte, c.length)
-	if err := r.Store.ReadAt(ctx, s.clusters, buf, c.offset); err != nil {
+	buf, err := r.ReadLine(ctx, i)
+	if err != nil {
 		switch {
 		case store.IsNotExist(err):
 			return categorize.Cluster{}, fmt.Errorf("%s, which holds cluster %s, is missing from %s", s.clusters, id, r.Store.Dir())

@@ -25,6 +25,9 @@ type listBody struct {
 	Next    string // URL of the next page, "" on the last
 	Rows    []row
 	Article *articleHead // on an article's page
+	// ExportJSONL and ExportCSV are the URLs of the export of every
+	// cluster of the filter.
+	ExportJSONL, ExportCSV string
 	// Texts says, when the sentence index is not built, why the rows show
 	// no sentence and a sentence search finds nothing yet.
 	Texts string
@@ -75,6 +78,7 @@ func (s *Server) serveList(w http.ResponseWriter, r *http.Request, path string, 
 		return
 	}
 	q.Article = article
+	b.ExportJSONL, b.ExportCSV = f.exportLink(path, "jsonl"), f.exportLink(path, "csv")
 	p := s.run.Filter(q, (f.Page-1)*PerPage, PerPage)
 	b.Matches, b.Page, b.Pages = p.Matches, f.Page, max(1, (p.Matches+PerPage-1)/PerPage)
 	if f.Page > 1 {

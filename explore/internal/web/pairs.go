@@ -71,6 +71,15 @@ func (f pairFilter) link(p int) string {
 	return "/pairs"
 }
 
+// exportLink is the URL of the export of f's pairs (every page).
+func (f pairFilter) exportLink(format string) string {
+	l := f.link(1)
+	if q, ok := strings.CutPrefix(l, "/pairs?"); ok {
+		return "/pairs/export." + format + "?" + q
+	}
+	return "/pairs/export." + format
+}
+
 // pairsBody is a page of document pairs.
 type pairsBody struct {
 	Filter     pairFilter
@@ -85,7 +94,10 @@ type pairsBody struct {
 	Prev, Next string
 	Rows       []pairRow
 	HasText    bool // the run's passages carry their texts
-	Files      bool // the run wrote passages files
+	// ExportJSONL and ExportCSV are the URLs of the export of every pair
+	// of the filter.
+	ExportJSONL, ExportCSV string
+	Files                  bool // the run wrote passages files
 }
 
 // pairRow is a document pair in a list.
@@ -107,6 +119,7 @@ func (s *Server) pairs(w http.ResponseWriter, r *http.Request) {
 		s.render(w, http.StatusBadRequest, "pairs", "Document pairs", b)
 		return
 	}
+	b.ExportJSONL, b.ExportCSV = f.exportLink("jsonl"), f.exportLink("csv")
 	p := s.run.FilterPairs(q, (f.Page-1)*PerPage, PerPage)
 	b.Matches, b.Page, b.Pages = p.Matches, f.Page, max(1, (p.Matches+PerPage-1)/PerPage)
 	if f.Page > 1 {

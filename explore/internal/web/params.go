@@ -139,3 +139,13 @@ func (f filter) link(path string, p int) string {
 	}
 	return path
 }
+
+// exportLink is the URL of the export of f's clusters (every page) in a
+// format, from the list at path.
+func (f filter) exportLink(path, format string) string {
+	path = strings.TrimSuffix(path, "/") + "/export." + format
+	if q := f.values(1).Encode(); q != "" {
+		return path + "?" + q
+	}
+	return path
+}

@@ -2,7 +2,8 @@
 // clusters with filters whose values are the URL's query, so that a view
 // can be shared; a cluster with its members aligned and their changed words
 // marked; the clusters of an article; the document pairs that share
-// passages, and a passage side by side; and the run's report.html. Pages are
+// passages, and a passage side by side; the export of a filtered list as
+// JSON lines or CSV; and the run's report.html. Pages are
 // html/template, styles and the little script are embedded, and nothing is
 // fetched from the network, so the explorer works offline.
 package web
@@ -63,6 +64,11 @@ func New(run *Run, loadErr error, logf func(format string, args ...any)) (*Serve
 	s.mux.HandleFunc("GET /{$}", s.loaded(s.list))
 	s.mux.HandleFunc("GET /cluster/{id}", s.loaded(s.cluster))
 	s.mux.HandleFunc("GET /article/{wiki}/{page}", s.loaded(s.article))
+	for _, f := range []string{"jsonl", "csv"} {
+		s.mux.HandleFunc("GET /export."+f, s.loaded(s.export))
+		s.mux.HandleFunc("GET /article/{wiki}/{page}/export."+f, s.loaded(s.exportArticle))
+		s.mux.HandleFunc("GET /pairs/export."+f, s.loaded(s.exportPairs))
+	}
 	s.mux.HandleFunc("GET /pairs", s.loaded(s.pairs))
 	s.mux.HandleFunc("GET /pair/{a}/{b}", s.loaded(s.pair))
 	s.mux.HandleFunc("GET /report.html", s.loaded(s.report))
