@@ -34,7 +34,8 @@ func TestShardsSizedByInput(t *testing.T) {
 	if err := o.chooseBanding(); err != nil {
 		t.Fatal(err)
 	}
-	sign, verify, passages, cases := o.signConfig(), o.verifyConfig(), o.passageOptions(), o.reuseOptions()
+	st := o.stages()
+	sign, verify, passages, cases := st.SignConfig(), st.VerifyConfig(), st.PassageOptions(), o.reuseOptions()
 	for name, got := range map[string]int{
 		"sign buckets": sign.BucketShards, "sign records": sign.RecordShards, "verify records": verify.RecordShards,
 		"verify edges": verify.EdgeShards, "passage pairs": passages.PairShards, "passage records": passages.RecordShards, "reuse": cases.Shards,

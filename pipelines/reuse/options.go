@@ -4,22 +4,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"path"
 	"slices"
 	"strings"
 
-	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/input"
 	"github.com/neardup/neardup/io/result"
 	"github.com/neardup/neardup/pipelines/internal/launcher"
-	"github.com/neardup/neardup/transforms/clean"
-	"github.com/neardup/neardup/transforms/minhash"
-	"github.com/neardup/neardup/transforms/passage"
 	"github.com/neardup/neardup/transforms/reuse"
 	"github.com/neardup/neardup/transforms/shingle"
 	"github.com/neardup/neardup/transforms/summary"
-	"github.com/neardup/neardup/transforms/verify"
 )
 
 // Options are the reuse pipeline's parameters: the flags, resolved. They
@@ -142,7 +136,8 @@ const maxBands = 20
 // RunDir is the run's directory.
 func (o Options) RunDir() string { return result.Join(o.Output, o.RunID) }
 
-// Validate checks the options a run needs.
+// Validate checks the options a run needs, and returns every mistake
+// found.
 func (o Options) Validate() error {
 	var errs []error
 	check := func(ok bool, format string, args ...any) {
@@ -153,23 +148,10 @@ func (o Options) Validate() error {
 	check(len(o.Wiki) > 0, "--wiki: no Wikipedia dump given")
 	check(len(o.Web) > 0, "--web: no web crawl or corpus given")
 	check(o.Output != "", "--output: required")
-	check(o.MinShingles > 0 && o.MaxShingles >= o.MinShingles, "--min_shingles %d and --max_shingles %d: want 0 < min ≤ max", o.MinShingles, o.MaxShingles)
-	check(o.MinJaccard >= 0 && o.MinJaccard <= 1, "--min_jaccard %v: want [0, 1]", o.MinJaccard)
-	check(o.MaxEdit >= 0 && o.MaxEdit <= 1, "--max_edit %v: want [0, 1]", o.MaxEdit)
-	errs = append(errs, launcher.CheckRanges(
-		launcher.Range{Flag: "max_page_bytes", Value: int64(o.MaxPageBytes), Min: 1, Max: launcher.MaxPageBytes},
-		launcher.Range{Flag: "split_bytes", Value: o.SplitBytes, Min: 0, Max: math.MaxInt64, Note: " (0: read every file whole)"},
-		launcher.Range{Flag: "shingle_length", Value: int64(o.ShingleLength), Min: 1, Max: launcher.MaxShingleLength},
-		launcher.Range{Flag: "max_shingles", Value: int64(o.MaxShingles), Min: 1, Max: launcher.MaxPageBytes},
-		launcher.Range{Flag: "passage_gap", Value: int64(o.PassageGap), Min: 0, Max: launcher.MaxPassageGap},
-		launcher.Range{Flag: "min_passage", Value: int64(o.MinPassage), Min: 1, Max: launcher.MaxPageBytes},
+	errs = append(errs, o.stages().Check(), launcher.CheckRanges(
 		launcher.Range{Flag: "top", Value: int64(o.Top), Min: 1, Max: launcher.MaxTop},
 		launcher.Range{Flag: "max_bucket_pairs", Value: int64(o.MaxBucketPairs), Min: 1, Max: maxBucketPairs},
-		launcher.Range{Flag: "shards", Value: int64(o.Shards), Min: 0, Max: launcher.MaxShards, Note: " (0: the runner's default)"},
-		launcher.Range{Flag: "output_shards", Value: int64(o.OutputShards), Min: 1, Max: launcher.MaxOutputShards},
-		launcher.Range{Flag: "dofn_workers", Value: int64(o.DofnWorkers), Min: 0, Max: launcher.MaxDofnWorkers, Note: " (0: the runner's default)"},
 	))
-	check(o.SplitBytes == 0 || o.SplitBytes >= launcher.MinSplitBytes, "--split_bytes must be 0 (read every file whole) or at least %d, got %d", launcher.MinSplitBytes, o.SplitBytes)
 	errs = append(errs, o.banding().Check(o.Set))
 	if o.RunID != "" {
 		errs = append(errs, launcher.CheckRunID(o.RunID))
@@ -247,45 +229,26 @@ func describe(src *input.Sources, file string) string {
 	return "text"
 }
 
-// readOptions, cleanConfig, signConfig, verifyConfig, passageOptions and
-// reuseOptions are the parts of the options each stage needs.
-func (o Options) readOptions() dump.ReadOptions {
-	return dump.ReadOptions{Namespaces: o.Namespaces, MaxPageBytes: o.MaxPageBytes, SplitBytes: o.SplitBytes, Workers: o.Workers()}
-}
-
-func (o Options) cleanConfig() clean.Config {
-	return clean.Config{Sites: o.Sources.Sites, Workers: o.Workers()}
-}
-
-func (o Options) signConfig() minhash.Config {
-	norm := shingle.DefaultNormalization
-	return minhash.Config{
-		ShingleLength: o.ShingleLength, MinShingles: o.MinShingles, MaxShingles: o.MaxShingles,
-		Norm: norm, Scheme: "oph", Bands: o.Bands, Rows: o.Rows, Seed: o.Seed,
-		BucketShards: o.shards(), RecordShards: o.shards(), Workers: o.Workers(),
+// stages are the options of the stages the sentence pipeline runs too:
+// read, clean and split, sign (oph, the text normalized as by default),
+// verify and find shared passages, with their texts, which a reuse case
+// shows.
+func (o Options) stages() launcher.Stages {
+	st := launcher.Stages{
+		Namespaces: o.Namespaces, MaxPageBytes: o.MaxPageBytes, SplitBytes: o.SplitBytes,
+		ShingleLength: o.ShingleLength, MinShingles: o.MinShingles, MaxShingles: o.MaxShingles, Norm: shingle.DefaultNormalization,
+		Scheme: "oph", Bands: o.Bands, Rows: o.Rows, Seed: o.Seed,
+		MinJaccard: o.MinJaccard, MaxEdit: o.MaxEdit,
+		PassageGap: o.PassageGap, MinPassage: o.MinPassage, PassageText: true, PassagesNeeded: true,
+		Shards: o.shards(), OutputShards: o.OutputShards, DofnWorkers: o.DofnWorkers, Runner: o.Runner,
 	}
+	if o.Sources != nil {
+		st.Sites = o.Sources.Sites
+	}
+	return st
 }
 
-func (o Options) verifyConfig() verify.Config {
-	return verify.Config{
-		ShingleLength: o.ShingleLength, Norm: shingle.DefaultNormalization,
-		Thresholds:   verify.Thresholds{MinJaccard: o.MinJaccard, MaxEdit: o.MaxEdit},
-		RecordShards: o.shards(), EdgeShards: o.shards(), Workers: o.Workers(),
-	}
-}
-
-func (o Options) passageOptions() passage.Options {
-	wikis := make([]string, len(o.Sources.Sites))
-	for i, site := range o.Sources.Sites {
-		wikis[i] = site.Wiki
-	}
-	slices.Sort(wikis)
-	return passage.Options{
-		Config: passage.Config{Gap: o.PassageGap, MinMatches: o.MinPassage}, Text: true, Wikis: wikis,
-		PairShards: o.shards(), RecordShards: o.shards(), OutputShards: o.OutputShards,
-	}
-}
-
+// reuseOptions are the reuse stage's options.
 func (o Options) reuseOptions() reuse.Options {
 	return reuse.Options{Web: o.Sources.Corpora(), Shards: o.shards(), OutputShards: o.OutputShards, TopHosts: o.Top, TopArticles: o.Top}
 }

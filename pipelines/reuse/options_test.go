@@ -32,13 +32,20 @@ func TestValidate(t *testing.T) {
 		{"no output", func(o *Options) { o.Output = "" }, "--output: required"},
 		{"threshold", func(o *Options) { o.Threshold = 1 }, "--threshold must be between 0 and 1 (exclusive), got 1"},
 		{"recall NaN", func(o *Options) { o.Recall = math.NaN() }, "--recall must be between 0 and 1 (exclusive), got NaN"},
-		{"shingles", func(o *Options) { o.MinShingles = 700 }, "--min_shingles 700 and --max_shingles 600: want 0 < min ≤ max"},
+		{"shingles", func(o *Options) { o.MinShingles = 700 }, "--min_shingles 700 and --max_shingles 600 keep no sentence: a sentence is kept when min < shingles < max"},
+		// A sentence is kept when min < shingles < max: the check used
+		// to be 0 < min ≤ max, which accepted 75 and 75 (no sentence
+		// kept) and refused 0 and 2 (the sentences of one shingle).
+		{"no shingle window", func(o *Options) { o.MinShingles, o.MaxShingles = 75, 75 }, "--min_shingles 75 and --max_shingles 75 keep no sentence: a sentence is kept when min < shingles < max"},
+		{"min_shingles 0", func(o *Options) { o.MinShingles, o.MaxShingles = 0, 2 }, ""},
+		{"min_jaccard", func(o *Options) { o.MinJaccard = math.NaN() }, "--min_jaccard must be between 0 and 1, got NaN"},
 		{"passage", func(o *Options) { o.MinPassage = 0 }, "--min_passage must be between 1 and 1073741824, got 0"},
 		{"bucket pairs", func(o *Options) { o.MaxBucketPairs = 0 }, "--max_bucket_pairs must be between 1 and 10000000, got 0"},
 		{"output shards", func(o *Options) { o.OutputShards = 0 }, "--output_shards must be between 1 and 99999, got 0"},
 		{"output shards huge", func(o *Options) { o.OutputShards = 100000 }, "--output_shards must be between 1 and 99999, got 100000"},
-		{"shards huge", func(o *Options) { o.Shards = 10_000_000 }, "--shards must be between 0 and 65536 (0: the runner's default), got 10000000"},
-		{"shards 2e9", func(o *Options) { o.Shards = 2_000_000_000 }, "--shards must be between 0 and 65536 (0: the runner's default), got 2000000000"},
+		{"shards huge", func(o *Options) { o.Shards = 10_000_000 }, "--shards must be between 1 and 65536, or 0 for the runner's default, got 10000000"},
+		{"shards 2e9", func(o *Options) { o.Shards = 2_000_000_000 }, "--shards must be between 1 and 65536, or 0 for the runner's default, got 2000000000"},
+		{"shards negative", func(o *Options) { o.Shards = -1 }, "--shards must be between 1 and 65536, or 0 for the runner's default, got -1"},
 		{"dofn workers", func(o *Options) { o.DofnWorkers = 1 << 20 }, "--dofn_workers must be between 0 and 1024 (0: the runner's default), got 1048576"},
 		{"max page bytes", func(o *Options) { o.MaxPageBytes = 1 << 40 }, "--max_page_bytes must be between 1 and 1073741824, got 1099511627776"},
 		{"split bytes", func(o *Options) { o.SplitBytes = 1 }, "--split_bytes must be 0 (read every file whole) or at least 4096, got 1"},
@@ -52,7 +59,11 @@ func TestValidate(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			o := valid()
 			tt.change(&o)
-			if err := o.Validate(); err == nil || !strings.Contains(err.Error(), tt.want) {
+			err := o.Validate()
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("Validate() = %v, want nil", err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
 				t.Errorf("Validate() = %v, want %q", err, tt.want)
 			}
 		})

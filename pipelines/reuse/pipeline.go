@@ -86,14 +86,15 @@ func Build(s beam.Scope, opts Options) error {
 	if err != nil {
 		return err
 	}
-	pages, dead, readCounts := opts.Sources.Read(s, opts.readOptions())
-	cleaned := clean.Pages(s, pages, opts.cleanConfig())
-	split := sentence.Pages(s, cleaned, opts.cleanConfig())
-	entries, records, infos, signCounts := minhash.Sign(s, split, opts.signConfig())
+	st := opts.stages()
+	pages, dead, readCounts := opts.Sources.Read(s, st.ReadOptions())
+	cleaned := clean.Pages(s, pages, st.CleanConfig())
+	split := sentence.Pages(s, cleaned, st.CleanConfig())
+	entries, records, infos, signCounts := minhash.Sign(s, split, st.SignConfig())
 	dupCounts := rereads.Count(s, infos)
 	candidates, bucketCounts := bucket.CrossCandidates(s, entries, opts.webIndexes(), opts.MaxBucketPairs, opts.shards(), opts.Workers())
-	_, sims, needed, _, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
-	passages, docPairs, passageCounts := passage.Find(s, sims, infos, needed, opts.passageOptions())
+	_, sims, needed, _, verifyCounts := verify.Edges(s, candidates, records, st.VerifyConfig())
+	passages, docPairs, passageCounts := passage.Find(s, sims, infos, needed, st.PassageOptions())
 	urls := beam.ParDo(s, &webURLFn{Web: opts.Sources.Corpora()}, pages)
 	lines, reuseSummary, reuseCounts := reuse.Cases(s, passages, docPairs, urls, opts.reuseOptions())
 	total := counters.Total(s, readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, passageCounts, reuseCounts)

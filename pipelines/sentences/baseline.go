@@ -146,10 +146,11 @@ func (o Options) comparerConfig() changes.Config {
 // they are neither signed nor clustered.
 func compareBaseline(s beam.Scope, opts Options, current, names beam.PCollection) (lines shuffle.Lines, dead beam.PCollection, counts []beam.PCollection) {
 	s = s.Scope("Baseline")
-	pages, dead, readCounts := opts.BaselineSources.Read(s, opts.readOptions())
+	st := opts.stages()
+	pages, dead, readCounts := opts.BaselineSources.Read(s, st.ReadOptions())
 	cfg := opts.changesConfig()
 	pages, otherCounts := changes.KeepWikis(s, pages, cfg.Wikis)
-	split := sentence.Pages(s, clean.Pages(s, pages, opts.cleanConfig()), opts.cleanConfig())
+	split := sentence.Pages(s, clean.Pages(s, pages, st.CleanConfig()), st.CleanConfig())
 	lines, compareCounts := changes.CompareWith(s, split, current, names, cfg)
 	return lines, dead, []beam.PCollection{changes.ReadCounts(s, readCounts), otherCounts, compareCounts}
 }

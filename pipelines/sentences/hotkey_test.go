@@ -25,7 +25,7 @@ type hotModel struct {
 
 func modelHotCorpus(t *testing.T, o Options, pages [][]string) hotModel {
 	t.Helper()
-	scheme, err := o.signConfig().NewScheme()
+	scheme, err := o.stages().SignConfig().NewScheme()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/neardup/neardup/io/dump"
 	"github.com/neardup/neardup/io/input"
 	"github.com/neardup/neardup/io/result"
+	"github.com/neardup/neardup/pipelines/internal/launcher"
 	"github.com/neardup/neardup/transforms/alias"
 	"github.com/neardup/neardup/transforms/categorize"
 	"github.com/neardup/neardup/transforms/clean"
@@ -30,21 +30,32 @@ import (
 	"github.com/neardup/neardup/transforms/verify"
 )
 
-// readOptions is the part of the options the dump readers need.
-func (o Options) readOptions() dump.ReadOptions {
-	return dump.ReadOptions{Namespaces: o.Namespaces, MaxPageBytes: o.MaxPageBytes, SplitBytes: o.SplitBytes, Workers: o.Workers()}
+// stages are the options of the stages the reuse pipeline runs too: read,
+// clean and split, sign, verify and find shared passages.
+func (o Options) stages() launcher.Stages {
+	st := launcher.Stages{
+		Namespaces: o.Namespaces, MaxPageBytes: o.MaxPageBytes, SplitBytes: o.SplitBytes,
+		ShingleLength: o.ShingleLength, MinShingles: o.MinShingles, MaxShingles: o.MaxShingles, Norm: o.norm(),
+		Scheme: o.Scheme, Bands: o.Bands, Rows: o.Rows, Seed: o.Seed,
+		MinJaccard: o.MinJaccard, MaxEdit: o.MaxEdit,
+		PassageGap: o.PassageGap, MinPassage: o.MinPassage, PassageText: o.PassageText,
+		Shards: o.Shards, OutputShards: o.OutputShards, DofnWorkers: o.DofnWorkers, Runner: o.Runner,
+	}
+	if o.Sources != nil {
+		st.Sites = o.Sources.Sites
+	}
+	return st
 }
 
-// cleanConfig is the part of the options the cleaning and splitting stages
-// need.
-func (o Options) cleanConfig() clean.Config {
-	return clean.Config{Sites: o.Sources.Sites, Workers: o.Workers()}
+// norm is the normalization of the text the shingles are taken from.
+func (o Options) norm() shingle.Normalization {
+	return shingle.Normalization{FoldCase: o.FoldCase, CollapseSpace: o.CollapseSpace}
 }
 
 // inputReadOptions are readOptions for the input, whose redirect pages,
 // with --max_aliases, make the alias table (SplitRedirects takes them out).
 func (o Options) inputReadOptions() dump.ReadOptions {
-	r := o.readOptions()
+	r := o.stages().ReadOptions()
 	r.Redirects = o.MaxAliases > 0
 	return r
 }
@@ -52,7 +63,7 @@ func (o Options) inputReadOptions() dump.ReadOptions {
 // inputCleanConfig is cleanConfig for the input, whose pages' links, with
 // --max_aliases, make the alias table.
 func (o Options) inputCleanConfig() clean.Config {
-	c := o.cleanConfig()
+	c := o.stages().CleanConfig()
 	c.Links = o.MaxAliases > 0
 	return c
 }
@@ -93,53 +104,10 @@ func (o Options) categoryConfig() categorize.Config {
 	return cfg
 }
 
-// signConfig is the part of the options the MinHash stage needs.
-func (o Options) signConfig() minhash.Config {
-	return minhash.Config{
-		ShingleLength: o.ShingleLength,
-		MinShingles:   o.MinShingles,
-		MaxShingles:   o.MaxShingles,
-		Norm:          shingle.Normalization{FoldCase: o.FoldCase, CollapseSpace: o.CollapseSpace},
-		Scheme:        o.Scheme,
-		Bands:         o.Bands,
-		Rows:          o.Rows,
-		Seed:          o.Seed,
-		BucketShards:  o.Shards,
-		RecordShards:  o.Shards,
-		Workers:       o.Workers(),
-	}
-}
-
-// passageOptions is the part of the options the shared-passage stage
-// needs.
-func (o Options) passageOptions() passage.Options {
-	var wikis []string
-	if o.Sources != nil {
-		for _, site := range o.Sources.Sites {
-			wikis = append(wikis, site.Wiki)
-		}
-	}
-	slices.Sort(wikis) // sentence.NewWikis ranks the wikis by name
-	return passage.Options{
-		Config:       passage.Config{Gap: o.PassageGap, MinMatches: o.MinPassage},
-		Text:         o.PassageText,
-		Wikis:        wikis,
-		PairShards:   o.Shards,
-		RecordShards: o.Shards,
-		OutputShards: o.OutputShards,
-	}
-}
-
-// verifyConfig is the part of the options the verification stage needs.
+// verifyConfig is the verification stage's config, with the lines of
+// edges-*.jsonl if --emit_edges asks for them.
 func (o Options) verifyConfig() verify.Config {
-	cfg := verify.Config{
-		ShingleLength: o.ShingleLength,
-		Norm:          shingle.Normalization{FoldCase: o.FoldCase, CollapseSpace: o.CollapseSpace},
-		Thresholds:    verify.Thresholds{MinJaccard: o.MinJaccard, MaxEdit: o.MaxEdit},
-		RecordShards:  o.Shards,
-		EdgeShards:    o.Shards,
-		Workers:       o.Workers(),
-	}
+	cfg := o.stages().VerifyConfig()
 	if o.EmitEdges {
 		cfg.LineShards = o.OutputShards
 	}
@@ -161,7 +129,7 @@ func Build(s beam.Scope, opts Options) error {
 	if err := opts.chooseBanding(); err != nil {
 		return err
 	}
-	scheme, err := opts.signConfig().NewScheme()
+	scheme, err := opts.stages().SignConfig().NewScheme()
 	if err != nil {
 		return err
 	}
@@ -180,8 +148,8 @@ func Build(s beam.Scope, opts Options) error {
 	pages, dead, readCounts := opts.Sources.Read(s, opts.inputReadOptions())
 	pages, redirects := dump.SplitRedirects(s, pages)
 	cleaned := clean.Pages(s, pages, opts.inputCleanConfig())
-	split := sentence.Pages(s, cleaned, opts.cleanConfig())
-	entries, records, infos, signCounts := minhash.Sign(s, split, opts.signConfig())
+	split := sentence.Pages(s, cleaned, opts.stages().CleanConfig())
+	entries, records, infos, signCounts := minhash.Sign(s, split, opts.stages().SignConfig())
 	dupCounts := rereads.Count(s, infos)
 	candidates, bucketCounts := findCandidates(s, opts, entries, records)
 	edges, sims, needed, edgeLines, verifyCounts := verify.Edges(s, candidates, records, opts.verifyConfig())
@@ -197,7 +165,7 @@ func Build(s beam.Scope, opts Options) error {
 	partials := []beam.PCollection{readCounts, signCounts, dupCounts, bucketCounts, verifyCounts, clusterCounts, categoryCounts, aliasCounts, sectionCounts}
 	out := outputs{clusters: lines, dead: dead, sentences: records, memberships: memberships, pairs: pairs, edges: edgeLines}
 	if opts.MinPassage > 0 {
-		passages, docPairs, passageCounts := passage.Find(s, sims, infos, needed, opts.passageOptions())
+		passages, docPairs, passageCounts := passage.Find(s, sims, infos, needed, opts.stages().PassageOptions())
 		out.passages, out.docPairs = &passages, docPairs
 		partials = append(partials, passageCounts)
 	} else {

@@ -6,7 +6,6 @@ import (
 	"github.com/neardup/neardup/internal/shuffle"
 	"github.com/neardup/neardup/transforms/bucket"
 	"github.com/neardup/neardup/transforms/exactjoin"
-	"github.com/neardup/neardup/transforms/shingle"
 	"github.com/neardup/neardup/transforms/simhash"
 )
 
@@ -33,7 +32,7 @@ func (o Options) simhashConfig() simhash.Config {
 	h := o.Simhash
 	return simhash.Config{
 		Features: h.Features, Bits: h.Bits, Permutations: h.Permutations, Window: h.Window, MaxHamming: h.MaxHamming,
-		Seed: o.Seed, ShingleLength: o.ShingleLength, Norm: shingle.Normalization{FoldCase: o.FoldCase, CollapseSpace: o.CollapseSpace},
+		Seed: o.Seed, ShingleLength: o.ShingleLength, Norm: o.norm(),
 		Shards: max(1, o.Shards/h.Permutations), RecordShards: o.Shards, Workers: o.Workers(),
 	}
 }
@@ -42,7 +41,7 @@ func (o Options) simhashConfig() simhash.Config {
 func (o Options) setjoinConfig() exactjoin.Config {
 	return exactjoin.Config{
 		Threshold: o.Threshold, ShingleLength: o.ShingleLength,
-		Norm:   shingle.Normalization{FoldCase: o.FoldCase, CollapseSpace: o.CollapseSpace},
+		Norm:   o.norm(),
 		Shards: o.Shards, RecordShards: o.Shards, Workers: o.Workers(),
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/neardup/neardup/io/text"
@@ -56,47 +55,20 @@ func (o Options) Validate() error {
 	if _, err := text.ParseFormat(o.InputFormat); err != nil {
 		return fmt.Errorf("--input_format: %w", err)
 	}
-	for _, n := range o.Namespaces {
-		if n < launcher.MinNamespace {
-			return fmt.Errorf("--namespaces: %d is not a namespace (MediaWiki's start at %d); give namespace numbers or 'all'", n, launcher.MinNamespace)
-		}
-	}
-	if err := launcher.CheckRanges(
-		launcher.Range{Flag: "max_page_bytes", Value: int64(o.MaxPageBytes), Min: 1, Max: launcher.MaxPageBytes},
-		launcher.Range{Flag: "split_bytes", Value: o.SplitBytes, Min: 0, Max: math.MaxInt64, Note: " (0: read every file whole)"},
-		launcher.Range{Flag: "shingle_length", Value: int64(o.ShingleLength), Min: 1, Max: launcher.MaxShingleLength},
-		launcher.Range{Flag: "min_shingles", Value: int64(o.MinShingles), Min: 0, Max: launcher.MaxPageBytes},
-		launcher.Range{Flag: "max_shingles", Value: int64(o.MaxShingles), Min: 2, Max: launcher.MaxPageBytes},
-	); err != nil {
+	if err := o.stages().Check(); err != nil {
 		return err
-	}
-	if o.SplitBytes > 0 && o.SplitBytes < launcher.MinSplitBytes {
-		return fmt.Errorf("--split_bytes must be 0 (read every file whole) or at least %d, got %d", launcher.MinSplitBytes, o.SplitBytes)
-	}
-	if o.MaxShingles < o.MinShingles+2 {
-		return fmt.Errorf("--min_shingles %d and --max_shingles %d keep no sentence: a sentence is kept when min < shingles < max", o.MinShingles, o.MaxShingles)
 	}
 	if err := o.validateScheme(); err != nil {
 		return err
 	}
-	switch {
-	case !unitInterval(o.MinJaccard):
-		return fmt.Errorf("--min_jaccard must be between 0 and 1, got %v", o.MinJaccard)
-	case !unitInterval(o.MaxEdit):
-		return fmt.Errorf("--max_edit must be between 0 and 1, got %v", o.MaxEdit)
-	case o.EmitDuplicates && (!unitInterval(o.DuplicateShare) || o.DuplicateShare == 0):
+	if o.EmitDuplicates && !(o.DuplicateShare > 0 && o.DuplicateShare <= 1) {
 		return fmt.Errorf("--duplicate_share must be above 0 and at most 1, got %v", o.DuplicateShare)
 	}
 	if err := launcher.CheckRanges(
 		launcher.Range{Flag: "top_pairs", Value: int64(o.TopPairs), Min: 1, Max: launcher.MaxTop},
-		launcher.Range{Flag: "passage_gap", Value: int64(o.PassageGap), Min: 0, Max: launcher.MaxPassageGap},
-		launcher.Range{Flag: "min_passage", Value: int64(o.MinPassage), Min: 0, Max: launcher.MaxPageBytes, Note: " (0: no shared passages)"},
-		launcher.Range{Flag: "shards", Value: int64(o.Shards), Min: 1, Max: launcher.MaxShards, Note: ", or 0 for the runner's default"},
-		launcher.Range{Flag: "dofn_workers", Value: int64(o.DofnWorkers), Min: 0, Max: launcher.MaxDofnWorkers, Note: " (0: the runner's default)"},
 		launcher.Range{Flag: "rounds", Value: int64(o.Rounds), Min: 0, Max: maxRounds},
 		launcher.Range{Flag: "max_members", Value: int64(o.MaxMembers), Min: 0, Max: launcher.MaxPageBytes, Note: " (0: every member)"},
 		launcher.Range{Flag: "max_aliases", Value: int64(o.MaxAliases), Min: 0, Max: maxAliasNames, Note: " (0: no alias table)"},
-		launcher.Range{Flag: "output_shards", Value: int64(o.OutputShards), Min: 1, Max: launcher.MaxOutputShards},
 		launcher.Range{Flag: "report_examples", Value: int64(o.Examples), Min: 0, Max: maxExamples},
 	); err != nil {
 		return err
@@ -240,9 +212,6 @@ func (o *Options) chooseBanding() error {
 func (o Options) banding() launcher.Banding {
 	return launcher.Banding{Threshold: o.Threshold, Recall: o.Recall, MaxBands: o.MaxBands, Bands: o.Bands, Rows: o.Rows}
 }
-
-// unitInterval reports whether 0 ≤ x ≤ 1 (false for NaN).
-func unitInterval(x float64) bool { return x >= 0 && x <= 1 }
 
 // openUnitInterval reports whether 0 < x < 1 (false for NaN).
 func openUnitInterval(x float64) bool { return x > 0 && x < 1 }
