@@ -19,8 +19,6 @@ import (
 	"github.com/neardup/neardup/transforms/changes"
 	"github.com/neardup/neardup/transforms/clean"
 	"github.com/neardup/neardup/transforms/sentence"
-	"github.com/neardup/neardup/transforms/shingle"
-	"github.com/neardup/neardup/transforms/verify"
 )
 
 // checkBaseline refuses a file given both as input and as baseline: its
@@ -113,14 +111,9 @@ func (o Options) summarySites() []document.Site {
 
 // changesConfig is the part of the options the changes stage needs.
 func (o Options) changesConfig() changes.BeamConfig {
-	wikis := make([]string, 0, len(o.Sources.Sites))
-	for _, s := range o.Sources.Sites {
-		wikis = append(wikis, s.Wiki)
-	}
-	slices.Sort(wikis) // a wiki's index in sentence ids is its rank (sentence.NewWikis)
 	return changes.BeamConfig{
 		Config:       o.comparerConfig(),
-		Wikis:        wikis,
+		Wikis:        o.stages().Wikis(),
 		Shards:       o.Shards,
 		OutputShards: o.OutputShards,
 		Workers:      o.Workers(),
@@ -130,11 +123,8 @@ func (o Options) changesConfig() changes.BeamConfig {
 // comparerConfig says what two versions of a sentence are: what the run's
 // verification says.
 func (o Options) comparerConfig() changes.Config {
-	return changes.Config{
-		ShingleLength: o.ShingleLength,
-		Norm:          shingle.Normalization{FoldCase: o.FoldCase, CollapseSpace: o.CollapseSpace},
-		Thresholds:    verify.Thresholds{MinJaccard: o.MinJaccard, MaxEdit: o.MaxEdit},
-	}
+	v := o.stages().VerifyConfig()
+	return changes.Config{ShingleLength: v.ShingleLength, Norm: v.Norm, Thresholds: v.Thresholds}
 }
 
 // compareBaseline reads, cleans and splits the baseline's pages (of the

@@ -145,17 +145,23 @@ func (s Stages) VerifyConfig() verify.Config {
 
 // PassageOptions are the shared-passage stage's options.
 func (s Stages) PassageOptions() passage.Options {
-	var wikis []string
-	for _, site := range s.Sites {
-		wikis = append(wikis, site.Wiki)
-	}
-	slices.Sort(wikis) // sentence.NewWikis ranks the wikis by name
 	return passage.Options{
 		Config:       passage.Config{Gap: s.PassageGap, MinMatches: s.MinPassage},
 		Text:         s.PassageText,
-		Wikis:        wikis,
+		Wikis:        s.Wikis(),
 		PairShards:   s.Shards,
 		RecordShards: s.Shards,
 		OutputShards: s.OutputShards,
 	}
+}
+
+// Wikis are the names of the run's wikis, sorted: a wiki's index in the
+// sentence ids is its rank (sentence.NewWikis).
+func (s Stages) Wikis() []string {
+	var wikis []string
+	for _, site := range s.Sites {
+		wikis = append(wikis, site.Wiki)
+	}
+	slices.Sort(wikis)
+	return wikis
 }
