@@ -1,6 +1,7 @@
 // Package varint reads and writes the byte layouts of the records the
-// stages pack for a shuffle or a side input: unsigned varints, counts and
-// lengths, length-prefixed bytes and strings, fixed 64-bit words. A
+// stages pack for a shuffle or a side input: unsigned and signed varints,
+// counts and lengths, length-prefixed bytes and strings, fixed 32- and
+// 64-bit words. A
 // Decoder remembers its first error, so a record is read field after
 // field and checked once at the end.
 package varint
@@ -74,26 +75,50 @@ func (d *Decoder) Uvarint() uint64 {
 	return v
 }
 
+// Varint reads a signed varint, as binary.AppendVarint wrote it: an
+// unsigned one whose lowest bit is the sign (zigzag).
+func (d *Decoder) Varint() int64 {
+	u := d.Uvarint()
+	v := int64(u >> 1)
+	if u&1 != 0 {
+		v = ^v
+	}
+	return v
+}
+
 // Byte reads one byte.
 func (d *Decoder) Byte() byte {
-	if d.err != nil || len(d.b) == 0 {
-		d.Fail(ErrShort)
-		return 0
+	if p := d.next(1); p != nil {
+		return p[0]
 	}
-	c := d.b[0]
-	d.b = d.b[1:]
-	return c
+	return 0
+}
+
+// Fixed32 reads a little-endian 32-bit word.
+func (d *Decoder) Fixed32() uint32 {
+	if p := d.next(4); p != nil {
+		return binary.LittleEndian.Uint32(p)
+	}
+	return 0
 }
 
 // Fixed64 reads a little-endian 64-bit word.
 func (d *Decoder) Fixed64() uint64 {
-	if d.err != nil || len(d.b) < 8 {
-		d.Fail(ErrShort)
-		return 0
+	if p := d.next(8); p != nil {
+		return binary.LittleEndian.Uint64(p)
 	}
-	v := binary.LittleEndian.Uint64(d.b)
-	d.b = d.b[8:]
-	return v
+	return 0
+}
+
+// next reads n bytes; it returns nil, having failed, if fewer are left.
+func (d *Decoder) next(n int) []byte {
+	if d.err != nil || len(d.b) < n {
+		d.Fail(ErrShort)
+		return nil
+	}
+	p := d.b[:n:n]
+	d.b = d.b[n:]
+	return p
 }
 
 // Count reads a count of items, or a length, that cannot exceed the bytes

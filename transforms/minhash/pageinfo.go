@@ -2,8 +2,9 @@ package minhash
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
+
+	"github.com/neardup/neardup/internal/varint"
 )
 
 // PageInfo describes one signed page: its document id and what it added to the
@@ -44,42 +45,18 @@ func (i *PageInfo) AppendBinary(b []byte) []byte {
 	return b
 }
 
-var errShort = errors.New("minhash: truncated page info")
-
-// next decodes a number at the start of *b with decode and cuts it off; when
-// there is none, it sets *err and returns 0.
-func next[T uint64 | int64](b *[]byte, err *error, decode func([]byte) (T, int)) T {
-	v, n := decode(*b)
-	if n <= 0 {
-		*err = errShort
-		return 0
-	}
-	*b = (*b)[n:]
-	return v
-}
-
 // UnmarshalBinary decodes what AppendBinary wrote.
 func (i *PageInfo) UnmarshalBinary(b []byte) error {
-	var err error
-	uvarint := func() uint64 { return next(&b, &err, binary.Uvarint) }
-	varint := func() int64 { return next(&b, &err, binary.Varint) }
-	i.Doc, i.PageID, i.Offset = uvarint(), varint(), varint()
-	if err != nil || len(b) < 4 {
-		return errShort
-	}
-	i.TextHash, b = binary.LittleEndian.Uint32(b), b[4:]
+	d := varint.NewDecoder(b)
+	i.Doc, i.PageID, i.Offset, i.TextHash = d.Uvarint(), d.Varint(), d.Varint(), d.Fixed32()
 	for _, n := range [...]*int64{&i.Counts.Sentences, &i.Counts.TooShort, &i.Counts.TooLong, &i.Counts.InWindow, &i.Counts.Signatures, &i.Counts.Cut, &i.Counts.Debris} {
-		*n = varint()
+		*n = d.Varint()
 	}
 	for _, s := range [...]*string{&i.File, &i.Title, &i.Name, &i.URL, &i.Lang} {
-		l := uvarint()
-		if err != nil || l > uint64(len(b)) {
-			return errShort
-		}
-		*s, b = string(b[:l]), b[l:]
+		*s = d.Text()
 	}
-	if err == nil && len(b) != 0 {
-		return fmt.Errorf("minhash: %d bytes after a page info", len(b))
+	if err := d.Done(); err != nil {
+		return fmt.Errorf("minhash: page info: %w", err)
 	}
-	return err
+	return nil
 }

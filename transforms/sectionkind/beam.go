@@ -14,6 +14,7 @@ import (
 	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/orderedpool"
 	"github.com/neardup/neardup/internal/shuffle"
+	"github.com/neardup/neardup/internal/varint"
 	"github.com/neardup/neardup/transforms/clean"
 )
 
@@ -219,39 +220,25 @@ func appendEntry(b []byte, e Entry) []byte {
 
 // unmarshalEntries calls fn with each entry of a batch (appendEntry's).
 func unmarshalEntries(b []byte, fn func(Entry)) error {
-	for len(b) > 0 {
-		var n uint64
-		if !readUvarint(&b, &n) || n > uint64(len(b)) {
-			return errEntries
-		}
-		wiki, heading := splitKey(string(b[:n]))
-		b = b[n:]
+	d := varint.NewDecoder(b)
+	for d.Len() > 0 {
+		wiki, heading := splitKey(d.Text())
 		e := Entry{Wiki: wiki, Heading: heading}
-		ok := readVarint(&b, &e.Stats.Lines) && readVarint(&b, &e.Stats.Citations) && readUvarint(&b, &n) && n <= MaxPages
-		if !ok || e.Stats.Lines < 0 || e.Stats.Citations < 0 || e.Stats.Citations > e.Stats.Lines {
+		e.Stats.Lines, e.Stats.Citations = d.Varint(), d.Varint()
+		n := d.Uvarint()
+		if d.Err() != nil || n > MaxPages || e.Stats.Lines < 0 || e.Stats.Citations < 0 || e.Stats.Citations > e.Stats.Lines {
 			return errEntries
 		}
 		if n > 0 {
 			e.Stats.Pages = make([]int64, n)
 		}
 		for i := range e.Stats.Pages {
-			if !readVarint(&b, &e.Stats.Pages[i]) {
-				return errEntries
-			}
+			e.Stats.Pages[i] = d.Varint()
+		}
+		if d.Err() != nil {
+			return errEntries
 		}
 		fn(e)
 	}
 	return nil
-}
-
-func readVarint(b *[]byte, v *int64) bool {
-	x, n := binary.Varint(*b)
-	*b, *v = (*b)[max(n, 0):], x
-	return n > 0
-}
-
-func readUvarint(b *[]byte, v *uint64) bool {
-	x, n := binary.Uvarint(*b)
-	*b, *v = (*b)[max(n, 0):], x
-	return n > 0
 }
