@@ -263,6 +263,12 @@ type Aliases struct {
 type Duplicates struct {
 	Sentences int64 `json:"sentences"`
 	Documents int64 `json:"documents"`
+	// The deduplicated copies of the JSON-lines corpora.
+	CopyDocuments        int64 `json:"copy_documents"`
+	CopyDocumentsDropped int64 `json:"copy_documents_dropped"`
+	CopySentencesRemoved int64 `json:"copy_sentences_removed"`
+	CopyLinesUnread      int64 `json:"copy_lines_unread"`
+	CopyLinesTooLong     int64 `json:"copy_lines_too_long"`
 }
 
 // Reuse counts the reuse cases found between web pages and Wikipedia

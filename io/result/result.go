@@ -167,6 +167,13 @@ func WriteBytes(ctx context.Context, name string, data []byte) error {
 	})
 }
 
+// WriteStream writes the file name as write writes it, so that it appears
+// under its name only once complete (as WriteFile does), for a file too
+// large to hold in memory.
+func WriteStream(ctx context.Context, name string, write func(*bufio.Writer) error) error {
+	return writeAtomically(ctx, name, write)
+}
+
 func writeAtomically(ctx context.Context, name string, write func(*bufio.Writer) error) error {
 	if gcsclient.IsGCS(name) {
 		return gcsWrite(ctx, name, write)

@@ -78,6 +78,7 @@ type JSONLReader struct {
 	line   int64 // number of the last line read
 	buf    []byte
 	seen   map[[16]byte]int64 // the line of each id read, by hash
+	raw    []byte             // the line of the last document (Raw)
 	err    error              // terminal
 }
 
@@ -124,10 +125,21 @@ func (r *JSONLReader) Next() (document.Page, error) {
 		if !long && len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
+		r.raw = line
+		if long {
+			r.raw = nil
+		}
 		return r.document(line, start, long)
 	}
 	return document.Page{}, r.err
 }
+
+// Raw returns the line of the document (or of the *DocError) that Next
+// last returned, as it is in the file without its newline (and, on the
+// first line, without a byte order mark); nil for a line longer than the
+// reader's maximum, which it skipped without holding. It is valid until
+// the next call to Next.
+func (r *JSONLReader) Raw() []byte { return r.raw }
 
 // truncated is the error of a stream that failed after n bytes of the line
 // starting at start.

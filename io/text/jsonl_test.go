@@ -302,3 +302,24 @@ func TestJSONLSourceError(t *testing.T) {
 type errReader struct{}
 
 func (errReader) Read([]byte) (int, error) { return 0, errors.New("disk on fire") }
+
+// TestRaw: Raw gives each document's line as the file has it, a bad line's
+// too, and nothing for a line too long to be held.
+func TestRaw(t *testing.T) {
+	in := "\ufeff{\"id\":\"a\",  \"text\":\"One.\"}\n\n{bad json\n{\"id\":\"b\",\"text\":\"" + strings.Repeat("x", 100) + "\"}\n{\"id\":\"c\",\"text\":\"Two.\"}"
+	r := NewJSONLReader(strings.NewReader(in), "f.jsonl", 64)
+	want := []string{`{"id":"a",  "text":"One."}`, `{bad json`, ``, `{"id":"c","text":"Two."}`}
+	for i, w := range want {
+		_, err := r.Next()
+		var bad *DocError
+		if err != nil && !errors.As(err, &bad) {
+			t.Fatalf("document %d: %v", i, err)
+		}
+		if got := string(r.Raw()); got != w {
+			t.Errorf("document %d: Raw = %q, want %q", i, got, w)
+		}
+	}
+	if _, err := r.Next(); err != io.EOF {
+		t.Errorf("after the last line: %v, want io.EOF", err)
+	}
+}

@@ -70,6 +70,14 @@ func writeResults(w io.Writer, dir string, outputs []string, doc summary.Documen
 	if slices.ContainsFunc(outputs, func(name string) bool { return strings.HasPrefix(name, "passages-") }) {
 		writePassages(w, doc)
 	}
+	if slices.ContainsFunc(outputs, func(name string) bool { return strings.HasPrefix(name, "duplicates-") }) {
+		d := c.Duplicates
+		fmt.Fprintf(w, "to remove (duplicates-*.jsonl): %d sentences, %d documents", d.Sentences, d.Documents)
+		if d.CopyDocuments+d.CopyDocumentsDropped > 0 {
+			fmt.Fprintf(w, "; dedup-*.jsonl.gz: %d documents, %d dropped, %d sentences removed", d.CopyDocuments, d.CopyDocumentsDropped, d.CopySentencesRemoved)
+		}
+		fmt.Fprintln(w)
+	}
 	writeCurve(w, doc.CollisionCurve)
 	if slices.Contains(outputs, "report.html") {
 		fmt.Fprintf(w, "report: %s\n", result.Join(dir, "report.html"))

@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"hash/fnv"
+	"maps"
+	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -17,7 +20,8 @@ import (
 )
 
 func init() {
-	register.DoFn6x1[context.Context, int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(counters.Counts), error](&duplicateSentencesFn{})
+	register.DoFn7x1[context.Context, int, func(*[]byte) bool, func(*[]byte) bool, func(int, []byte), func(string, []byte), func(counters.Counts), error](&duplicateSentencesFn{})
+	register.Emitter2[string, []byte]()
 	register.DoFn2x1[passage.DocPair, func(string, dedup.Cover), error](&coversFn{})
 	register.DoFn5x1[context.Context, string, func(*dedup.Cover) bool, func(int, []byte), func(counters.Counts), error](&duplicateDocumentsFn{})
 	register.Emitter2[string, dedup.Cover]()
@@ -29,21 +33,27 @@ func init() {
 
 // duplicates returns the lines of duplicates-*.jsonl, keyed by output
 // shard, and their partial counts: the sentences to remove
-// (duplicateSentences) and the documents (duplicateDocuments).
-func duplicates(s beam.Scope, opts Options, records shuffle.Sentences, memberships shuffle.Lines, docPairs beam.PCollection) (shuffle.Lines, beam.PCollection) {
+// (duplicateSentences) and the documents (duplicateDocuments). It writes
+// the deduplicated copy of each JSON-lines corpus (dedupCorpora) and
+// returns the PCollection<int> that says when they are written.
+func duplicates(s beam.Scope, opts Options, records shuffle.Sentences, memberships shuffle.Lines, docPairs beam.PCollection) (shuffle.Lines, beam.PCollection, beam.PCollection) {
 	s = s.Scope("Duplicates")
-	sentences, sentenceCounts := duplicateSentences(s, opts.OutputShards, records, memberships)
+	sentences, removals, sentenceCounts := duplicateSentences(s, opts.OutputShards, opts.jsonlCorpora(), records, memberships)
 	documents, documentCounts := duplicateDocuments(s, opts.OutputShards, opts.DuplicateShare, docPairs)
-	return shuffle.MakeLines(beam.Flatten(s, sentences.Raw(), documents.Raw())), beam.Flatten(s, sentenceCounts, documentCounts)
+	copies, copyCounts := dedupCorpora(s, opts, removals)
+	lines := shuffle.MakeLines(beam.Flatten(s, sentences.Raw(), documents.Raw()))
+	return lines, copies, beam.Flatten(s, sentenceCounts, documentCounts, copyCounts)
 }
 
 // duplicateSentences returns the lines of the sentences to remove (package
 // dedup's rule), from the sentence records and the clusters' memberships,
-// both keyed by sentence shard, and their partial counts.
-func duplicateSentences(s beam.Scope, outShards int, records shuffle.Sentences, memberships shuffle.Lines) (shuffle.Lines, beam.PCollection) {
+// both keyed by sentence shard, their partial counts, and those of the
+// given JSON-lines corpora as removal batches: KV<corpus, uvarint page id
+// and ordinal pairs>.
+func duplicateSentences(s beam.Scope, outShards int, corpora []string, records shuffle.Sentences, memberships shuffle.Lines) (lines shuffle.Lines, removals, counts beam.PCollection) {
 	joined := beam.CoGroupByKey(s, records.Raw(), memberships.Raw())
-	lines, counts := beam.ParDo2(s, &duplicateSentencesFn{OutShards: outShards}, joined)
-	return shuffle.MakeLines(lines), counts
+	out, removals, counts := beam.ParDo3(s, &duplicateSentencesFn{OutShards: outShards, Corpora: corpora}, joined)
+	return shuffle.MakeLines(out), removals, counts
 }
 
 // duplicateDocuments returns the lines of the documents to remove (package
@@ -56,11 +66,16 @@ func duplicateDocuments(s beam.Scope, outShards int, minShare float64, docPairs 
 }
 
 // duplicateSentencesFn writes a line for each sentence of a shard that is
-// in a cluster and is not its representative, keyed by the sentence's id.
-// A sentence read twice (a page revision given twice) is written once.
-type duplicateSentencesFn struct{ OutShards int }
+// in a cluster and is not its representative, keyed by the sentence's id,
+// and, for a sentence of one of Corpora, its page id and ordinal keyed by
+// its corpus. A sentence read twice (a page revision given twice) is
+// written once.
+type duplicateSentencesFn struct {
+	OutShards int
+	Corpora   []string // the JSON-lines corpora, whose copies drop the sentences
+}
 
-func (f *duplicateSentencesFn) ProcessElement(ctx context.Context, shard int, records, memberships func(*[]byte) bool, emit func(int, []byte), emitCounts func(counters.Counts)) error {
+func (f *duplicateSentencesFn) ProcessElement(ctx context.Context, shard int, records, memberships func(*[]byte) bool, emit func(int, []byte), emitRemoval func(string, []byte), emitCounts func(counters.Counts)) error {
 	clusters, err := sentence.ClusterIDs(shuffle.Collect(memberships))
 	if err != nil {
 		return fmt.Errorf("duplicates: memberships of shard %d: %w", shard, err)
@@ -69,6 +84,7 @@ func (f *duplicateSentencesFn) ProcessElement(ctx context.Context, shard int, re
 		return nil
 	}
 	p := shuffle.NewPacker(shuffle.KindLines, f.OutShards)
+	removals := map[string][]byte{}
 	var c counters.Counts
 	seen := map[sentence.ID]bool{}
 	for _, b := range shuffle.Collect(records) {
@@ -91,6 +107,10 @@ func (f *duplicateSentencesFn) ProcessElement(ctx context.Context, shard int, re
 				return err
 			}
 			p.AddRecord(s.ID.Shard(f.OutShards), result.Record(uint64(s.ID), line), emit)
+			if _, ok := slices.BinarySearch(f.Corpora, s.Wiki); ok {
+				r := binary.AppendUvarint(removals[s.Wiki], uint64(s.PageID))
+				removals[s.Wiki] = binary.AppendUvarint(r, uint64(s.ID.Ordinal()))
+			}
 			c.Duplicates.Sentences++
 			return nil
 		})
@@ -99,6 +119,9 @@ func (f *duplicateSentencesFn) ProcessElement(ctx context.Context, shard int, re
 		}
 	}
 	p.Flush(emit)
+	for _, corpus := range slices.Sorted(maps.Keys(removals)) {
+		emitRemoval(corpus, removals[corpus])
+	}
 	counters.Emit(ctx, c, emitCounts)
 	return nil
 }

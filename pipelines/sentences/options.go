@@ -201,6 +201,9 @@ func (o Options) outputs() []string {
 		for i := range o.OutputShards {
 			names = append(names, result.ShardName("duplicates", i, o.OutputShards))
 		}
+		for _, corpus := range o.jsonlCorpora() {
+			names = append(names, dedupCorpusName(corpus))
+		}
 	}
 	if o.EmitSentences {
 		for i := range o.OutputShards {

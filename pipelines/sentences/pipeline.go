@@ -172,8 +172,8 @@ func Build(s beam.Scope, opts Options) error {
 		out.docPairs = beam.CreateList(s, []passage.DocPair{})
 	}
 	if opts.EmitDuplicates {
-		dups, dupCounts := duplicates(s, opts, records, memberships, out.docPairs)
-		out.duplicates = &dups
+		dups, copies, dupCounts := duplicates(s, opts, records, memberships, out.docPairs)
+		out.duplicates, out.copies = &dups, copies
 		partials = append(partials, dupCounts)
 	}
 	if len(opts.Baseline) > 0 {
@@ -205,6 +205,9 @@ type outputs struct {
 	// duplicates are the lines of duplicates-*.jsonl; nil without
 	// --emit_duplicates.
 	duplicates *shuffle.Lines
+	// copies says when the deduplicated copies of the JSON-lines corpora
+	// are written (PCollection<int>); with --emit_duplicates only.
+	copies beam.PCollection
 }
 
 // writeOutputs writes the run's files to opts.RunDir(): report.html once
@@ -226,7 +229,7 @@ func writeOutputs(s beam.Scope, opts Options, doc summary.Document, out outputs)
 		written = append(written, result.Write(s, dir, "edges", opts.OutputShards, out.edges))
 	}
 	if out.duplicates != nil {
-		written = append(written, result.Write(s, dir, "duplicates", opts.OutputShards, *out.duplicates))
+		written = append(written, result.Write(s, dir, "duplicates", opts.OutputShards, *out.duplicates), out.copies)
 	}
 	if opts.EmitSentences {
 		lines := sentence.Lines(s, out.sentences, out.memberships, opts.OutputShards)

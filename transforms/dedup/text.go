@@ -67,16 +67,20 @@ var errNoTextField = errors.New(`dedup: no top-level "text" field`)
 
 // SetText returns the JSON object line with the value of its top-level
 // "text" field (the last, if it repeats, as encoding/json reads it)
-// replaced by text, and every other byte as it was.
+// replaced by text (as encoding/json writes a string, but for <, > and &,
+// which it leaves as they are), and every other byte as it was.
 func SetText(line []byte, text string) ([]byte, error) {
 	start, end, err := textValue(line)
 	if err != nil {
 		return nil, err
 	}
-	v, err := json.Marshal(text)
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // text reads as it was written: <, > and & as they are
+	if err := enc.Encode(text); err != nil {
 		return nil, err
 	}
+	v := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	out := make([]byte, 0, len(line)-(end-start)+len(v))
 	out = append(out, line[:start]...)
 	out = append(out, v...)

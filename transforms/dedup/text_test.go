@@ -69,6 +69,7 @@ func TestSetText(t *testing.T) {
 		{"the last of a repeated field, as encoding/json reads it",
 			`{"text":"first","id":"a","text":"second"}`, "new", `{"text":"first","id":"a","text":"new"}`, false},
 		{"non-ASCII text", `{"id":"a","text":"x"}`, "Ελλάδα — ünïcode", `{"id":"a","text":"Ελλάδα — ünïcode"}`, false},
+		{"HTML characters as they are", `{"id":"a","text":"x"}`, "a <b> & c\n", `{"id":"a","text":"a <b> & c\n"}`, false},
 		{"no text", `{"id":"a"}`, "x", "", true},
 		{"not an object", `["text","a"]`, "x", "", true},
 		{"broken", `{"id":"a","text":"x"`, "x", "", true},

@@ -104,18 +104,11 @@ func (s *Splitter) Split(p clean.Page) (Page, error) {
 	if err != nil {
 		return Page{}, err
 	}
-	rules := w.Rules
-	if p.Lang != "" {
-		rules = RulesFor(p.Lang)
-	}
+	rules := pageRules(p, w)
 	out := Page{Doc: doc, PageID: p.ID, File: p.File, Offset: p.Offset, Title: p.Title, Name: p.Name, URL: p.URL, Lang: p.Lang, TextHash: p.TextHash, Debris: p.Debris}
 	ordinal := 0
 	for _, para := range p.Paragraphs {
-		if para.Context == wikitext.Reference {
-			s.spans = rules.AppendSplitReference(s.spans[:0], para.Text)
-		} else {
-			s.spans = rules.AppendSplit(s.spans[:0], para.Text)
-		}
+		s.spans = splitParagraph(s.spans[:0], rules, para)
 		for _, sp := range s.spans {
 			if ordinal > MaxOrdinal {
 				out.Cut++
@@ -135,6 +128,39 @@ func (s *Splitter) Split(p clean.Page) (Page, error) {
 		}
 	}
 	return out, nil
+}
+
+// pageRules are the rules a page is split by: its own language's if it
+// has one (a text document's), else its wiki's.
+func pageRules(p clean.Page, w *Wiki) *Rules {
+	if p.Lang != "" {
+		return RulesFor(p.Lang)
+	}
+	return w.Rules
+}
+
+// splitParagraph appends the spans of the sentences of para to dst.
+func splitParagraph(dst []Span, rules *Rules, para wikitext.Paragraph) []Span {
+	if para.Context == wikitext.Reference {
+		return rules.AppendSplitReference(dst, para.Text)
+	}
+	return rules.AppendSplit(dst, para.Text)
+}
+
+// Paragraphs calls fn with each paragraph of p and the spans of its
+// sentences in its text, as Split splits them: numbered in this order
+// from 0, they are the sentences' ordinals.
+func (s *Splitter) Paragraphs(p clean.Page, fn func(para wikitext.Paragraph, spans []Span)) error {
+	_, w, err := s.Doc(p)
+	if err != nil {
+		return err
+	}
+	rules := pageRules(p, w)
+	for _, para := range p.Paragraphs {
+		s.spans = splitParagraph(s.spans[:0], rules, para)
+		fn(para, s.spans)
+	}
+	return nil
 }
 
 // PageSplitter cleans and splits a page in one call, for tools and tests
