@@ -62,7 +62,7 @@ var cli = &launcher.CLI{
 		{Title: "Text", Names: []string{"shingle_length", "min_shingles", "max_shingles"}},
 		{Title: "Candidates", Names: []string{"threshold", "recall", "bands", "rows", "seed", "max_bucket_pairs"}},
 		{Title: "Verification", Names: []string{"min_jaccard", "max_edit"}},
-		{Title: "Passages and cases", Names: []string{"passage_gap", "min_passage", "top"}},
+		{Title: "Passages and cases", Names: []string{"passage_gap", "min_passage", "min_coverage", "top"}},
 		{Title: "Execution", Names: []string{"shards", "output_shards", "dofn_workers", "spill_dir", "version"}},
 	},
 }
@@ -160,7 +160,7 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 	o.MaxPageBytes, o.SplitBytes = c.MaxPageBytes, c.SplitBytes
 	o.ShingleLength, o.MinShingles, o.MaxShingles = c.ShingleLength, c.MinShingles, c.MaxShingles
 	o.Threshold, o.Recall, o.Bands, o.Rows, o.Seed = c.Threshold, c.Recall, c.Bands, c.Rows, c.Seed
-	o.MinJaccard, o.MaxEdit, o.PassageGap, o.MinPassage = c.MinJaccard, c.MaxEdit, c.PassageGap, c.MinPassage
+	o.MinJaccard, o.MaxEdit, o.PassageGap, o.MinPassage, o.MinCoverage = c.MinJaccard, c.MaxEdit, c.PassageGap, c.MinPassage, c.MinCoverage
 	o.Top, o.Shards, o.OutputShards, o.DofnWorkers = *top, c.Shards, c.OutputShards, c.DofnWorkers
 	o.MaxBucketPairs = *maxPairs
 	o.Set = launcher.GivenFlags(flag.CommandLine)

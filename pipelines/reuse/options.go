@@ -42,6 +42,7 @@ type Options struct {
 	MaxEdit       float64 `json:"max_edit"`
 	PassageGap    int     `json:"passage_gap"`
 	MinPassage    int     `json:"min_passage"`
+	MinCoverage   float64 `json:"min_coverage"`
 	// MaxBucketPairs bounds the web × Wikipedia pairs linked in one
 	// MinHash bucket (bucket.Cross).
 	MaxBucketPairs int `json:"max_bucket_pairs"`
@@ -84,6 +85,7 @@ func DefaultOptions() Options {
 		MaxEdit:        c.MaxEdit,
 		PassageGap:     c.PassageGap,
 		MinPassage:     c.MinPassage,
+		MinCoverage:    c.MinCoverage,
 		MaxBucketPairs: 1000,
 		Top:            reuse.DefaultTop,
 		Shards:         c.Shards,
@@ -239,7 +241,7 @@ func (o Options) stages() launcher.Stages {
 		ShingleLength: o.ShingleLength, MinShingles: o.MinShingles, MaxShingles: o.MaxShingles, Norm: shingle.DefaultNormalization,
 		Scheme: "oph", Bands: o.Bands, Rows: o.Rows, Seed: o.Seed,
 		MinJaccard: o.MinJaccard, MaxEdit: o.MaxEdit,
-		PassageGap: o.PassageGap, MinPassage: o.MinPassage, PassageText: true, PassagesNeeded: true,
+		PassageGap: o.PassageGap, MinPassage: o.MinPassage, MinCoverage: o.MinCoverage, PassageText: true, PassagesNeeded: true,
 		Shards: o.shards(), OutputShards: o.OutputShards, DofnWorkers: o.DofnWorkers, Runner: o.Runner,
 	}
 	if o.Sources != nil {

@@ -47,7 +47,7 @@ var common = launcher.RegisterCommon(flag.CommandLine, launcher.DefaultCommon(),
 	"bands":         "oph and bands schemes: number of bands (0: choose from --threshold)",
 	"rows":          "oph and bands schemes: minhashes per band (0: choose from --threshold)",
 	"min_jaccard":   "verification: accept a candidate pair whose shingle Jaccard similarity is at least this, or whose edit distance is at most --max_edit (not with --scheme exact, which accepts exactly the pairs at Jaccard ≥ --threshold)",
-	"min_passage":   "shared passages: the fewest matched sentence pairs of a passage in passages-*.jsonl (0: find no passages)",
+	"min_passage":   "shared passages: the fewest matched sentence pairs of a passage in passages-*.jsonl, unless --min_coverage keeps a shorter one (0: find no passages)",
 	"output_shards": "number of clusters-*.jsonl (and sentences-*.jsonl) files (1–99999)",
 })
 
@@ -202,7 +202,7 @@ func optionsFromFlags(ctx context.Context) (Options, error) {
 		Scheme: *scheme, Threshold: common.Threshold, Recall: common.Recall, MaxBands: *maxBands, Bands: common.Bands, Rows: common.Rows, Seed: common.Seed,
 		Simhash:    SimhashOptions{Features: *features, Bits: *simhashBits, Permutations: *permutations, Window: *window, MaxHamming: *maxHamming},
 		MinJaccard: common.MinJaccard, MaxEdit: common.MaxEdit, TopPairs: *topPairs,
-		PassageGap: common.PassageGap, MinPassage: common.MinPassage, PassageText: *passageText,
+		PassageGap: common.PassageGap, MinPassage: common.MinPassage, MinCoverage: common.MinCoverage, PassageText: *passageText,
 		Shards: launcher.Shards(common.Shards, runner, 0), Rounds: *rounds, OutputShards: common.OutputShards, EmitSentences: *emitSentences, EmitEdges: *emitEdges,
 		EmitDuplicates: *emitDuplicates, DuplicateShare: *duplicateShare,
 		MaxMembers: *maxMembers, MaxAliases: *maxAliases, Formats: parseFormats(*formats), Examples: *examples, DofnWorkers: common.DofnWorkers, Runner: runner,

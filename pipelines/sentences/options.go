@@ -54,6 +54,7 @@ type Options struct {
 	TopPairs      int            `json:"top_pairs"`
 	PassageGap    int            `json:"passage_gap"`
 	MinPassage    int            `json:"min_passage"`
+	MinCoverage   float64        `json:"min_coverage"`
 	PassageText   bool           `json:"passage_text"`
 	Shards        int            `json:"shards"`
 	Rounds        int            `json:"rounds"`
@@ -140,6 +141,7 @@ func DefaultOptions() Options {
 		TopPairs:       20,
 		PassageGap:     c.PassageGap,
 		MinPassage:     c.MinPassage,
+		MinCoverage:    c.MinCoverage,
 		Shards:         c.Shards,
 		Rounds:         2,
 		OutputShards:   c.OutputShards,

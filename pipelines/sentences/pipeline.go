@@ -38,7 +38,7 @@ func (o Options) stages() launcher.Stages {
 		ShingleLength: o.ShingleLength, MinShingles: o.MinShingles, MaxShingles: o.MaxShingles, Norm: o.norm(),
 		Scheme: o.Scheme, Bands: o.Bands, Rows: o.Rows, Seed: o.Seed,
 		MinJaccard: o.MinJaccard, MaxEdit: o.MaxEdit,
-		PassageGap: o.PassageGap, MinPassage: o.MinPassage, PassageText: o.PassageText,
+		PassageGap: o.PassageGap, MinPassage: o.MinPassage, MinCoverage: o.MinCoverage, PassageText: o.PassageText,
 		Shards: o.Shards, OutputShards: o.OutputShards, DofnWorkers: o.DofnWorkers, Runner: o.Runner,
 	}
 	if o.Sources != nil {

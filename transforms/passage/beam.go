@@ -15,6 +15,7 @@ import (
 	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/internal/hashmix"
 	"github.com/neardup/neardup/internal/shuffle"
+	"github.com/neardup/neardup/transforms/minhash"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/verify"
 )
@@ -184,12 +185,11 @@ func (f *findFn) find(docs [2]uint64, plot *Bounded, emit func(int, []byte)) {
 	c := &f.counts.Passages
 	c.DocumentPairs++
 	c.MatchesDropped += dropped
-	ps := f.finder.Find(points)
-	if len(ps) == 0 {
+	runs := f.finder.Find(points)
+	if !f.Opt.MayKeep(runs) {
 		return
 	}
-	r := pairRecord{DocA: docs[0], DocB: docs[1], Passages: ps}
-	r.CoveredA, r.CoveredB = Covered(ps)
+	r := pairRecord{DocA: docs[0], DocB: docs[1], Passages: runs}
 	f.out.AddRecord(shuffle.ShardOf(docs[0], f.Opt.RecordShards), r.AppendBinary(nil), emit)
 }
 
@@ -205,8 +205,9 @@ const (
 )
 
 // attachFn joins the page info of one document of each pair (Side) to it.
-// Side A sends the pair on to the shard of its second document; side B to
-// the pair's shard, with, if the texts are asked for, a request for each
+// Side A sends the pair on to the shard of its second document; side B,
+// knowing both documents' sizes, keeps the passages among the pair's runs
+// and sends the pair, if it has some, to the pair's shard, with, if the texts are asked for, a request for each
 // matched sentence's text sent to the sentence's shard.
 type attachFn struct {
 	Opt  Options
@@ -245,6 +246,12 @@ func (f *attachFn) ProcessElement(shard int, pairs, infos func(*[]byte) bool, em
 			continue
 		}
 		r.InfoB = info
+		if err := f.selectPassages(r); err != nil {
+			return fmt.Errorf("passage: shard %d: %w", shard, err)
+		}
+		if len(r.Passages) == 0 {
+			continue
+		}
 		out.AddRecord(pairShard(r.DocA, r.DocB, f.Opt.PairShards), r.AppendBinary(nil), emit)
 		if f.Opt.Text {
 			f.request(r, requests, emitRequests)
@@ -252,6 +259,22 @@ func (f *attachFn) ProcessElement(shard int, pairs, infos func(*[]byte) bool, em
 	}
 	out.Flush(emit)
 	requests.Flush(emitRequests)
+	return nil
+}
+
+// selectPassages keeps the passages among r's runs (Config.Select), now
+// that both documents' sizes are known, and the share of each document
+// they cover.
+func (f *attachFn) selectPassages(r *pairRecord) error {
+	var a, b minhash.PageInfo
+	if err := a.UnmarshalBinary(r.InfoA); err != nil {
+		return fmt.Errorf("page info of %#x: %w", r.DocA, err)
+	}
+	if err := b.UnmarshalBinary(r.InfoB); err != nil {
+		return fmt.Errorf("page info of %#x: %w", r.DocB, err)
+	}
+	r.Passages = f.Opt.Select(r.Passages, int(a.Counts.InWindow), int(b.Counts.InWindow))
+	r.CoveredA, r.CoveredB = Covered(r.Passages)
 	return nil
 }
 

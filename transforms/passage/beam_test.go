@@ -46,7 +46,9 @@ func passageCounts(c counters.Counts) string {
 
 // TestFindOnPrism runs the stage on the embedded runner: a passage of
 // four matches with a gap between two documents of two wikis, with their
-// texts; two matches between other documents (no passage); an edge within
+// texts; two matches covering the whole of a short document (a passage by
+// --min_coverage); one sentence shared by two long documents (no
+// passage); an edge within
 // one document (counted, dropped); a passage between two revisions of one
 // page (counted, not written); a page read twice (its smaller info is
 // used).
@@ -62,6 +64,7 @@ func TestFindOnPrism(t *testing.T) {
 	b := must(sentence.NewDoc(1, 2, 200)) // enwiki
 	c := must(sentence.NewDoc(1, 3, 300))
 	a2 := must(sentence.NewDoc(0, 1, 101)) // another revision of a's page
+	d := must(sentence.NewDoc(1, 4, 400))
 	type edge struct {
 		u, v         sentence.ID
 		rankU, rankV uint32
@@ -77,6 +80,7 @@ func TestFindOnPrism(t *testing.T) {
 		{a.Sentence(1), a.Sentence(9), 0, 7, 1},
 		{a.Sentence(4), a2.Sentence(4), 2, 2, 1},
 		{a.Sentence(5), a2.Sentence(5), 3, 3, 1},
+		{b.Sentence(2), d.Sentence(3), 1, 1, 1}, // one sentence shared by two long documents: no passage
 		{a.Sentence(7), a2.Sentence(7), 5, 5, 1},
 	}
 	sims := map[int][][]byte{}
@@ -98,6 +102,7 @@ func TestFindOnPrism(t *testing.T) {
 		{Doc: uint64(b), PageID: 2, Title: "Gondiswil", Name: "doc-2", URL: "https://example.org/g", Counts: minhash.PageCounts{InWindow: 20}},
 		{Doc: uint64(c), PageID: 3, Title: "Leimiswil", Counts: minhash.PageCounts{InWindow: 2}},
 		{Doc: uint64(a2), PageID: 1, Title: "Gondiswil", Counts: minhash.PageCounts{InWindow: 10}},
+		{Doc: uint64(d), PageID: 4, Title: "Ursenbach", Counts: minhash.PageCounts{InWindow: 50}},
 	} {
 		infos[shuffle.ShardOf(i.Doc, shards)] = append(infos[shuffle.ShardOf(i.Doc, shards)], i.AppendBinary(nil))
 	}
@@ -123,11 +128,19 @@ func TestFindOnPrism(t *testing.T) {
 		fmt.Sprintf(`{"a":5,"b":21,"jaccard":0.5,"text_a":%q,"text_b":%q},`, text(a.Sentence(5)), text(b.Sentence(21))) +
 		fmt.Sprintf(`{"a":7,"b":23,"jaccard":1,"text_a":%q,"text_b":%q},`, text(a.Sentence(7)), text(b.Sentence(23))) +
 		fmt.Sprintf(`{"a":8,"b":24,"jaccard":0.75,"text_a":%q,"text_b":%q}]}`, text(a.Sentence(8)), text(b.Sentence(24)))
-	passert.Equals(s, beam.ParDo(s, lineStrings, lines.Raw()), wantLine)
+	// Two matches cover the whole of Leimiswil's two in-window sentences:
+	// a passage by --min_coverage, not by its length.
+	wantShort := `{"a":{"id":"dewiki:1:100","wiki":"dewiki","page_id":1,"rev_id":100,"title":"Gondiswil","first":4,"last":5,"sentences":2,"share":0.2},` +
+		`"b":{"id":"enwiki:3:300","wiki":"enwiki","page_id":3,"rev_id":300,"title":"Leimiswil","first":0,"last":1,"sentences":2,"share":1},` +
+		`"matched":2,"mean_jaccard":1,"matches":[` +
+		fmt.Sprintf(`{"a":4,"b":0,"jaccard":1,"text_a":%q,"text_b":%q},`, text(a.Sentence(4)), text(c.Sentence(0))) +
+		fmt.Sprintf(`{"a":5,"b":1,"jaccard":1,"text_a":%q,"text_b":%q}]}`, text(a.Sentence(5)), text(c.Sentence(1)))
+	passert.Equals(s, beam.ParDo(s, lineStrings, lines.Raw()), wantLine, wantShort)
 	passert.Equals(s, beam.ParDo(s, pairString, pairs),
-		`{"a":"dewiki:1:100","title_a":"Gondiswil","b":"enwiki:2:200","title_b":"Gondiswil","passages":1,"matched":4,"share_a":0.5,"share_b":0.2}`)
+		`{"a":"dewiki:1:100","title_a":"Gondiswil","b":"enwiki:2:200","title_b":"Gondiswil","passages":1,"matched":4,"share_a":0.5,"share_b":0.2}`,
+		`{"a":"dewiki:1:100","title_a":"Gondiswil","b":"enwiki:3:300","title_b":"Leimiswil","passages":1,"matched":2,"share_a":0.2,"share_b":1}`)
 	passert.Equals(s, beam.ParDo(s, passageCounts, counters.Total(s, counts)),
-		`{"document_pairs":3,"document_pairs_with_passages":1,"passages":1,"sentence_pairs":4,"largest_passage":4,"matches_within_documents":1,"document_pairs_same_page":1,"matches_dropped":0,"length_histogram":[{"matched":4,"passages":1}]}`)
+		`{"document_pairs":4,"document_pairs_with_passages":2,"passages":2,"sentence_pairs":6,"largest_passage":4,"matches_within_documents":1,"document_pairs_same_page":1,"matches_dropped":0,"length_histogram":[{"matched":2,"passages":1},{"matched":4,"passages":1}]}`)
 	ptest.RunAndValidate(t, p)
 }
 

@@ -11,7 +11,11 @@
 // matched never breaks a run. A run may skip up to Config.Gap unmatched
 // sentences on either side between two of its points: a reworded sentence,
 // or one dropped from or added to the copy. Runs of at least
-// Config.MinMatches points are passages.
+// Config.MinMatches points are passages, and so are the shorter runs of a
+// document pair whose runs together cover at least Config.MinCoverage of
+// the in-window sentences of the pair's shorter document (Config.Select): a
+// sentence or two copied into a short document is a partial duplicate of
+// it, a sentence that two long documents share is not.
 //
 // Find is the sequence matching of one document pair, in O(k log k) for k
 // points: sort, chain each point to the longest run ending one step before
@@ -46,11 +50,76 @@ type Config struct {
 	Gap int
 	// MinMatches is the fewest matched sentence pairs of a passage.
 	MinMatches int
+	// MinCoverage keeps a document pair's shorter runs too when its runs
+	// together cover at least this share of the in-window sentences of
+	// the pair's shorter document (Select); 0 keeps only runs of
+	// MinMatches.
+	MinCoverage float64
 }
 
 // DefaultConfig is the pipeline's default: a gap of one sentence, three
-// matches (the paper's γ).
-func DefaultConfig() Config { return Config{Gap: 1, MinMatches: 3} }
+// matches (the paper's γ), or shorter runs covering a quarter of the
+// shorter document (chosen on TestShortCopyEvaluation's measures:
+// docs/outputs.md).
+func DefaultConfig() Config { return Config{Gap: 1, MinMatches: 3, MinCoverage: DefaultMinCoverage} }
+
+// DefaultMinCoverage is the default Config.MinCoverage.
+const DefaultMinCoverage = 0.25
+
+// shortest is the fewest matches of a run Find returns: every run when
+// short ones may be kept by their coverage.
+func (c Config) shortest() int {
+	if c.MinCoverage > 0 {
+		return 1
+	}
+	return c.MinMatches
+}
+
+// Select returns the passages among runs, the runs Find found for a
+// document pair whose documents have sizeA and sizeB in-window sentences:
+// the runs of at least MinMatches matches, and all of them if, together,
+// they cover at least MinCoverage of the shorter document (Coverage).
+// runs keep their order.
+func (c Config) Select(runs []Passage, sizeA, sizeB int) []Passage {
+	if c.MinCoverage > 0 && Coverage(runs, sizeA, sizeB) >= c.MinCoverage {
+		return runs
+	}
+	return slices.DeleteFunc(runs, func(p Passage) bool { return len(p.Points) < c.MinMatches })
+}
+
+// MayKeep reports whether Select may keep some of runs, whatever the
+// documents' sizes: if one is long enough, or if they could cover
+// MinCoverage of a document as short as the ranks they reach allow. It
+// lets a stage drop a document pair before it learns the sizes.
+func (c Config) MayKeep(runs []Passage) bool {
+	if slices.ContainsFunc(runs, func(p Passage) bool { return len(p.Points) >= c.MinMatches }) {
+		return true
+	}
+	if c.MinCoverage <= 0 || len(runs) == 0 {
+		return false
+	}
+	minA, minB := 0, 0 // the fewest in-window sentences each document can have
+	for _, p := range runs {
+		minA, minB = max(minA, p.Last().RankA+1), max(minB, p.Last().RankB+1)
+	}
+	covA, covB := Covered(runs)
+	return max(float64(covA)/float64(minA), float64(covB)/float64(minB)) >= c.MinCoverage
+}
+
+// Coverage is the share of the in-window sentences of the shorter of two
+// documents, of sizeA and sizeB, that runs cover together (Covered); of
+// two documents of one size, the larger of their shares.
+func Coverage(runs []Passage, sizeA, sizeB int) float64 {
+	covA, covB := Covered(runs)
+	shareA, shareB := float64(covA)/float64(max(sizeA, 1)), float64(covB)/float64(max(sizeB, 1))
+	switch {
+	case sizeA < sizeB:
+		return shareA
+	case sizeB < sizeA:
+		return shareB
+	}
+	return max(shareA, shareB)
+}
 
 // Passage is a run of matched sentences shared by two documents.
 type Passage struct {
@@ -126,9 +195,11 @@ func NewFinder(cfg Config) *Finder {
 	return &Finder{cfg: cfg, steps: steps(max(cfg.Gap, 0)), at: map[[2]int]int{}}
 }
 
-// Find returns the passages of one document pair whose matches are points,
-// in order of their first match. It sorts points in place; a point whose
-// ranks repeat an earlier one's is ignored.
+// Find returns the runs of one document pair whose matches are points, in
+// order of their first match: its passages if Config.MinCoverage is 0,
+// else every run, for Config.Select to choose from once the documents'
+// sizes are known. It sorts points in place; a point whose ranks repeat
+// an earlier one's is ignored (of two, the more similar is kept).
 //
 // Runs are chained as in sequence alignment: in rank order, each point
 // extends the longest run that ends one allowed step before it (of equal
@@ -137,7 +208,7 @@ func NewFinder(cfg Config) *Finder {
 // took stops there. A sentence matched twice (a sentence repeated in one
 // document) so does not split a passage.
 func (f *Finder) Find(points []Point) []Passage {
-	slices.SortFunc(points, comparePoints)
+	slices.SortFunc(points, func(x, y Point) int { return cmp.Or(comparePoints(x, y), cmp.Compare(y.Jaccard, x.Jaccard)) })
 	points = slices.CompactFunc(points, func(x, y Point) bool { return comparePoints(x, y) == 0 })
 	f.link(points)
 	f.order = f.order[:0]
@@ -152,7 +223,7 @@ func (f *Finder) Find(points []Point) []Passage {
 			f.chain[i].used = true
 			run = append(run, points[i])
 		}
-		if len(run) >= f.cfg.MinMatches {
+		if len(run) >= f.cfg.shortest() {
 			slices.Reverse(run)
 			out = append(out, Passage{Points: run})
 		}

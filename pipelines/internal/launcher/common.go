@@ -27,6 +27,7 @@ type Common struct {
 	Seed                                    uint64
 	MinJaccard, MaxEdit                     float64
 	PassageGap, MinPassage                  int
+	MinCoverage                             float64
 	Shards, OutputShards, DofnWorkers       int
 	SpillDir                                string
 	Version                                 bool
@@ -51,6 +52,7 @@ func DefaultCommon() Common {
 		MaxEdit:       thresholds.MaxEdit,
 		PassageGap:    passages.Gap,
 		MinPassage:    passages.MinMatches,
+		MinCoverage:   passages.MinCoverage,
 		OutputShards:  1,
 	}
 }
@@ -74,7 +76,8 @@ var commonUsage = map[string]string{
 	"min_jaccard":    "verification: accept a candidate pair whose shingle Jaccard similarity is at least this, or whose edit distance is at most --max_edit",
 	"max_edit":       "verification: accept a candidate pair whose character edit distance is at most this fraction of the longer sentence, or whose Jaccard similarity is at least --min_jaccard",
 	"passage_gap":    "shared passages: how many unmatched in-window sentences a passage may skip between two matches, in either document",
-	"min_passage":    "shared passages: the fewest matched sentence pairs of a passage",
+	"min_passage":    "shared passages: the fewest matched sentence pairs of a passage, unless --min_coverage keeps a shorter one",
+	"min_coverage":   "shared passages: keep a document pair's runs shorter than --min_passage too when together they cover at least this share of the in-window sentences of the pair's shorter document (0–1; 0: only runs of --min_passage)",
 	"shards":         fmt.Sprintf("shards of the shuffles (0: on the embedded runner one per %d MB of input, decompressed, at least %d; %d on any other; at most %d)", EmbeddedShardBytes>>20, EmbeddedShards, ClusterShards, MaxShards),
 	"output_shards":  fmt.Sprintf("number of files each output is written in (1–%d)", MaxOutputShards),
 	"dofn_workers":   fmt.Sprintf("goroutines in each DoFn's worker pool (0: GOMAXPROCS on the embedded runner, %d on any other, which runs many bundles per process; at most %d)", ClusterDofnWorkers, MaxDofnWorkers),
@@ -110,6 +113,7 @@ func RegisterCommon(fs *flag.FlagSet, defaults Common, usage map[string]string) 
 	fs.Float64Var(&c.MaxEdit, "max_edit", c.MaxEdit, text("max_edit"))
 	fs.IntVar(&c.PassageGap, "passage_gap", c.PassageGap, text("passage_gap"))
 	fs.IntVar(&c.MinPassage, "min_passage", c.MinPassage, text("min_passage"))
+	fs.Float64Var(&c.MinCoverage, "min_coverage", c.MinCoverage, text("min_coverage"))
 	fs.IntVar(&c.Shards, "shards", c.Shards, text("shards"))
 	fs.IntVar(&c.OutputShards, "output_shards", c.OutputShards, text("output_shards"))
 	fs.IntVar(&c.DofnWorkers, "dofn_workers", c.DofnWorkers, text("dofn_workers"))

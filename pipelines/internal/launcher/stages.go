@@ -35,6 +35,10 @@ type Stages struct {
 	Seed                                    uint64
 	MinJaccard, MaxEdit                     float64
 	PassageGap, MinPassage                  int
+	// MinCoverage keeps a document pair's runs shorter than MinPassage
+	// when they cover this share of its shorter document
+	// (passage.Config.MinCoverage).
+	MinCoverage float64
 	// PassageText asks for the texts of each passage's matched sentences.
 	PassageText bool
 	// PassagesNeeded says the run's results are its shared passages (the
@@ -85,6 +89,8 @@ func (s Stages) Check() error {
 		return fmt.Errorf("--min_jaccard must be between 0 and 1, got %v", s.MinJaccard)
 	case !(s.MaxEdit >= 0 && s.MaxEdit <= 1):
 		return fmt.Errorf("--max_edit must be between 0 and 1, got %v", s.MaxEdit)
+	case !(s.MinCoverage >= 0 && s.MinCoverage <= 1):
+		return fmt.Errorf("--min_coverage must be between 0 and 1 (0: only passages of --min_passage), got %v", s.MinCoverage)
 	}
 	minPassage := Range{Flag: "min_passage", Value: int64(s.MinPassage), Min: 0, Max: MaxPageBytes, Note: " (0: no shared passages)"}
 	if s.PassagesNeeded {
@@ -146,7 +152,7 @@ func (s Stages) VerifyConfig() verify.Config {
 // PassageOptions are the shared-passage stage's options.
 func (s Stages) PassageOptions() passage.Options {
 	return passage.Options{
-		Config:       passage.Config{Gap: s.PassageGap, MinMatches: s.MinPassage},
+		Config:       passage.Config{Gap: s.PassageGap, MinMatches: s.MinPassage, MinCoverage: s.MinCoverage},
 		Text:         s.PassageText,
 		Wikis:        s.Wikis(),
 		PairShards:   s.Shards,
