@@ -57,10 +57,16 @@ type evalConfig struct {
 	name      string
 	threshold float64 // --threshold; 0 for the default
 	// belowTarget are the kinds of copy known to miss minLightF1 with this
-	// configuration: their shortfall is logged, not failed, and reaching
-	// the target fails, so that the entry is removed and the floor holds.
-	belowTarget map[passageeval.Kind]string
+	// configuration, by corpus: their shortfall is logged, not failed, and
+	// reaching the target fails, so that the entry is removed and the floor
+	// holds.
+	belowTarget map[string]map[passageeval.Kind]string
 }
+
+// fewReworded is why reworded copies miss the target at the default
+// banding.
+const fewReworded = "the banding for --threshold 0.8 makes few candidates of reworded sentences of Jaccard 0.45–0.7 " +
+	"(the misses above); a plant with two unlinked sentences side by side, or fewer than 3 linked in a page too long for --min_coverage, is lost"
 
 // evalConfigs are the pipeline's defaults, whose banding (20 × 7, for
 // Jaccard ≥ 0.8) makes candidates of too few lightly reworded sentences
@@ -68,9 +74,9 @@ type evalConfig struct {
 // 0.7), and --threshold 0.7 (17 × 4), with which every lightly edited kind
 // reaches the target: the passage stage finds what the candidates give it.
 var evalConfigs = []evalConfig{
-	{name: "defaults", belowTarget: map[passageeval.Kind]string{
-		passageeval.Reworded: "the banding for --threshold 0.8 makes few candidates of reworded sentences of Jaccard 0.45–0.7 " +
-			"(the misses above); a plant with two unlinked sentences side by side, or fewer than 3 linked, is lost",
+	{name: "defaults", belowTarget: map[string]map[passageeval.Kind]string{
+		evalCorpora[0].name: {passageeval.Reworded: fewReworded},
+		evalCorpora[2].name: {passageeval.Reworded: fewReworded},
 	}},
 	{name: "--threshold 0.7", threshold: 0.7},
 }
@@ -120,6 +126,14 @@ func TestPassageEvaluation(t *testing.T) {
 			natural[i][f.Pair()] = true
 		}
 	}
+	// A pair that shares a sentence (of one cluster) before planting may
+	// get a passage of it once planting changes the buckets' stars and so
+	// the edges verified: left out too, as are passages shared before.
+	for i := range natural {
+		for pair := range related {
+			natural[i][pair] = true
+		}
+	}
 
 	var plants []passageeval.Plant
 	texts := map[string]string{}
@@ -155,7 +169,7 @@ func TestPassageEvaluation(t *testing.T) {
 			t.Logf("%s, %s: %d plants; %d passages found on their pages, %d of them on pairs that shared passages before planting\n%s",
 				c.name, cfg.name, r.All().Planted, r.All().Found+r.Natural, r.Natural, r.Table())
 			logMisses(t, r, found, clustered)
-			checkFloors(t, c.name+", "+cfg.name, r, cfg.belowTarget)
+			checkFloors(t, c.name+", "+cfg.name, r, cfg.belowTarget[c.name])
 		}
 	}
 }

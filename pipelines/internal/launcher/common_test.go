@@ -27,17 +27,17 @@ func TestRegisterCommon(t *testing.T) {
 			"--output=out", "--run_id=r1", "--namespaces=0,14", "--max_page_bytes=100", "--split_bytes=8192",
 			"--shingle_length=5", "--min_shingles=3", "--max_shingles=9", "--threshold=0.7", "--recall=0.9",
 			"--bands=4", "--rows=3", "--seed=18446744073709551615", "--min_jaccard=0.6", "--max_edit=0.1",
-			"--passage_gap=2", "--min_passage=0", "--shards=16", "--output_shards=3", "--dofn_workers=2",
+			"--passage_gap=2", "--min_passage=0", "--min_coverage=0.5", "--shards=16", "--output_shards=3", "--dofn_workers=2",
 			"--spill_dir=off", "--version",
 		}, func(c *Common) {
 			*c = Common{
 				Output: "out", RunID: "r1", Namespaces: "0,14", MaxPageBytes: 100, SplitBytes: 8192,
 				ShingleLength: 5, MinShingles: 3, MaxShingles: 9, Threshold: 0.7, Recall: 0.9,
 				Bands: 4, Rows: 3, Seed: 1<<64 - 1, MinJaccard: 0.6, MaxEdit: 0.1,
-				PassageGap: 2, MinPassage: 0, Shards: 16, OutputShards: 3, DofnWorkers: 2,
+				PassageGap: 2, MinPassage: 0, MinCoverage: 0.5, Shards: 16, OutputShards: 3, DofnWorkers: 2,
 				SpillDir: "off", Version: true,
 			}
-		}, []string{"bands", "dofn_workers", "max_edit", "max_page_bytes", "max_shingles", "min_jaccard", "min_passage", "min_shingles",
+		}, []string{"bands", "dofn_workers", "max_edit", "max_page_bytes", "max_shingles", "min_coverage", "min_jaccard", "min_passage", "min_shingles",
 			"namespaces", "output", "output_shards", "passage_gap", "recall", "rows", "run_id", "seed", "shards", "shingle_length",
 			"spill_dir", "split_bytes", "threshold", "version"}},
 		{"the same value as the default is given", DefaultCommon(), []string{"--threshold", "0.8", "--shards", "0"}, func(*Common) {}, []string{"shards", "threshold"}},

@@ -380,6 +380,9 @@ func (st *planState) record(k Kind, src int, run Span, tgt int, extra ref, text 
 		SourceSpan: run, TargetSpan: Span{at, at + len(planted) - 1},
 		Copied: copied, Planted: planted,
 	})
+	if extra != none {
+		st.out.Plants[len(st.out.Plants)-1].Extra = st.pages[extra.page].Doc
+	}
 }
 
 // finish shifts the source spans past the copies planted into their

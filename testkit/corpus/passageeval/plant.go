@@ -102,6 +102,9 @@ type Plant struct {
 	SourceSpan, TargetSpan Span
 	// Copied are the source's sentences, Planted the target's.
 	Copied, Planted []string
+	// Extra is, for an Added copy, the Page.Doc of the page whose sentence
+	// was put in its middle; "" for other kinds.
+	Extra string
 }
 
 // Span is a closed range of ordinals of one document.

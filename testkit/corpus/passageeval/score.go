@@ -89,6 +89,11 @@ type Report struct {
 	// plant and no passage before planting: they count against the
 	// precision of all kinds together (All), of none alone.
 	Unplanted []Found
+	// Added is how many passages were found between the target of an
+	// Added copy and the page of the sentence put in its middle: a true
+	// copy of one sentence (a passage when it is a large enough share of
+	// one of the two, --min_coverage), not scored.
+	Added int
 	// Natural is how many passages were found on document pairs that
 	// shared passages before planting: not counted.
 	Natural int
@@ -144,10 +149,20 @@ func Evaluate(plants []Plant, found []Found, natural map[Pair]bool) (Report, err
 	}
 	found = slices.Clone(found)
 	slices.SortFunc(found, compareFound)
+	added := map[Pair]bool{}
+	for _, p := range plants {
+		if p.Extra != "" {
+			added[PairOf(p.Target, p.Extra)] = true
+		}
+	}
 	hit := make([]bool, len(plants))
 	for _, f := range found {
 		if natural[f.Pair()] {
 			r.Natural++
+			continue
+		}
+		if added[f.Pair()] {
+			r.Added++
 			continue
 		}
 		i, ok := byPair[f.Pair()]
