@@ -167,9 +167,11 @@ func Build(s beam.Scope, opts Options) error {
 	if opts.MinPassage > 0 {
 		passages, docPairs, passageCounts := passage.Find(s, sims, infos, needed, opts.stages().PassageOptions())
 		out.passages, out.docPairs = &passages, docPairs
+		out.reportPassages = htmlreport.CollectPassages(s, passages, docPairs, sims, needed, opts.passageOptions().Wikis)
 		partials = append(partials, passageCounts)
 	} else {
 		out.docPairs = beam.CreateList(s, []passage.DocPair{})
+		out.reportPassages = htmlreport.NoPassages(s)
 	}
 	if opts.EmitDuplicates {
 		dups, copies, dupCounts := duplicates(s, opts, records, memberships, out.docPairs)
@@ -197,7 +199,9 @@ type outputs struct {
 	pairs       shuffle.PagePairs
 	passages    *shuffle.Lines   // the lines of passages-*.jsonl; nil with --min_passage 0
 	docPairs    beam.PCollection // of passage.DocPair
-	total       beam.PCollection // the one counters.Counts
+	// reportPassages are what report.html's passages section shows.
+	reportPassages htmlreport.Passages
+	total          beam.PCollection // the one counters.Counts
 	// changes are the lines of changes-*.jsonl; nil without --baseline.
 	changes *shuffle.Lines
 	// edges are the lines of edges-*.jsonl, written with --emit_edges.
@@ -241,7 +245,7 @@ func writeOutputs(s beam.Scope, opts Options, doc summary.Document, out outputs)
 	summaryDone, summaryFile := summary.Write(s, result.Join(dir, "summary.json"), doc, out.total, top, near)
 	stats := htmlreport.Collect(s, out.clusters, out.dead, opts.reportConfig())
 	info := htmlreport.Info{RunID: opts.RunID, Commit: opts.Run.Commit, Started: opts.Run.Started, Inputs: opts.Run.Inputs}
-	page := htmlreport.Write(s, result.Join(dir, "report.html"), info, opts.reportConfig(), summaryFile, stats)
+	page := htmlreport.Write(s, result.Join(dir, "report.html"), info, opts.reportConfig(), summaryFile, stats, out.reportPassages)
 	done := []beam.PCollection{summaryDone, summary.Done(s, page)}
 	for _, w := range written {
 		done = append(done, summary.Done(s, w))

@@ -15,6 +15,7 @@ import (
 
 	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/testkit/browser"
+	"github.com/neardup/neardup/transforms/passage"
 	htmlreport "github.com/neardup/neardup/transforms/report"
 	"github.com/neardup/neardup/transforms/summary"
 )
@@ -31,9 +32,12 @@ func TestReport(t *testing.T) {
 	for _, tc := range []struct {
 		name, input string
 		shared      bool
+		passageText bool
 	}{
-		{"sample", "../../testdata/sample/simplewiki-sample.xml", false},
-		{"elwiki", "xztextfilter-wiki-truncated/elwiki-truncated-100k.xml.xz", true},
+		{"sample", "../../testdata/sample/simplewiki-sample.xml", false, false},
+		{"elwiki", "xztextfilter-wiki-truncated/elwiki-truncated-100k.xml.xz", true, false},
+		{"ukwiki", "xztextfilter-wiki-truncated/ukwiki-truncated-100k.xml.xz", true, false},
+		{"katrina-slice", katrinaSlice, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := tc.input
@@ -42,6 +46,7 @@ func TestReport(t *testing.T) {
 			}
 			ctx := browser.New(t)
 			o := testOptions(t, t.TempDir(), in)
+			o.PassageText = tc.passageText
 			files := run(t, o)
 			page := files["report.html"]
 			if len(page) == 0 || len(page) > maxReportBytes {
@@ -71,9 +76,10 @@ func TestReport(t *testing.T) {
 				checkExamples(t, ctx, doc.Counts, o.Examples)
 			}
 			checkDeadLetters(t, ctx, doc.Counts)
+			checkPassages(t, ctx, doc.Counts.Passages, readPassages(t, files), tc.passageText)
 			checkNoRequests(t, ctx, wikis)
 			shots := browser.Screenshot(t, ctx, t.TempDir(), "report-"+tc.name+".png")
-			for _, sec := range []string{"funnel", "kinds", "sizes", "cohesion", "banding", "pairs", "examples", "dead"} {
+			for _, sec := range []string{"funnel", "kinds", "sizes", "cohesion", "banding", "pairs", "passages", "examples", "dead"} {
 				sectionShot(t, ctx, filepath.Dir(shots), fmt.Sprintf("report-%s-%s.png", tc.name, sec), "#"+sec)
 			}
 		})
@@ -252,6 +258,84 @@ func checkNoRequests(t *testing.T, ctx context.Context, wikis []struct{ Base str
 	}
 	if articles == 0 {
 		t.Error("no link to an article")
+	}
+}
+
+// checkPassages checks the passages section: its counts and length bars
+// are summary.json's, and each example passage shows both documents'
+// texts of its matched pairs; with --passage_text (lines hold the texts),
+// each row's two texts must begin as the line's match of the same
+// ordinals (the page cuts long texts).
+func checkPassages(t *testing.T, ctx context.Context, c counters.Passages, lines []passage.Line, withText bool) {
+	t.Helper()
+	var counts []string
+	browser.Eval(t, ctx, `[...document.querySelectorAll("#passages table.passage-counts td[data-count]")].map(td => td.dataset.count)`, &counts)
+	want := []string{fmt.Sprint(c.DocumentPairs), fmt.Sprint(c.PairsWithPassages), fmt.Sprint(c.Passages), fmt.Sprint(c.SentencePairs), fmt.Sprint(c.LargestPassage)}
+	if !slices.Equal(counts, want) {
+		t.Errorf("passage counts %v, summary.json %v", counts, want)
+	}
+	var bars []string
+	browser.Eval(t, ctx, `[...document.querySelectorAll("#passages svg rect[data-bin]")].map(r => r.dataset.bin + ":" + r.dataset.passages)`, &bars)
+	var wantBars []string
+	var total int64
+	for _, n := range slices.Sorted(maps.Keys(c.Lengths)) {
+		lo, hi := htmlreport.SizeBinOf(n)
+		bin := fmt.Sprint(lo)
+		if hi > lo {
+			bin = fmt.Sprintf("%d–%d", lo, hi)
+		}
+		if k := len(wantBars); k > 0 && strings.HasPrefix(wantBars[k-1], bin+":") {
+			var prev int64
+			fmt.Sscan(strings.TrimPrefix(wantBars[k-1], bin+":"), &prev)
+			wantBars[k-1] = fmt.Sprintf("%s:%d", bin, prev+c.Lengths[n])
+		} else {
+			wantBars = append(wantBars, fmt.Sprintf("%s:%d", bin, c.Lengths[n]))
+		}
+		total += c.Lengths[n]
+	}
+	if !slices.Equal(bars, wantBars) || total != c.Passages {
+		t.Errorf("passage length bars %v, summary.json's histogram %v (%d passages of %d)", bars, wantBars, total, c.Passages)
+	}
+	type row struct {
+		A, B         int
+		TextA, TextB string
+	}
+	var examples []struct {
+		Titles []string
+		Rows   []row
+	}
+	browser.Eval(t, ctx, `[...document.querySelectorAll("#passages article.passage")].map(a => ({
+		titles: [...a.querySelectorAll("thead bdi")].map(b => b.textContent),
+		rows: [...a.querySelectorAll("tbody tr")].map(r => ({a: +r.cells[0].textContent, textA: r.cells[1].textContent.replace(/…$/, ""),
+			b: +r.cells[2].textContent, textB: r.cells[3].textContent.replace(/…$/, "")}))}))`, &examples)
+	if c.Passages > 0 && len(examples) == 0 {
+		t.Fatal("passages but no example passage on the page")
+	}
+	texts := map[[2]string]string{} // by title and ordinal, from the lines' matches
+	for _, l := range lines {
+		for _, m := range l.Matches {
+			texts[[2]string{l.A.Title, fmt.Sprint(m.A)}] = m.TextA
+			texts[[2]string{l.B.Title, fmt.Sprint(m.B)}] = m.TextB
+		}
+	}
+	for i, e := range examples {
+		if len(e.Rows) == 0 || len(e.Titles) < 4 {
+			t.Errorf("example passage %d: %d rows, titles %v", i+1, len(e.Rows), e.Titles)
+			continue
+		}
+		for _, r := range e.Rows {
+			if r.TextA == "" || r.TextB == "" {
+				t.Errorf("example passage %d (%s ↔ %s): pair %d ↔ %d lacks a text: %q, %q", i+1, e.Titles[0], e.Titles[2], r.A, r.B, r.TextA, r.TextB)
+				continue
+			}
+			if !withText {
+				continue
+			}
+			wa, wb := texts[[2]string{e.Titles[0], fmt.Sprint(r.A)}], texts[[2]string{e.Titles[2], fmt.Sprint(r.B)}]
+			if wa == "" || wb == "" || !strings.HasPrefix(wa, r.TextA) || !strings.HasPrefix(wb, r.TextB) {
+				t.Errorf("example passage %d: pair %d ↔ %d shows %q ↔ %q; passages-*.jsonl has %q ↔ %q", i+1, r.A, r.B, r.TextA, r.TextB, wa, wb)
+			}
+		}
 	}
 }
 

@@ -114,7 +114,7 @@ func TestWriteOnPrism(t *testing.T) {
 		if !withStats {
 			want = NewStats(cfg.Examples, cfg.Seed)
 		}
-		page, err := NewPage(info, doc, want)
+		page, err := NewPage(info, doc, want, PassageData{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -129,7 +129,7 @@ func TestWriteOnPrism(t *testing.T) {
 		if !withStats {
 			stats = beam.CreateList(s, []Stats{})
 		}
-		size := Write(s, path, info, cfg, beam.Create(s, doc), stats)
+		size := Write(s, path, info, cfg, beam.Create(s, doc), stats, NoPassages(s))
 		passert.Equals(s, size, b.Len())
 		ptest.RunAndValidate(t, p)
 		got, err := os.ReadFile(path)

@@ -82,6 +82,7 @@ type Page struct {
 
 	Pairs      []PairRow
 	PairsMore  int
+	Passages   PassagesView
 	ManyWikis  bool
 	Examples   []KindExamples
 	SampleSize int
@@ -236,13 +237,17 @@ type parameters struct {
 		Window       int    `json:"window"`
 		MaxHamming   int    `json:"max_hamming"`
 	} `json:"simhash"`
-	MinJaccard float64 `json:"min_jaccard"`
-	MaxEdit    float64 `json:"max_edit"`
-	MaxMembers int     `json:"max_members"`
+	MinJaccard  float64 `json:"min_jaccard"`
+	MaxEdit     float64 `json:"max_edit"`
+	MaxMembers  int     `json:"max_members"`
+	MinPassage  int     `json:"min_passage"`
+	PassageGap  int     `json:"passage_gap"`
+	PassageText bool    `json:"passage_text"`
 }
 
-// NewPage builds the page of a run from its summary.json and Stats.
-func NewPage(info Info, summaryJSON []byte, st Stats) (Page, error) {
+// NewPage builds the page of a run from its summary.json, Stats and
+// PassageData.
+func NewPage(info Info, summaryJSON []byte, st Stats, passages PassageData) (Page, error) {
 	var doc summaryDoc
 	if err := json.Unmarshal(summaryJSON, &doc); err != nil {
 		return Page{}, fmt.Errorf("report: reading summary.json: %w", err)
@@ -289,6 +294,7 @@ func NewPage(info Info, summaryJSON []byte, st Stats) (Page, error) {
 	}
 	p.ManyWikis = len(doc.Wikis) > 1
 	p.Pairs, p.PairsMore = pairRows(doc.TopPairs, bases)
+	p.Passages = passagesView(c.Passages, params, passages, bases)
 	if p.Examples, err = examples(st, names, c, bases); err != nil {
 		return Page{}, err
 	}

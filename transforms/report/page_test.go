@@ -14,6 +14,7 @@ import (
 	"github.com/neardup/neardup/internal/counters"
 	"github.com/neardup/neardup/io/document"
 	"github.com/neardup/neardup/transforms/categorize"
+	"github.com/neardup/neardup/transforms/passage"
 	"github.com/neardup/neardup/transforms/sentence"
 	"github.com/neardup/neardup/transforms/summary"
 )
@@ -33,7 +34,7 @@ func summaryJSON(t testing.TB, c counters.Counts, pairs []summary.PairCount, wik
 	params, err := json.Marshal(map[string]any{
 		"input": inputs, "namespaces": []int{0}, "shingle_length": 12, "min_shingles": 75, "max_shingles": 600,
 		"fold_case": true, "collapse_space": true, "scheme": "oph", "threshold": 0.8, "recall": 0.99, "max_bands": 20,
-		"bands": 20, "rows": 7, "seed": 1, "min_jaccard": 0.5, "max_edit": 0.25, "top_pairs": 20, "max_members": 1000,
+		"bands": 20, "rows": 7, "seed": 1, "min_jaccard": 0.5, "max_edit": 0.25, "top_pairs": 20, "max_members": 1000, "min_passage": 3, "passage_gap": 1,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -103,7 +104,7 @@ func smallRun(t testing.TB) (Info, []byte, Stats) {
 
 func TestNewPage(t *testing.T) {
 	info, doc, st := smallRun(t)
-	p, err := NewPage(info, doc, st)
+	p, err := NewPage(info, doc, st, PassageData{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,7 +338,7 @@ func TestRenderEscapes(t *testing.T) {
 		{Wiki: "enwiki", Lang: "en", Base: "https://en.wikipedia.org/wiki/Main_Page", Problems: []string{"problem " + evil}},
 		{Wiki: "badwiki", Lang: "xx", Base: "javascript:alert(1)//wiki/Main_Page"},
 	}, "in<put>.xml")
-	p, err := NewPage(Info{RunID: "run " + evil, Inputs: []document.Input{{Path: "in<put>.xml", Bytes: 1}}}, doc, st)
+	p, err := NewPage(Info{RunID: "run " + evil, Inputs: []document.Input{{Path: "in<put>.xml", Bytes: 1}}}, doc, st, PassageData{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -421,8 +422,28 @@ func TestPageSizeBound(t *testing.T) {
 		for i, in := range inputs {
 			paths[i] = in.Path
 		}
+		// The most passages the page shows, each of the longest, with the
+		// longest texts.
+		var pd PassageData
+		pd.Texts = map[uint64]string{}
+		text := strings.Repeat("Ελληνικό κείμενο <&> ", 40)
+		for i := range MaxPassagePairs + 10 {
+			counts.Passages.AddPassage(int64(3 + i*7919%100_000))
+			if i >= MaxPassagePairs {
+				continue
+			}
+			a, b := fmt.Sprintf("elwiki:%d:%d", i, i), fmt.Sprintf("elwiki:%d:%d", i+1000, i+1000)
+			sp := SampledPair{DocPair: passage.DocPair{A: a, TitleA: title, B: b, TitleB: title, Passages: 1, Matched: 1000, ShareA: 1, ShareB: 1},
+				SumJaccard: 900, Example: &passage.Line{A: passage.Document{ID: a, Title: title, Last: 999}, B: passage.Document{ID: b, Title: title, Last: 999}, Matched: 1000}}
+			pd.Sample.Pairs = append(pd.Sample.Pairs, sp)
+			for j := range 1000 {
+				ida, idb := uint64(i*1_000_000+j), uint64(i*1_000_000+500_000+j)
+				pd.Matches = append(pd.Matches, ExampleMatch{Pair: i, A: j, B: j, IDA: ida, IDB: idb, Jaccard: 0.9})
+				pd.Texts[ida], pd.Texts[idb] = text, strings.ToUpper(text)
+			}
+		}
 		doc := summaryJSON(t, counts, pairs, wikis, paths...)
-		p, err := NewPage(Info{RunID: "big", Inputs: inputs}, doc, st)
+		p, err := NewPage(Info{RunID: "big", Inputs: inputs}, doc, st, pd)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -431,6 +452,7 @@ func TestPageSizeBound(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Logf("%d examples of each kind: %d bytes, %d size bins, %d example clusters", examples, b.Len(), len(p.SizeBins), len(kinds)*examples)
+
 		if b.Len() > 300_000 {
 			t.Errorf("%d examples of each kind: the page has %d bytes, more than 300 KB", examples, b.Len())
 		}
@@ -439,6 +461,10 @@ func TestPageSizeBound(t *testing.T) {
 		}
 		if !strings.Contains(b.String(), "<mark>") {
 			t.Error("no change is marked")
+		}
+		// Titles this long leave room for fewer pairs, and so examples.
+		if got := strings.Count(b.String(), `<article class="passage"`); got < 1 || got > maxPassageExamples {
+			t.Errorf("%d example passages on the page, want 1 to %d", got, maxPassageExamples)
 		}
 	}
 }
@@ -450,7 +476,7 @@ func TestRenderEmptyRun(t *testing.T) {
 	c.PagesRead, c.PagesKept, c.Sentences = 3, 3, 10
 	doc := summaryJSON(t, c, nil, []testWiki{{Wiki: "xxwiki", Lang: "xx"}})
 	for _, examples := range []int{DefaultExamples, 0} {
-		p, err := NewPage(Info{RunID: "empty"}, doc, NewStats(examples, 1))
+		p, err := NewPage(Info{RunID: "empty"}, doc, NewStats(examples, 1), PassageData{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -495,7 +521,7 @@ func TestRenderIsolatesDirection(t *testing.T) {
 	counts.AddClusterSize(2, 1)
 	pairs := []summary.PairCount{{WikiA: "enwiki", PageA: 1, WikiB: "enwiki", PageB: 2, TitleA: rlo, TitleB: "After", Clusters: 1}}
 	doc := summaryJSON(t, counts, pairs, []testWiki{{Wiki: "enwiki", Lang: "en", Base: "https://en.wikipedia.org/wiki/Main_Page"}}, "in.xml")
-	p, err := NewPage(Info{RunID: "run", Inputs: []document.Input{{Path: "in.xml", Bytes: 1}}}, doc, st)
+	p, err := NewPage(Info{RunID: "run", Inputs: []document.Input{{Path: "in.xml", Bytes: 1}}}, doc, st, PassageData{})
 	if err != nil {
 		t.Fatal(err)
 	}

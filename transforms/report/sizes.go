@@ -47,10 +47,6 @@ func SizeBins(hist []counters.Bin) []SizeBin {
 	return out
 }
 
-// Density is the bar's height: clusters per size in the bar, so that wide
-// bars of the log-scaled axis compare with narrow ones.
-func (b SizeBin) Density() float64 { return float64(b.Clusters) / float64(b.Hi-b.Lo+1) }
-
 // sizeShares returns the share of clusters of at most limit members and
 // the share of sentences in clusters of more.
 func sizeShares(hist []counters.Bin, limit int64) (smallClusters, sentencesInLarger float64) {

@@ -2,8 +2,10 @@
 // first: the run's funnel from pages to clusters, the kinds of duplication
 // beside the shares the papers report, the cluster sizes, the clusters'
 // cohesion, the banding's collision curve, the article pairs that share the
-// most, a few example clusters of each kind with their differences marked,
-// and the dead letters by reason.
+// most, the passages documents share (the pairs they cover most, with an
+// example passage of each of the first, side by side), a few example
+// clusters of each kind with their differences marked, and the dead letters
+// by reason.
 //
 // The page is one self-contained file (inline CSS and SVG, no script, no
 // request to anywhere) of a bounded size, whatever the run's size: counts

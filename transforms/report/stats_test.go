@@ -89,9 +89,6 @@ func TestSizeBins(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("SizeBins = %v, want %v", got, want)
 	}
-	if d := got[2].Density(); d != 4.0/6 {
-		t.Errorf("density of 11–16 = %v, want 4/6", d)
-	}
 	small, large := sizeShares(hist, 10)
 	if small != 7.0/13 || large != float64(11+12+32+17+100)/float64(10+6+11+12+32+17+100) {
 		t.Errorf("sizeShares(10) = %v, %v", small, large)

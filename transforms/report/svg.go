@@ -78,65 +78,107 @@ func empty(what string) template.HTML {
 	return template.HTML(`<p class="empty">` + html.EscapeString(what) + `</p>`)
 }
 
-// sizeChart draws the cluster-size histogram on log-log axes: one bar per
-// SizeBin, as wide as its sizes and as high as its clusters per size.
+// sizeChart draws the cluster-size histogram: one bar per SizeBin, as
+// high as its clusters on a log scale.
 func sizeChart(bins []SizeBin) template.HTML {
 	if len(bins) == 0 {
 		return empty("No clusters.")
 	}
-	f := newFrame(760, 320, "cluster sizes, log-log")
-	xmin, xmax := math.Log10(float64(bins[0].Lo)-0.5), math.Log10(float64(bins[len(bins)-1].Hi)+0.5)
-	dmin, dmax := math.Inf(1), 0.0
-	for _, b := range bins {
-		dmin, dmax = min(dmin, b.Density()), max(dmax, b.Density())
+	bars := make([]countBar, len(bins))
+	for i, b := range bins {
+		sizes := binLabel(b.Lo, b.Hi)
+		bars[i] = countBar{Label: sizes, Count: b.Clusters, Data: fmt.Sprintf(`data-bin="%s" data-clusters="%d"`, sizes, b.Clusters),
+			Title: fmt.Sprintf("%s members: %s cluster%s, %s sentences", sizes, formatInt(b.Clusters), plural(b.Clusters), formatInt(b.Sentences))}
 	}
-	ymin, ymax := math.Floor(math.Log10(dmin)), math.Ceil(math.Log10(dmax))
-	if math.Log10(dmin)-ymin < 0.25 { // a bar at the baseline would not show
-		ymin--
+	return countChart(bars, "clusters by size", "members of a cluster", "clusters (log scale)")
+}
+
+// lengthChart draws the passage length histogram as sizeChart draws the
+// cluster sizes.
+func lengthChart(bins []LengthRow) template.HTML {
+	if len(bins) == 0 {
+		return empty("No passages.")
 	}
-	ymax = max(ymax, ymin+1)
-	x := func(v float64) float64 { return f.left + (math.Log10(v)-xmin)/(xmax-xmin)*(f.right-f.left) }
+	bars := make([]countBar, len(bins))
+	for i, b := range bins {
+		lengths := binLabel(b.Lo, b.Hi)
+		bars[i] = countBar{Label: lengths, Count: b.Passages, Data: fmt.Sprintf(`data-bin="%s" data-passages="%d"`, lengths, b.Passages),
+			Title: fmt.Sprintf("%s matched pairs: %s passage%s", lengths, formatInt(b.Passages), plural(b.Passages))}
+	}
+	return countChart(bars, "passages by length", "matched sentence pairs of a passage", "passages (log scale)")
+}
+
+// binLabel names the sizes lo to hi: "7", "11–16".
+func binLabel(lo, hi int64) string {
+	if hi > lo {
+		return fmt.Sprintf("%d–%d", lo, hi)
+	}
+	return fmt.Sprint(lo)
+}
+
+// plural is "s" unless n is 1.
+func plural(n int64) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// countBar is a bar of a countChart: its label on the x axis, its count,
+// its data attributes and its tooltip.
+type countBar struct {
+	Label, Data, Title string
+	Count              int64
+}
+
+// countChart draws bars of equal width side by side, each as high as its
+// count on a log scale whose ticks are whole counts (1, 10, 100, … or 1, 2,
+// 5, 10 when the counts are small), each labelled with its count.
+func countChart(bars []countBar, label, xTitle, yTitle string) template.HTML {
+	f := newFrame(760, 320, label)
+	var most int64 = 1
+	for _, b := range bars {
+		most = max(most, b.Count)
+	}
+	// The axis starts below 1, so that a bar of 1 shows.
+	ymin, ymax := math.Log10(0.6), math.Ceil(math.Log10(float64(most)))
+	ymax = max(ymax, 1)
 	y := func(v float64) float64 { return f.bottom - (math.Log10(v)-ymin)/(ymax-ymin)*(f.bottom-f.top) }
-	for _, t := range sizeTicks(bins[0].Lo, bins[len(bins)-1].Hi) {
-		f.xTick(x(float64(t)), formatShort(float64(t)))
+	for _, t := range countTicks(int64(math.Pow(10, ymax))) {
+		f.yTick(y(float64(t)), formatShort(float64(t)))
 	}
-	step := math.Ceil((ymax - ymin) / 8)
-	for e := ymin; e <= ymax; e += step {
-		f.yTick(y(math.Pow(10, e)), formatShort(math.Pow(10, e)))
+	width := (f.right - f.left) / float64(len(bars))
+	longest := 0
+	for _, b := range bars {
+		longest = max(longest, len(b.Label))
 	}
-	for _, b := range bins {
-		x0, x1 := x(float64(b.Lo)-0.5), x(float64(b.Hi)+0.5)
-		top := y(b.Density())
-		sizes := fmt.Sprint(b.Lo)
-		if b.Hi > b.Lo {
-			sizes = fmt.Sprintf("%d–%d", b.Lo, b.Hi)
+	every := max(int(math.Ceil((6.5*float64(longest)+2)/width)), 1) // a label every that many bars
+	for i, b := range bars {
+		x0 := f.left + float64(i)*width
+		top := y(float64(max(b.Count, 1)))
+		f.printf(`<rect class="bar" %s x="%.1f" y="%.1f" width="%.1f" height="%.1f"><title>%s</title></rect>`,
+			b.Data, x0+1, top, max(width-2, 1), f.bottom-top, html.EscapeString(b.Title))
+		if l := formatShort(float64(b.Count)); width >= 6.5*float64(len(l))+2 {
+			f.text(x0+width/2, top-4, "middle", "tick", l)
 		}
-		f.printf(`<rect class="bar" data-bin="%s" data-clusters="%d" x="%.1f" y="%.1f" width="%.1f" height="%.1f"><title>%s members: %s clusters (%s per size), %s sentences</title></rect>`,
-			sizes, b.Clusters, x0+0.5, top, max(x1-x0-1, 1), f.bottom-top,
-			sizes, formatInt(b.Clusters), formatShort(b.Density()), formatInt(b.Sentences))
-		if label := formatShort(float64(b.Clusters)); x1-x0 >= 7*float64(len(label))+4 {
-			f.text((x0+x1)/2, top-4, "middle", "tick", label)
+		if i%every == 0 {
+			f.printf(`<path class="axis" d="M%.1f %.1fv5"/>`, x0+width/2, f.bottom)
+			f.text(x0+width/2, f.bottom+17, "middle", "tick", b.Label)
 		}
 	}
-	f.axes("members of a cluster (log scale)", "clusters per size (log scale)")
+	f.axes(xTitle, yTitle)
 	return f.html()
 }
 
-// sizeTicks are the x ticks of the size chart: every size up to 10 when
-// the sizes end there, else 1-2-5 steps.
-func sizeTicks(lo, hi int64) []int64 {
+// countTicks are the ticks of a log axis of counts up to top, a power of
+// ten: its powers of ten, and their doubles and fives when there are at
+// most two of them.
+func countTicks(top int64) []int64 {
 	var out []int64
-	if hi <= ExactSizes {
-		for t := lo; t <= hi; t++ {
-			out = append(out, t)
-		}
-		return out
-	}
-	for p := int64(1); p <= hi; p *= 10 {
-		for _, m := range []int64{1, 2, 5} {
-			if t := p * m; t >= lo && t <= hi {
-				out = append(out, t)
-			}
+	for p := int64(1); p <= top; p *= 10 {
+		out = append(out, p)
+		if top <= 100 && p < top {
+			out = append(out, 2*p, 5*p)
 		}
 	}
 	return out
