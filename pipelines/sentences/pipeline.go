@@ -167,7 +167,7 @@ func Build(s beam.Scope, opts Options) error {
 	if opts.MinPassage > 0 {
 		passages, docPairs, passageCounts := passage.Find(s, sims, infos, needed, opts.stages().PassageOptions())
 		out.passages, out.docPairs = &passages, docPairs
-		out.reportPassages = htmlreport.CollectPassages(s, passages, docPairs, sims, needed, opts.passageOptions().Wikis)
+		out.reportPassages = htmlreport.CollectPassages(s, passages, docPairs, sims, needed, opts.stages().PassageOptions().Wikis)
 		partials = append(partials, passageCounts)
 	} else {
 		out.docPairs = beam.CreateList(s, []passage.DocPair{})
