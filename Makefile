@@ -86,7 +86,7 @@ bench-scale:
 bench-go:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
-## release: versioned, reproducible binaries (linux/amd64, linux/arm64, darwin/arm64, darwin/amd64) and SHA256SUMS in dist/
+## release: versioned, reproducible binaries of sentences, reuse and explore (linux/amd64, linux/arm64, darwin/arm64, darwin/amd64) and SHA256SUMS in dist/
 release:
 	VERSION='$(VERSION)' COMMIT='$(COMMIT)' GO='$(GO)' scripts/release.sh
 

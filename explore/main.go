@@ -38,6 +38,9 @@ func main() {
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr, nil))
 }
 
+// version and commit are stamped in by the release build (scripts/release.sh).
+var version, commit = "dev", "unknown"
+
 // options are the command's flags.
 type options struct {
 	run     string
@@ -45,6 +48,7 @@ type options struct {
 	check   bool
 	workers int
 	textMB  int
+	version bool
 }
 
 // parse reads the flags.
@@ -57,6 +61,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.check, "check", false, "load the run, print what it holds and exit")
 	fs.IntVar(&o.workers, "workers", 0, "goroutines reading the index at start (0: the cores; 16 on gs://)")
 	fs.IntVar(&o.textMB, "sentence_index_mb", 1024, "MiB of folded sentence text the sentence search indexes, built in the background after start (-1: none)")
+	fs.BoolVar(&o.version, "version", false, "print the version and commit and exit")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: explore --run OUTPUT/RUN_ID [--addr HOST:PORT] [--check]\n\nflags:\n")
 		fs.PrintDefaults()
@@ -65,6 +70,8 @@ func parse(args []string, stderr io.Writer) (options, error) {
 		return o, err
 	}
 	switch {
+	case o.version:
+		return o, nil
 	case fs.NArg() > 0:
 		return o, fmt.Errorf("unexpected argument %q (give the run with --run)", fs.Arg(0))
 	case o.run == "":
@@ -88,6 +95,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, listening
 	if err != nil {
 		fmt.Fprintf(stderr, "explore: error: %v\n", err)
 		return 2
+	}
+	if o.version {
+		fmt.Fprintln(stdout, "explore", version, commit)
+		return 0
 	}
 	st, err := openRun(ctx, o.run, stderr)
 	if err != nil {

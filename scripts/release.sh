@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# release.sh builds versioned, reproducible binaries of the pipelines into
+# release.sh builds versioned, reproducible binaries of the commands into
 # dist/ and writes dist/SHA256SUMS.
 #
 #   scripts/release.sh                         # VERSION from git describe, all targets
@@ -17,8 +17,8 @@
 # binaries on any machine: no cgo, no file system paths (-trimpath), no VCS
 # stamp (-buildvcs=false: the commit is stamped explicitly), no symbol
 # table (-s -w), and the default instruction-set levels. Each binary is
-# named PIPELINE-VERSION-GOOS-GOARCH (sentences, reuse) and answers
-# --version.
+# named COMMAND-VERSION-GOOS-GOARCH (the pipelines sentences and reuse, and
+# explore, the browser over a finished run) and answers --version.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -50,13 +50,13 @@ for target in $TARGETS; do
     echo "release.sh: target '$target' is not GOOS/GOARCH" >&2
     exit 2
   fi
-  for pipeline in sentences reuse; do
-    name=$pipeline-$VERSION-$goos-$goarch
+  for command in pipelines/sentences pipelines/reuse explore; do
+    name=${command##*/}-$VERSION-$goos-$goarch
     echo "building $DIST/$name"
     env CGO_ENABLED=0 GOOS="$goos" GOARCH="$goarch" GOAMD64=v1 GOARM64=v8.0 GOFLAGS=-mod=readonly \
       "$GO" build -trimpath -buildvcs=false \
       -ldflags "-s -w -X main.version=$VERSION -X main.commit=$COMMIT" \
-      -o "$DIST/$name" "./pipelines/$pipeline"
+      -o "$DIST/$name" "./$command"
     names+=("$name")
   done
 done

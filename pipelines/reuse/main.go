@@ -63,7 +63,7 @@ var cli = &launcher.CLI{
 		{Title: "Candidates", Names: []string{"threshold", "recall", "bands", "rows", "seed", "max_bucket_pairs"}},
 		{Title: "Verification", Names: []string{"min_jaccard", "max_edit"}},
 		{Title: "Passages and cases", Names: []string{"passage_gap", "min_passage", "min_coverage", "top"}},
-		{Title: "Execution", Names: []string{"shards", "output_shards", "dofn_workers", "spill_dir", "version"}},
+		{Title: "Execution", Names: []string{"shards", "output_shards", "dofn_workers", "spill_dir", "verbose", "version"}},
 	},
 }
 
@@ -119,6 +119,7 @@ func start(ctx context.Context, opts Options, spillDir string) error {
 	run := launcher.Launch{Program: "reuse", RunID: opts.RunID, Dir: dir, SpillDir: spillDir,
 		WorkersHere: launcher.WorkersHere(opts.Runner, launcher.FlagValue("endpoint"), launcher.FlagValue("environment_type"))}
 	if err := run.Run(ctx, p, func() (func(), error) {
+		launcher.RunnerLogging(common.Verbose)
 		log.Printf("run %s: %d Wikipedia file(s), %d web file(s); MinHash %d bands × %d rows", opts.RunID, len(opts.Wiki), len(opts.Web), opts.Bands, opts.Rows)
 		return func() {}, nil
 	}); err != nil {

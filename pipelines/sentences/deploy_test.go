@@ -325,9 +325,9 @@ func TestDeployFiles(t *testing.T) {
 
 	t.Run("template declares every pipeline flag", func(t *testing.T) {
 		// --version, --cpuprofile, --memprofile, --spill_dir (workers in
-		// this process only), --quiet and --progress_interval concern the
+		// this process only), --quiet, --verbose and --progress_interval concern the
 		// launching process only.
-		launcherOnly := map[string]bool{"version": true, "cpuprofile": true, "memprofile": true, "spill_dir": true, "quiet": true, "progress_interval": true}
+		launcherOnly := map[string]bool{"version": true, "cpuprofile": true, "memprofile": true, "spill_dir": true, "quiet": true, "verbose": true, "progress_interval": true}
 		for _, name := range mainFlags(t) {
 			if _, ok := template[name]; !ok && !launcherOnly[name] {
 				t.Errorf("metadata.json does not declare --%s", name)
@@ -680,7 +680,7 @@ func TestReleaseReproducible(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, pipeline := range []string{"sentences", "reuse"} {
+	for _, pipeline := range []string{"sentences", "reuse", "explore"} {
 		name := fmt.Sprintf("%s-%s-%s-%s", pipeline, version, runtime.GOOS, runtime.GOARCH)
 		if !bytes.Equal(sums[0], sums[1]) || !bytes.Contains(sums[0], []byte("  "+name+"\n")) {
 			t.Errorf("the two builds of %s differ or are missing:\n%s\n%s", name, sums[0], sums[1])

@@ -23,7 +23,6 @@ import (
 	"github.com/neardup/neardup/pipelines/internal/profile"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/google/uuid"
 
 	"github.com/neardup/neardup/transforms/summary"
@@ -74,7 +73,7 @@ var (
 	formats        = flag.String("formats", strings.Join(defaults.Formats, ","), "output formats: jsonl, or jsonl,parquet to also write clusters-*.parquet, passages-*.parquet (and sentences-*.parquet) beside the JSON lines")
 	maxMembers     = flag.Int("max_members", defaults.MaxMembers, "most members a cluster's line lists; a larger cluster lists an even sample and counts the rest in members_omitted (0: all)")
 	maxAliases     = flag.Int("max_aliases", defaults.MaxAliases, "most names of each wiki the alias table keeps (learned from the input's redirects and links, the most used; the rest counted in aliases.names_dropped), so that two names of one article are one value (0: no table)")
-	quiet          = flag.Bool("quiet", false, "no progress lines and no runner log lines on stderr, only warnings and errors")
+	quiet          = flag.Bool("quiet", false, "no progress lines on stderr, only warnings and errors (and no runner log lines even with --verbose)")
 	progressEvery  = flag.Duration("progress_interval", 5*time.Second, "embedded runner: how often a progress line (stage, pages, input read, counts) goes to stderr (0: never)")
 	examples       = flag.Int("report_examples", defaults.Examples, fmt.Sprintf("example clusters of each kind report.html shows, a sample chosen by --seed (0–%d)", maxExamples))
 	cpuProfile     = flag.String("cpuprofile", "", "write a CPU profile of this process to this file (embedded runner: covers the workers too)")
@@ -137,13 +136,12 @@ func launchRun(ctx context.Context, l launch) error {
 	return nil
 }
 
-// watch starts what watches the run: the log line that starts it (or, with
-// --quiet, the runner's log lines only from warnings up), the profiles and
+// watch starts what watches the run: the runner's log level (its own lines
+// only with --verbose), the log line that starts it (not with --quiet), the profiles and
 // the progress lines; stop stops them.
 func watch(ctx context.Context, l launch, opts Options) (stop func(), err error) {
-	if *quiet {
-		beamlog.SetupLogging("warn", "text") // the runner's log lines
-	} else {
+	launcher.RunnerLogging(common.Verbose && !*quiet)
+	if !*quiet {
 		log.Printf("run %s: reading %d file(s), scheme %s: %d bands × %d rows", opts.RunID, len(opts.Input), opts.Scheme, opts.Bands, opts.Rows)
 	}
 	stopProfile, err := profile.StartCPU(*cpuProfile)

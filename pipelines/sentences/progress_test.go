@@ -42,8 +42,8 @@ func TestProgressAndQuiet(t *testing.T) {
 	readJSONFile(t, filepath.Join(tmp, "out", "loud", "summary.json"), &doc)
 	lines := 0
 	for _, l := range strings.Split(strings.TrimSpace(c.stderr), "\n") {
-		if strings.Contains(l, "level=") || strings.HasPrefix(l, "20") && strings.Contains(l, " run loud: ") {
-			continue // the runner's log, and the launcher's first line
+		if strings.HasPrefix(l, "20") && strings.Contains(l, " run loud: ") {
+			continue // the launcher's first line
 		}
 		m := progressLine.FindStringSubmatch(l)
 		if m == nil {
@@ -71,6 +71,13 @@ func TestProgressAndQuiet(t *testing.T) {
 		if !strings.Contains(c.stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, c.stdout)
 		}
+	}
+
+	// The runner's own INFO lines (Prism's job messages) only with --verbose.
+	v := runBinary(t, bin, tmp, nil, "--input", sample, "--output", filepath.Join(tmp, "out"), "--run_id", "verbose",
+		"--progress_interval", "0", "--verbose")
+	if v.code != 0 || !strings.Contains(v.stderr, "level=INFO msg=\"Submitted job") || !strings.Contains(v.stderr, " run verbose: reading 1 file(s)") {
+		t.Errorf("--verbose: exit %d, stderr lacks the runner's INFO lines or the run's first line:\n%s", v.code, v.stderr)
 	}
 
 	q := runBinary(t, bin, tmp, nil, "--input", sample, "--output", filepath.Join(tmp, "out"), "--run_id", "quiet",

@@ -30,7 +30,7 @@ type Common struct {
 	MinCoverage                             float64
 	Shards, OutputShards, DofnWorkers       int
 	SpillDir                                string
-	Version                                 bool
+	Version, Verbose                        bool
 }
 
 // DefaultCommon returns the common flags' defaults. Output has none; RunID
@@ -83,6 +83,7 @@ var commonUsage = map[string]string{
 	"dofn_workers":   fmt.Sprintf("goroutines in each DoFn's worker pool (0: GOMAXPROCS on the embedded runner, %d on any other, which runs many bundles per process; at most %d)", ClusterDofnWorkers, MaxDofnWorkers),
 	"spill_dir":      SpillDirUsage,
 	"version":        "print the version and exit",
+	"verbose":        "also show the runner's own log lines (the embedded runner's job and worker messages) on stderr, not only its warnings and errors",
 }
 
 // RegisterCommon defines the common flags on fs, with the values of
@@ -119,6 +120,7 @@ func RegisterCommon(fs *flag.FlagSet, defaults Common, usage map[string]string) 
 	fs.IntVar(&c.DofnWorkers, "dofn_workers", c.DofnWorkers, text("dofn_workers"))
 	fs.StringVar(&c.SpillDir, "spill_dir", c.SpillDir, text("spill_dir"))
 	fs.BoolVar(&c.Version, "version", c.Version, text("version"))
+	fs.BoolVar(&c.Verbose, "verbose", c.Verbose, text("verbose"))
 	return c
 }
 
