@@ -42,8 +42,8 @@ func TestProgressAndQuiet(t *testing.T) {
 	readJSONFile(t, filepath.Join(tmp, "out", "loud", "summary.json"), &doc)
 	lines := 0
 	for _, l := range strings.Split(strings.TrimSpace(c.stderr), "\n") {
-		if strings.HasPrefix(l, "20") && strings.Contains(l, " run loud: ") {
-			continue // the launcher's first line
+		if strings.Contains(l, ` level=INFO msg="run loud: reading `) {
+			continue // the launcher's first line; the runner's own lines need --verbose
 		}
 		m := progressLine.FindStringSubmatch(l)
 		if m == nil {
@@ -76,7 +76,7 @@ func TestProgressAndQuiet(t *testing.T) {
 	// The runner's own INFO lines (Prism's job messages) only with --verbose.
 	v := runBinary(t, bin, tmp, nil, "--input", sample, "--output", filepath.Join(tmp, "out"), "--run_id", "verbose",
 		"--progress_interval", "0", "--verbose")
-	if v.code != 0 || !strings.Contains(v.stderr, "level=INFO msg=\"Submitted job") || !strings.Contains(v.stderr, " run verbose: reading 1 file(s)") {
+	if v.code != 0 || !strings.Contains(v.stderr, "level=INFO msg=\"Submitted job") || !strings.Contains(v.stderr, `level=INFO msg="run verbose: reading 1 file(s)`) {
 		t.Errorf("--verbose: exit %d, stderr lacks the runner's INFO lines or the run's first line:\n%s", v.code, v.stderr)
 	}
 
