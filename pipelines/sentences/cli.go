@@ -27,7 +27,7 @@ var cli = &launcher.CLI{
 		{Title: "SimHash (--scheme simhash)", Names: []string{"features", "simhash_bits", "permutations", "window", "max_hamming"}},
 		{Title: "Verification", Names: []string{"min_jaccard", "max_edit", "top_pairs", "report_examples"}},
 		{Title: "Shared passages", Names: []string{"passage_gap", "min_passage", "min_coverage", "passage_text"}},
-		{Title: "Execution", Names: []string{"shards", "dofn_workers", "rounds", "output_shards", "formats", "max_members", "max_aliases", "emit_sentences", "emit_edges", "emit_duplicates", "duplicate_share", "quiet", "verbose", "progress_interval", "cpuprofile", "memprofile", "spill_dir", "verbose", "version"}},
+		{Title: "Execution", Names: []string{"shards", "dofn_workers", "rounds", "output_shards", "formats", "max_members", "max_aliases", "emit_sentences", "emit_edges", "emit_duplicates", "duplicate_share", "quiet", "verbose", "progress_interval", "cpuprofile", "memprofile", "spill_dir", "version"}},
 	},
 }
 
