@@ -241,6 +241,7 @@ type parameters struct {
 	MaxEdit     float64 `json:"max_edit"`
 	MaxMembers  int     `json:"max_members"`
 	MinPassage  int     `json:"min_passage"`
+	MinCoverage float64 `json:"min_coverage"`
 	PassageGap  int     `json:"passage_gap"`
 	PassageText bool    `json:"passage_text"`
 }

@@ -227,9 +227,10 @@ type PassageData struct {
 
 // PassagesView is the passages section.
 type PassagesView struct {
-	On       bool // the run looked for passages (--min_passage above 0)
-	Text     bool // --passage_text
-	Min, Gap int  // --min_passage, --passage_gap
+	On       bool    // the run looked for passages (--min_passage above 0)
+	Text     bool    // --passage_text
+	Min, Gap int     // --min_passage, --passage_gap
+	Coverage float64 // --min_coverage
 	Counts   counters.Passages
 	Chart    template.HTML
 	Lengths  []LengthRow
@@ -294,7 +295,7 @@ func wikiOf(id string) string {
 // passagesView builds the section from summary.json's counts and the
 // collected data.
 func passagesView(c counters.Passages, params parameters, d PassageData, bases map[string]string) PassagesView {
-	v := PassagesView{On: params.MinPassage > 0, Text: params.PassageText, Min: params.MinPassage, Gap: params.PassageGap, Counts: c}
+	v := PassagesView{On: params.MinPassage > 0, Text: params.PassageText, Min: params.MinPassage, Gap: params.PassageGap, Coverage: params.MinCoverage, Counts: c}
 	if !v.On {
 		return v
 	}
