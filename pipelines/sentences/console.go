@@ -164,7 +164,8 @@ func writeTopPairs(w io.Writer, pairs []summary.PairCount) {
 // pairs that share the most.
 func writePassages(w io.Writer, doc summary.Document) {
 	c := doc.Counts.Passages
-	fmt.Fprintf(w, "shared passages %d in %d document pairs (longest %d sentences)\n", c.Passages, c.PairsWithPassages, c.LargestPassage)
+	fmt.Fprintf(w, "shared passages %d in %d document pair%s (longest %d sentence%s)\n",
+		c.Passages, c.PairsWithPassages, pluralS(c.PairsWithPassages), c.LargestPassage, pluralS(c.LargestPassage))
 	for _, p := range doc.NearDuplicates[:min(len(doc.NearDuplicates), consoleTopPairs)] {
 		fmt.Fprintf(w, "  %5.1f%% %5.1f%%  %s (%s)  ↔  %s (%s)\n", 100*p.ShareA, 100*p.ShareB, p.TitleA, p.A, p.TitleB, p.B)
 	}
@@ -191,4 +192,12 @@ func writeCurve(w io.Writer, raw json.RawMessage) {
 		fmt.Fprintf(w, " %.2f→%.3f", p.Similarity, p.Probability)
 	}
 	fmt.Fprintln(w)
+}
+
+// pluralS is "s" unless n is 1.
+func pluralS(n int64) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }

@@ -64,7 +64,7 @@ func TestProgressAndQuiet(t *testing.T) {
 	}
 	for _, want := range []string{
 		"results in " + filepath.Join(tmp, "out", "loud") + ": clusters-*.jsonl, cluster_index-*.tsv, dead_letter-*.jsonl, passages-*.jsonl, summary.json",
-		"shared passages 0 in 0 document pairs (longest 0 sentences)\n",
+		"shared passages 9 in 9 document pairs (longest 1 sentence)\n   25.0%  25.0%  Varenia (samplewiki:143:40338)  ↔  Northern Railway (Varenia) (samplewiki:146:40355)\n",
 		"  kind              clusters   share   sentences   share\n  identical                1   16.7%           3   20.0%\n",
 		"top article pairs (shared clusters):\n      1  samplewiki:Marren (river)  ↔  samplewiki:Lindfeld\n",
 	} {
